@@ -1,0 +1,152 @@
+// Composition root: builds the Bolt App over a receiver, registers each feature, and serves HTTP.
+// Receivers do transport only; everything a user sees is decided in the features.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { ManagementClient } from './api/client.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { boltLogger, type Logger } from './log.ts';
+import { refuseForeignPayloads } from './slack/origin-guard.ts';
+import { CommandRouter, registerCommandRouter } from './slack/router.ts';
+import { WorkTracker } from './work-tracker.ts';
+
+/** Slack requests are small; anything bigger is refused before it is parsed. */
+export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  mgmt: ManagementClient;
+  clock: Clock;
+};
+
+/** What each feature's register() receives. */
+export type FeatureContext = AppDeps & { app: App; router: CommandRouter; work: WorkTracker };
+
+export type Opsbot = {
+  app: App;
+  router: CommandRouter;
+  work: WorkTracker;
+  /** Starts serving; resolves with the port actually bound (PORT=0 picks a free one). */
+  start(port?: number): Promise<{ port: number }>;
+  /** Stops taking requests, waits for in-flight work (bounded), closes the server. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+export function createOpsbot(deps: AppDeps): Opsbot {
+  const { config, logger } = deps;
+  const socketMode = config.slack.appToken !== undefined;
+  const work = new WorkTracker();
+  const healthRoutes = [
+    {
+      path: '/healthz',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ok: true }));
+      },
+    },
+  ];
+
+  const receiver = socketMode
+    ? new SocketModeReceiver({
+        appToken: config.slack.appToken as string,
+        logger: boltLogger(logger),
+      })
+    : new HTTPReceiver({
+        signingSecret: config.slack.signingSecret as string,
+        endpoints: '/slack/events',
+        customRoutes: healthRoutes,
+        logger: boltLogger(logger),
+        bodyLimit: MAX_REQUEST_BODY_BYTES,
+      });
+
+  const app = new App({
+    token: config.slack.botToken,
+    receiver,
+    logger: boltLogger(logger),
+    clientOptions: config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl },
+  });
+
+  // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
+  app.use(async ({ next }) => {
+    await work.run(next);
+  });
+  app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
+  app.error(async (error) => {
+    logger.error(
+      { event: 'listener_error', err: { name: error.name, message: error.message, code: error.code } },
+      'unhandled listener error',
+    );
+  });
+
+  const router = new CommandRouter();
+  const context: FeatureContext = { ...deps, app, router, work };
+  for (const register of FEATURES) register(context);
+  registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
+
+  let server: Server | undefined;
+  return {
+    app,
+    router,
+    work,
+    async start(port = config.port) {
+      if (receiver instanceof SocketModeReceiver) {
+        await app.start();
+        // Socket Mode still serves /healthz for the platform's health check.
+        server = createServer((req, res) => serveHealthOnly(req, res));
+      } else {
+        server = createServer((req, res) => serveSlack(receiver, req, res, logger));
+      }
+      const bound = server;
+      await new Promise<void>((resolve, reject) => {
+        bound.once('error', reject);
+        bound.listen(port, () => resolve());
+      });
+      const actual = (bound.address() as AddressInfo).port;
+      logger.info(
+        { event: 'listening', port: actual, mode: socketMode ? 'socket' : 'http' },
+        'opsbot is listening',
+      );
+      return { port: actual };
+    },
+    async stop(graceMs = 8_000) {
+      const closing = server === undefined ? Promise.resolve() : closeServer(server);
+      const finished = await work.drain(graceMs);
+      if (!finished)
+        logger.warn({ event: 'shutdown_incomplete', inFlight: work.size }, 'stopped with work in flight');
+      server?.closeAllConnections();
+      await closing;
+      if (receiver instanceof SocketModeReceiver) await app.stop();
+    },
+  };
+}
+
+/** Features register their listeners and subcommands here, in help-card order. */
+const FEATURES: Array<(context: FeatureContext) => void> = [];
+
+function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  try {
+    receiver.requestListener(req, res);
+  } catch {
+    // Bolt throws for paths it does not serve; answer plainly instead of hanging up.
+    logger.debug({ event: 'http_not_found', method: req.method, path: req.url?.split('?')[0] }, 'not found');
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found\n');
+  }
+}
+
+function serveHealthOnly(req: IncomingMessage, res: ServerResponse): void {
+  const ok = req.method === 'GET' && req.url?.split('?')[0] === '/healthz';
+  res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+  res.end(ok ? JSON.stringify({ ok: true }) : JSON.stringify({ ok: false }));
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Idle keep-alive sockets would hold close() open; in-flight requests keep theirs.
+    server.closeIdleConnections();
+  });
+}

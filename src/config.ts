@@ -1,0 +1,235 @@
+// The one place that reads the environment. Everything else receives a typed Config.
+// A bad or missing value stops start-up with one line per problem that names the variable
+// and what is expected — and never echoes the value (it may be a secret).
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const required = (what: string) =>
+  z
+    .string({ error: `is missing — ${what}` })
+    .trim()
+    .min(1, { error: `is empty — ${what}` });
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const intFrom = (what: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max} (${what})` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const httpUrl = (what: string) =>
+  required(what).transform((v, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `is not a valid URL — ${what}` });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: `must start with http:// or https:// — ${what}` });
+      return z.NEVER;
+    }
+    if (url.username || url.password) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must not carry credentials; use the *_USERNAME/*_PASSWORD variables',
+      });
+      return z.NEVER;
+    }
+    if (/\/v2\/?$/.test(url.pathname)) {
+      ctx.addIssue({ code: 'custom', message: 'must not end with /v2 — opsbot appends /v2/… itself' });
+      return z.NEVER;
+    }
+    return v;
+  });
+
+const slackId = (prefixes: string) => new RegExp(`^[${prefixes}][A-Z0-9]{2,}$`);
+
+const idList = (pattern: RegExp, what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const ids = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
+      const bad = ids.filter((id) => !pattern.test(id));
+      if (bad.length > 0) {
+        // IDs are not secrets; naming the bad one saves a round trip.
+        ctx.addIssue({
+          code: 'custom',
+          message: `has ${bad.map((b) => `"${b}"`).join(', ')}, expected ${what}`,
+        });
+        return z.NEVER;
+      }
+      return ids;
+    });
+
+const envSchema = z
+  .object({
+    SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(
+      (v) => v.startsWith('xoxb-'),
+      { error: 'must be a bot token starting with xoxb-' },
+    ),
+    SLACK_SIGNING_SECRET: optionalText,
+    SLACK_APP_TOKEN: optionalText.refine((v) => v === undefined || v.startsWith('xapp-'), {
+      error: 'must be an app-level token starting with xapp- (or unset for HTTP mode)',
+    }),
+    SLACK_API_URL: optionalText.pipe(
+      z
+        .string()
+        .url({ error: 'must be the Web API base URL including /api/, e.g. https://slack.com/api/' })
+        .optional(),
+    ),
+    SLACK_TEAM_ID: optionalText.refine((v) => v === undefined || slackId('TE').test(v), {
+      error: 'must be a Slack team ID such as T0123ABCD',
+    }),
+    SLACK_APP_ID: optionalText.refine((v) => v === undefined || slackId('A').test(v), {
+      error: 'must be a Slack app ID such as A0123ABCD',
+    }),
+    MGMT_API_URL: httpUrl('the management API base URL without /v2, e.g. https://api.example.com'),
+    MGMT_API_USERNAME: required('the management API username (Basic auth)'),
+    MGMT_API_PASSWORD: required('the management API password (Basic auth)'),
+    MGMT_API_TIMEOUT_MS: intFrom('total timeout of one API call', 100, 120_000, 15_000),
+    MGMT_API_CONNECT_TIMEOUT_MS: intFrom('connect timeout of one API call', 100, 60_000, 5_000),
+    APPROVAL_CHANNEL_ID: required('the channel ID where index requests are approved, e.g. C0123ABCD').refine(
+      (v) => slackId('CG').test(v),
+      { error: 'must be a channel ID such as C0123ABCD (not a #name)' },
+    ),
+    APPROVER_USER_IDS: required('comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH').pipe(
+      idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').refine((ids) => ids.length > 0, {
+        error: 'must name at least one approver',
+      }),
+    ),
+    ALLOWED_CHANNEL_IDS: optionalText.pipe(
+      idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional(),
+    ),
+    REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
+    MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
+    DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
+    DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
+    }),
+    DATABASE_PATH: optionalText.transform((v) => v ?? './data/opsbot.sqlite'),
+    DATABASE_POOL_SIZE: intFrom('PostgreSQL connections per process', 1, 100, 10),
+    LOG_LEVEL: optionalText
+      .transform((v) => v?.toLowerCase() ?? 'info')
+      .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    PORT: intFrom('the HTTP port', 0, 65_535, 3000),
+  })
+  .superRefine((env, ctx) => {
+    // HTTP mode authenticates every request by its signature: without the secret, anyone could act.
+    if (env.SLACK_APP_TOKEN === undefined && env.SLACK_SIGNING_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SLACK_SIGNING_SECRET'],
+        message: 'is missing — required in HTTP mode (from "Basic Information" → App Credentials)',
+      });
+    }
+  });
+
+export type Config = {
+  slack: {
+    botToken: string;
+    signingSecret: string | undefined;
+    appToken: string | undefined;
+    apiUrl: string | undefined;
+    teamId: string | undefined;
+    appId: string | undefined;
+  };
+  mgmt: {
+    baseUrl: string;
+    username: string;
+    password: string;
+    timeoutMs: number;
+    connectTimeoutMs: number;
+  };
+  approvals: {
+    channelId: string;
+    approverIds: string[];
+    requestTtlHours: number;
+    maxPendingPerUser: number;
+  };
+  allowedChannelIds: string[] | undefined;
+  digests: { catchUpHours: number };
+  database: { url: string | undefined; path: string; poolSize: number };
+  logLevel: (typeof LOG_LEVELS)[number];
+  port: number;
+};
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      // zod's own messages for wrong types name the received value's type only, never the value.
+      return `${name} ${issue.message}`;
+    });
+    return { ok: false, problems: [...new Set(problems)] };
+  }
+  const e = parsed.data;
+  return {
+    ok: true,
+    config: {
+      slack: {
+        botToken: e.SLACK_BOT_TOKEN,
+        signingSecret: e.SLACK_SIGNING_SECRET,
+        appToken: e.SLACK_APP_TOKEN,
+        apiUrl: e.SLACK_API_URL === undefined ? undefined : withTrailingSlash(e.SLACK_API_URL),
+        teamId: e.SLACK_TEAM_ID,
+        appId: e.SLACK_APP_ID,
+      },
+      mgmt: {
+        baseUrl: e.MGMT_API_URL.replace(/\/+$/, ''),
+        username: e.MGMT_API_USERNAME,
+        password: e.MGMT_API_PASSWORD,
+        timeoutMs: e.MGMT_API_TIMEOUT_MS,
+        connectTimeoutMs: e.MGMT_API_CONNECT_TIMEOUT_MS,
+      },
+      approvals: {
+        channelId: e.APPROVAL_CHANNEL_ID,
+        approverIds: e.APPROVER_USER_IDS,
+        requestTtlHours: e.REQUEST_TTL_HOURS,
+        maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
+      },
+      allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
+      digests: { catchUpHours: e.DIGEST_CATCHUP_HOURS },
+      database: { url: e.DATABASE_URL, path: e.DATABASE_PATH, poolSize: e.DATABASE_POOL_SIZE },
+      logLevel: e.LOG_LEVEL,
+      port: e.PORT,
+    },
+  };
+}
+
+/** The values that must never appear in output; the logger redacts them as a second guard. */
+export function secretsOf(config: Config): string[] {
+  return [
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    config.mgmt.password,
+  ].filter((s): s is string => s !== undefined && s.length >= 4);
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

@@ -1,0 +1,94 @@
+// Structured JSON logs (one line per event). Two guards keep secrets out:
+// 1. a redaction list of field paths that may carry credentials, whatever their value;
+// 2. a last-moment scrub of every known secret value from the serialised line, for the
+//    case where a secret turns up somewhere nobody expected (an error message, a URL).
+import { type Logger as BoltLogger, type LogLevel as BoltLogLevel, LogLevel } from '@slack/bolt';
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type { Logger } from 'pino';
+
+export const REDACTED_PATHS = [
+  'password',
+  'token',
+  'read_only_token',
+  'authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  '*.password',
+  '*.token',
+  '*.read_only_token',
+  '*.authorization',
+  'botToken',
+  'signingSecret',
+  'appToken',
+];
+
+export type LoggerOptions = {
+  level: string;
+  /** Secret values to scrub from every line (tokens, passwords). */
+  secrets?: string[];
+  /** Where lines go; stdout by default. Tests pass a collector. */
+  destination?: DestinationStream;
+};
+
+export function createLogger(options: LoggerOptions): Logger {
+  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+  return pino(
+    {
+      level: options.level,
+      base: { app: 'opsbot' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+      hooks: {
+        streamWrite: (line) => scrubSecrets(line, secrets),
+      },
+    },
+    options.destination ?? pino.destination({ sync: true }),
+  );
+}
+
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
+    // The same secret inside a JSON string has its quotes and backslashes escaped.
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret && out.includes(escaped)) out = out.split(escaped).join('[REDACTED]');
+  }
+  return out;
+}
+
+const BOLT_LEVEL_FOR: Record<string, BoltLogLevel> = {
+  trace: LogLevel.DEBUG,
+  debug: LogLevel.DEBUG,
+  info: LogLevel.INFO,
+  warn: LogLevel.WARN,
+  error: LogLevel.ERROR,
+  fatal: LogLevel.ERROR,
+  silent: LogLevel.ERROR,
+};
+
+/** Bolt logs with variadic strings; route them into the same structured stream. */
+export function boltLogger(logger: Logger): BoltLogger {
+  const child = logger.child({ component: 'bolt' });
+  const join = (msg: unknown[]) => msg.map((m) => (typeof m === 'string' ? m : safeStringify(m))).join(' ');
+  return {
+    debug: (...msg) => child.debug(join(msg)),
+    info: (...msg) => child.info(join(msg)),
+    warn: (...msg) => child.warn(join(msg)),
+    error: (...msg) => child.error(join(msg)),
+    setLevel: () => {},
+    getLevel: () => BOLT_LEVEL_FOR[logger.level] ?? LogLevel.INFO,
+    setName: () => {},
+  };
+}
+
+function safeStringify(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

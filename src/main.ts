@@ -1,0 +1,61 @@
+// Entry point: config -> logger -> API client -> app -> listen; graceful shutdown on SIGTERM.
+import { createManagementClient } from './api/client.ts';
+import { createOpsbot } from './app.ts';
+import { systemClock } from './clock.ts';
+import { parseConfig, secretsOf } from './config.ts';
+import { createLogger } from './log.ts';
+
+/** Platforms send SIGKILL some seconds after SIGTERM; finish well inside that. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const parsed = parseConfig(process.env);
+  if (!parsed.ok) {
+    for (const problem of parsed.problems) process.stderr.write(`opsbot: configuration error: ${problem}\n`);
+    process.stderr.write(
+      'opsbot: set these in the environment (see .env.example), or try opsbot without any setup: npm run demo\n',
+    );
+    process.exit(1);
+  }
+  const config = parsed.config;
+  const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+
+  const mgmt = createManagementClient({
+    baseUrl: config.mgmt.baseUrl,
+    username: config.mgmt.username,
+    password: config.mgmt.password,
+    timeoutMs: config.mgmt.timeoutMs,
+    connectTimeoutMs: config.mgmt.connectTimeoutMs,
+    logger: logger.child({ component: 'mgmt-api' }),
+  });
+
+  const opsbot = createOpsbot({ config, logger, mgmt, clock: systemClock });
+  try {
+    await opsbot.start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`opsbot: could not start: ${message}\n`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ event: 'shutdown', signal }, 'shutting down');
+    const hardStop = setTimeout(() => {
+      logger.error({ event: 'shutdown_timeout' }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    hardStop.unref();
+    await opsbot.stop(SHUTDOWN_DEADLINE_MS - 2_000);
+    await mgmt.close();
+    logger.info({ event: 'stopped' }, 'stopped');
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

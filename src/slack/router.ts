@@ -1,0 +1,108 @@
+// One root command with subcommands. Features register what they answer to; the router matches
+// the longest word path, so `/ops search create x` reaches "search create" with args ["x"].
+// It accepts any command name, so a workspace that renames /ops keeps working.
+import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { Logger } from '../log.ts';
+import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
+
+export type CommandContext = SlackCommandMiddlewareArgs &
+  Pick<AllMiddlewareArgs, 'client'> & {
+    /** Words after the subcommand path, case kept. */
+    args: string[];
+    logger: Logger;
+  };
+
+export type Subcommand = {
+  /** The words that select it, lower case: ['messaging', 'accounts']. */
+  words: string[];
+  aliases?: string[][];
+  /** Arguments as shown in help: '<index-id> [period]'. */
+  usage?: string;
+  /** A full example after the command name: 'vector stats idx-1 7d'. */
+  example: string;
+  description: string;
+  /** Must call ack() first (Slack allows 3 s), then do slow work. */
+  handle(ctx: CommandContext): Promise<void>;
+};
+
+export type RouteMatch =
+  | { kind: 'help' }
+  | { kind: 'subcommand'; sub: Subcommand; args: string[] }
+  | { kind: 'unknown'; text: string };
+
+export class CommandRouter {
+  private readonly subcommands: Subcommand[] = [];
+
+  register(sub: Subcommand): void {
+    this.subcommands.push(sub);
+  }
+
+  list(): readonly Subcommand[] {
+    return this.subcommands;
+  }
+
+  match(text: string): RouteMatch {
+    const words = tokenize(text);
+    const first = words[0]?.toLowerCase();
+    if (first === undefined || first === 'help' || first === '-h' || first === '--help')
+      return { kind: 'help' };
+    let best: { sub: Subcommand; length: number } | undefined;
+    for (const sub of this.subcommands) {
+      for (const path of [sub.words, ...(sub.aliases ?? [])]) {
+        if (path.length > words.length) continue;
+        const matches = path.every((w, i) => words[i]?.toLowerCase() === w);
+        if (matches && (best === undefined || path.length > best.length)) best = { sub, length: path.length };
+      }
+    }
+    if (best === undefined) return { kind: 'unknown', text };
+    return { kind: 'subcommand', sub: best.sub, args: words.slice(best.length) };
+  }
+}
+
+export function tokenize(text: string): string[] {
+  return text
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== '');
+}
+
+export type RouterOptions = {
+  logger: Logger;
+  /** When set, commands other than help answer only in these channels. */
+  allowedChannelIds?: string[] | undefined;
+};
+
+export function registerCommandRouter(app: App, router: CommandRouter, options: RouterOptions): void {
+  app.command(/^\/.+/, async (args) => {
+    const { command, ack } = args;
+    const match = router.match(command.text ?? '');
+    const logger = options.logger.child({ command: command.command, user: command.user_id });
+    if (match.kind === 'help') {
+      await ack({
+        response_type: 'ephemeral',
+        text: 'opsbot commands',
+        blocks: helpBlocks(command.command, router.list()),
+      });
+      return;
+    }
+    if (match.kind === 'unknown') {
+      logger.info({ event: 'unknown_subcommand' }, 'unknown subcommand');
+      await ack({
+        response_type: 'ephemeral',
+        text: 'Unknown command — here is what opsbot understands.',
+        blocks: unknownSubcommandBlocks(command.command, match.text, router.list()),
+      });
+      return;
+    }
+    const allowed = options.allowedChannelIds;
+    if (allowed !== undefined && !allowed.includes(command.channel_id)) {
+      await ack({
+        response_type: 'ephemeral',
+        text: 'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
+      });
+      return;
+    }
+    logger.info({ event: 'command', subcommand: match.sub.words.join(' ') }, 'command received');
+    await match.sub.handle({ ...args, args: match.args, logger });
+  });
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config.ts';
+
+const valid = {
+  SLACK_BOT_TOKEN: 'xoxb-test-not-a-real-token',
+  SLACK_SIGNING_SECRET: 'test-signing-secret-not-real',
+  MGMT_API_URL: 'https://mgmt.example.test',
+  MGMT_API_USERNAME: 'test-user',
+  MGMT_API_PASSWORD: 'test-password-not-real',
+  APPROVAL_CHANNEL_ID: 'C0APPROVALS',
+  APPROVER_USER_IDS: 'U0ALICE, U0BOB',
+};
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  const result = parseConfig(env);
+  if (result.ok) throw new Error('expected configuration problems');
+  return result.problems;
+}
+
+describe('parseConfig', () => {
+  it('accepts a complete environment and applies the documented defaults', () => {
+    const result = parseConfig(valid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.port).toBe(3000);
+    expect(result.config.logLevel).toBe('info');
+    expect(result.config.database).toEqual({ url: undefined, path: './data/opsbot.sqlite', poolSize: 10 });
+    expect(result.config.approvals.approverIds).toEqual(['U0ALICE', 'U0BOB']);
+    expect(result.config.approvals.requestTtlHours).toBe(24);
+    expect(result.config.mgmt.timeoutMs).toBe(15_000);
+  });
+
+  it('names each missing variable on its own line', () => {
+    const problems = problemsOf({ ...valid, MGMT_API_URL: undefined, MGMT_API_USERNAME: undefined });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^MGMT_API_URL is missing — /);
+    expect(problems[1]).toMatch(/^MGMT_API_USERNAME is missing — /);
+  });
+
+  it('never echoes a secret value in a problem', () => {
+    const problems = problemsOf({ ...valid, SLACK_BOT_TOKEN: 'not-a-bot-token-secret-value', PORT: 'abc' });
+    expect(problems.join('\n')).not.toContain('not-a-bot-token-secret-value');
+    expect(problems).toContain('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
+    expect(problems.some((p) => p.startsWith('PORT must be a whole number from 0 to 65535'))).toBe(true);
+  });
+
+  it('requires the signing secret in HTTP mode but not in Socket Mode', () => {
+    expect(problemsOf({ ...valid, SLACK_SIGNING_SECRET: undefined })[0]).toMatch(
+      /^SLACK_SIGNING_SECRET is missing/,
+    );
+    const socket = parseConfig({
+      ...valid,
+      SLACK_SIGNING_SECRET: undefined,
+      SLACK_APP_TOKEN: 'xapp-test-token',
+    });
+    expect(socket.ok).toBe(true);
+  });
+
+  it('explains malformed IDs, URLs and levels', () => {
+    const problems = problemsOf({
+      ...valid,
+      APPROVAL_CHANNEL_ID: '#approvals',
+      APPROVER_USER_IDS: 'U0ALICE,bob',
+      MGMT_API_URL: 'https://mgmt.example.test/v2',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+    });
+    expect(problems).toEqual([
+      'MGMT_API_URL must not end with /v2 — opsbot appends /v2/… itself',
+      'APPROVAL_CHANNEL_ID must be a channel ID such as C0123ABCD (not a #name)',
+      'APPROVER_USER_IDS has "bob", expected Slack user IDs such as U0123ABCD',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('normalises the Slack API URL and the management base URL', () => {
+    const result = parseConfig({
+      ...valid,
+      SLACK_API_URL: 'http://127.0.0.1:9/api',
+      MGMT_API_URL: 'http://127.0.0.1:8/',
+    });
+    expect(result.ok && result.config.slack.apiUrl).toBe('http://127.0.0.1:9/api/');
+    expect(result.ok && result.config.mgmt.baseUrl).toBe('http://127.0.0.1:8');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
+
+const noop = async () => {};
+const sub = (words: string[], extra: Partial<Subcommand> = {}): Subcommand => ({
+  words,
+  example: words.join(' '),
+  description: `does ${words.join(' ')}`,
+  handle: noop,
+  ...extra,
+});
+
+describe('CommandRouter', () => {
+  const router = new CommandRouter();
+  const search = sub(['search', 'create']);
+  const requests = sub(['search', 'requests']);
+  const accounts = sub(['messaging', 'accounts'], { aliases: [['accounts']] });
+  const digest = sub(['digest']);
+  const digestList = sub(['digest', 'list']);
+  for (const s of [search, requests, accounts, digest, digestList]) router.register(s);
+
+  it('treats empty text and help as the help card', () => {
+    expect(router.match('')).toEqual({ kind: 'help' });
+    expect(router.match('   ')).toEqual({ kind: 'help' });
+    expect(router.match('HELP me')).toEqual({ kind: 'help' });
+  });
+
+  it('matches the longest word path and passes the rest as arguments, case kept', () => {
+    expect(router.match('search create My-Index eu-west-1')).toEqual({
+      kind: 'subcommand',
+      sub: search,
+      args: ['My-Index', 'eu-west-1'],
+    });
+    expect(router.match('digest list')).toMatchObject({ sub: digestList, args: [] });
+    expect(router.match('digest')).toMatchObject({ sub: digest, args: [] });
+    expect(router.match('Search   REQUESTS')).toMatchObject({ sub: requests });
+  });
+
+  it('accepts aliases', () => {
+    expect(router.match('accounts')).toMatchObject({ kind: 'subcommand', sub: accounts });
+  });
+
+  it('reports unknown input with the text as typed', () => {
+    expect(router.match('deploy prod')).toEqual({ kind: 'unknown', text: 'deploy prod' });
+    expect(router.match('search')).toEqual({ kind: 'unknown', text: 'search' });
+  });
+
+  it('tokenizes on any unicode whitespace', () => {
+    expect(tokenize(' a\tb\u00a0c\nd ')).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
