@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
+import type { Store } from './store/index.ts';
 import { WorkTracker } from './work-tracker.ts';
 
 /** Slack requests are small; anything bigger is refused before it is parsed. */
@@ -18,6 +19,7 @@ export type AppDeps = {
   config: Config;
   logger: Logger;
   mgmt: ManagementClient;
+  store: Store;
   clock: Clock;
 };
 
@@ -39,14 +41,8 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const socketMode = config.slack.appToken !== undefined;
   const work = new WorkTracker();
   const healthRoutes = [
-    {
-      path: '/healthz',
-      method: ['GET'],
-      handler: (_req: IncomingMessage, res: ServerResponse) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ok: true }));
-      },
-    },
+    { path: '/healthz', method: ['GET'], handler: serveHealth },
+    { path: '/readyz', method: ['GET'], handler: (_req: IncomingMessage, res: ServerResponse) => void serveReadiness(deps.store, res) },
   ];
 
   const receiver = socketMode
@@ -95,7 +91,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
       if (receiver instanceof SocketModeReceiver) {
         await app.start();
         // Socket Mode still serves /healthz for the platform's health check.
-        server = createServer((req, res) => serveHealthOnly(req, res));
+        server = createServer((req, res) => serveProbesOnly(deps.store, req, res));
       } else {
         server = createServer((req, res) => serveSlack(receiver, req, res, logger));
       }
@@ -137,10 +133,24 @@ function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerRes
   }
 }
 
-function serveHealthOnly(req: IncomingMessage, res: ServerResponse): void {
-  const ok = req.method === 'GET' && req.url?.split('?')[0] === '/healthz';
-  res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
-  res.end(ok ? JSON.stringify({ ok: true }) : JSON.stringify({ ok: false }));
+function serveHealth(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ok: true }));
+}
+
+/** Ready means able to do the work: the store answers. A load balancer stops routing here otherwise. */
+async function serveReadiness(store: Store, res: ServerResponse): Promise<void> {
+  const health = await store.health();
+  res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ok: health.ok, store: health.ok ? 'ok' : (health.detail ?? 'unavailable') }));
+}
+
+function serveProbesOnly(store: Store, req: IncomingMessage, res: ServerResponse): void {
+  const path = req.url?.split('?')[0];
+  if (req.method === 'GET' && path === '/healthz') return serveHealth(req, res);
+  if (req.method === 'GET' && path === '/readyz') return void serveReadiness(store, res);
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found\n');
 }
 
 function closeServer(server: Server): Promise<void> {

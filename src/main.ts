@@ -4,6 +4,7 @@ import { createOpsbot } from './app.ts';
 import { systemClock } from './clock.ts';
 import { parseConfig, secretsOf } from './config.ts';
 import { createLogger } from './log.ts';
+import { openStore } from './store/index.ts';
 
 /** Platforms send SIGKILL some seconds after SIGTERM; finish well inside that. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -29,7 +30,16 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'mgmt-api' }),
   });
 
-  const opsbot = createOpsbot({ config, logger, mgmt, clock: systemClock });
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(config.database, logger.child({ component: 'store' }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`opsbot: could not open the store: ${message}\n`);
+    process.exit(1);
+  }
+
+  const opsbot = createOpsbot({ config, logger, mgmt, store, clock: systemClock });
   try {
     await opsbot.start();
   } catch (error) {
@@ -50,6 +60,7 @@ async function main(): Promise<void> {
     hardStop.unref();
     await opsbot.stop(SHUTDOWN_DEADLINE_MS - 2_000);
     await mgmt.close();
+    await store.close();
     logger.info({ event: 'stopped' }, 'stopped');
     logger.flush();
     process.exit(0);

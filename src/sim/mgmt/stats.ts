@@ -1,0 +1,191 @@
+import { DAILY_SERIES_NAMES, SERIES_NAMES, type SeriesName, type StatsPeriod } from '../../api/schemas.ts';
+import { hash32, unit } from './random.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const PERIOD_MS: Record<StatsPeriod, number> = {
+  '1h': HOUR,
+  '3h': 3 * HOUR,
+  '12h': 12 * HOUR,
+  '1d': DAY,
+  '3d': 3 * DAY,
+  '7d': 7 * DAY,
+  '30d': 30 * DAY,
+};
+
+/** Spec 4.3: 60 points per series, spread over the period; 30d is 240 points 3 hours apart. */
+export function seriesLayout(period: StatsPeriod): { count: number; stepMs: number } {
+  if (period === '30d') return { count: 240, stepMs: 3 * HOUR };
+  return { count: 60, stepMs: PERIOD_MS[period] / 60 };
+}
+
+/** Knobs of one simulated vector index; every field has a sensible default. */
+export interface SimVectorIndex {
+  /** Typical queries per second at the daily peak. */
+  qps?: number;
+  /** Vectors in the index 90 days before now. */
+  vectors?: number;
+  growthPerDay?: number;
+  dimension?: number;
+}
+
+export const DEFAULT_VECTOR_INDEXES: Record<string, SimVectorIndex> = {
+  'idx-1': { qps: 40, vectors: 1_200_000, growthPerDay: 4_000, dimension: 768 },
+  'idx-2': { qps: 3, vectors: 25_000, growthPerDay: 120, dimension: 384 },
+  '9b2f6c1e-3d4a-4f5b-8c7d-1e2f3a4b5c6d': {
+    qps: 120,
+    vectors: 8_000_000,
+    growthPerDay: 30_000,
+    dimension: 1536,
+  },
+  'idx-empty': { qps: 0, vectors: 0, growthPerDay: 0, dimension: 768 },
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The spec's textual instant. `nanos` (below one millisecond) only shows with 9 digits: the
+ * simulator puts a non-zero value there so the client's 9-digit parsing is exercised while the
+ * instant stays on the same millisecond grid as the other series.
+ */
+export function formatApiTimestamp(ms: number, digits: 3 | 9 = 3, nanos = 0): string {
+  const d = new Date(ms);
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  const millis = pad(d.getUTCMilliseconds(), 3);
+  const fraction = digits === 3 ? millis : `${millis}${pad(nanos % 1_000_000, 6)}`;
+  return `${date} ${time}.${fraction} +0000 UTC`;
+}
+
+interface Ctx {
+  seed: number;
+  id: string;
+  cfg: Required<SimVectorIndex>;
+  now: number;
+}
+
+// Busy in the (UTC) afternoon, quiet at night, quieter at weekends.
+function load(ctx: Ctx, t: number): number {
+  const phase = (unit(ctx.seed, ctx.id, 'phase') - 0.5) * 4 * HOUR;
+  const daily = 0.65 + 0.35 * Math.sin((2 * Math.PI * (t - 9 * HOUR + phase)) / DAY);
+  const weekday = new Date(t).getUTCDay();
+  return daily * (weekday === 0 || weekday === 6 ? 0.7 : 1);
+}
+
+function noise(ctx: Ctx, series: string, t: number, amount: number): number {
+  return 1 + (unit(ctx.seed, ctx.id, series, t) - 0.5) * 2 * amount;
+}
+
+function vectorsAt(ctx: Ctx, t: number): number {
+  const days = Math.max(0, (t - (ctx.now - 90 * DAY)) / DAY);
+  return Math.round(ctx.cfg.vectors + ctx.cfg.growthPerDay * days);
+}
+
+function dailyQueries(ctx: Ctx, t: number): number {
+  const day = Math.floor(t / DAY) * DAY;
+  return Math.round(ctx.cfg.qps * 0.6 * 86_400 * load(ctx, day + 15 * HOUR) * noise(ctx, 'dq', day, 0.08));
+}
+
+const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function valueAt(ctx: Ctx, name: SeriesName, t: number): number {
+  const { qps, dimension } = ctx.cfg;
+  const busy = load(ctx, t);
+  const latency = (base: number, tail: number) =>
+    qps === 0 ? 0 : round(base * (0.85 + 0.3 * busy) * noise(ctx, name, t, 0.12) * tail);
+  switch (name) {
+    case 'query_throughput':
+      return round(qps * busy * noise(ctx, name, t, 0.1));
+    case 'update_throughput':
+      return round(qps * 0.2 * busy * noise(ctx, name, t, 0.2));
+    case 'query_latency_mean':
+      return latency(6, 1);
+    case 'query_latency_99':
+      return latency(6, 3.6);
+    case 'update_latency_mean':
+      return latency(12, 1);
+    case 'update_latency_99':
+      return latency(12, 3.1);
+    case 'embeds_latency_mean':
+      return latency(45, 1);
+    case 'embeds_latency_99':
+      return latency(45, 2.8);
+    case 'rerank_latency_mean':
+      return latency(80, 1);
+    case 'rerank_latency_99':
+      return latency(80, 2.5);
+    case 'vector_count':
+      return vectorsAt(ctx, t);
+    case 'data_size':
+      return vectorsAt(ctx, t) * (dimension * 4 + 256);
+    case 'daily_query_requests':
+      return dailyQueries(ctx, t);
+    case 'daily_update_requests':
+      return Math.round(dailyQueries(ctx, t) * 0.2);
+    case 'daily_rerank_requests':
+      return Math.round(dailyQueries(ctx, t) * 0.05);
+    case 'daily_bandwidths':
+      return dailyQueries(ctx, t) * 2_048;
+  }
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A statistics record (spec 2.4) for one index, deterministic given seed, id, period and now.
+ * The last point of every series sits on `now` rounded down to the series' step.
+ */
+export function makeVectorIndexStats(
+  id: string,
+  period: StatsPeriod,
+  now: number,
+  seed: number,
+  index: SimVectorIndex = {},
+  pointCount?: number,
+): Record<string, unknown> {
+  const cfg: Required<SimVectorIndex> = {
+    qps: 10,
+    vectors: 100_000,
+    growthPerDay: 500,
+    dimension: 768,
+    ...index,
+  };
+  const ctx: Ctx = { seed, id, cfg, now };
+  const { count: defaultCount, stepMs } = seriesLayout(period);
+  const count = pointCount ?? defaultCount;
+  const last = Math.floor(now / stepMs) * stepMs;
+  const daily = new Set<string>(DAILY_SERIES_NAMES);
+  const series: Record<string, Array<{ x: string; y: number }>> = {};
+  for (const name of SERIES_NAMES) {
+    const nanos = daily.has(name) ? 1 + (hash32(seed, id, name) % 999_999) : 0;
+    series[name] = Array.from({ length: count }, (_, i) => {
+      const t = last - (count - 1 - i) * stepMs;
+      return { x: formatApiTimestamp(t, daily.has(name) ? 9 : 3, nanos), y: valueAt(ctx, name, t) };
+    });
+  }
+  const dayStart = Math.floor(now / DAY) * DAY;
+  const dayFraction = (now - dayStart) / DAY;
+  const dayOfMonth = new Date(now).getUTCDate();
+  const todayQueries = Math.round(dailyQueries(ctx, now) * dayFraction);
+  const monthQueries = dailyQueries(ctx, now) * (dayOfMonth - 1) + todayQueries;
+  const vectors = vectorsAt(ctx, now);
+  const storage = vectors * (cfg.dimension * 4 + 256);
+  return {
+    pending_index_count: cfg.qps === 0 ? 0 : Math.floor(unit(seed, id, 'pending', last) * 25),
+    current_vector_count: vectors,
+    daily_query_count: todayQueries,
+    daily_update_count: Math.round(todayQueries * 0.2),
+    monthly_query_count: monthQueries,
+    monthly_update_count: Math.round(monthQueries * 0.2),
+    monthly_bandwidth_usage: monthQueries * 2_048,
+    storage_usage: storage,
+    monthly_cost: round((monthQueries / 100_000) * 0.4 + (storage / 1e9) * 0.25),
+    daily_rerank_count: Math.round(todayQueries * 0.05),
+    monthly_rerank_count: Math.round(monthQueries * 0.05),
+    // The last seven weekdays, ending today (UTC).
+    days: Array.from({ length: 7 }, (_, i) => WEEKDAYS[new Date(now - (6 - i) * DAY).getUTCDay()]),
+    ...series,
+  };
+}

@@ -1,0 +1,100 @@
+// Checks every Store implementation applies before writing, so both stores refuse the same inputs
+// with the same errors.
+import {
+  type DigestSubscriptionInput,
+  isRequestState,
+  type RequestState,
+  type TransitionInput,
+  type Weekday,
+} from './types.ts';
+
+/** A write carried a credential. The message names the key's path, never its value. */
+export class SecretInStoreError extends Error {
+  override readonly name = 'SecretInStoreError';
+  readonly path: string;
+
+  constructor(path: string) {
+    super(
+      `refusing to store a secret: the data has a "${path}" field (credentials never go to the database)`,
+    );
+    this.path = path;
+  }
+}
+
+/** The input cannot be stored as given (a programming error in the caller, not a user error). */
+export class InvalidStoreInputError extends Error {
+  override readonly name = 'InvalidStoreInputError';
+}
+
+/** The database was migrated by a newer opsbot than this one; running on would risk corrupting it. */
+export class SchemaTooNewError extends Error {
+  override readonly name = 'SchemaTooNewError';
+  readonly databaseVersion: number;
+  readonly knownVersion: number;
+
+  constructor(databaseVersion: number, knownVersion: number) {
+    super(
+      `the database schema is at version ${databaseVersion} but this opsbot only knows up to version ` +
+        `${knownVersion}; deploy a newer opsbot or point it at another database`,
+    );
+    this.databaseVersion = databaseVersion;
+    this.knownVersion = knownVersion;
+  }
+}
+
+// Matched loosely (case, `_`, `-`) because a secret under `readOnlyToken` is just as secret.
+const SECRET_KEYS = new Set(['token', 'readonlytoken', 'password']);
+
+function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key.toLowerCase().replace(/[_-]/g, ''));
+}
+
+/** Throws SecretInStoreError when `value` holds a secret-named key at any depth. */
+export function assertNoSecrets(value: unknown, path = '$'): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      assertNoSecrets(item, `${path}[${i}]`);
+    });
+    return;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = `${path}.${key}`;
+    if (isSecretKey(key)) throw new SecretInStoreError(innerPath);
+    assertNoSecrets(inner, innerPath);
+  }
+}
+
+export function fromStates(input: TransitionInput): RequestState[] {
+  const from: readonly RequestState[] = typeof input.from === 'string' ? [input.from] : input.from;
+  if (from.length === 0) throw new InvalidStoreInputError('a transition needs at least one `from` state');
+  for (const state of [...from, input.to]) {
+    if (!isRequestState(state)) throw new InvalidStoreInputError(`unknown request state "${String(state)}"`);
+  }
+  return [...new Set(from)];
+}
+
+const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const LOCAL_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Validates a subscription and returns its days sorted and without duplicates. */
+export function normalizeDays(input: DigestSubscriptionInput): Weekday[] {
+  if (!LOCAL_TIME.test(input.localTime)) {
+    throw new InvalidStoreInputError(`localTime must be "HH:mm" (24-hour), got "${input.localTime}"`);
+  }
+  if (input.indexIds.length === 0) throw new InvalidStoreInputError('a digest needs at least one index id');
+  const days = [...new Set(input.days)].sort((a, b) => a - b);
+  if (days.length === 0) throw new InvalidStoreInputError('a digest needs at least one day');
+  for (const day of days) {
+    if (!Number.isInteger(day) || day < 0 || day > 6) {
+      throw new InvalidStoreInputError(`days are 0 (Sunday) to 6 (Saturday), got ${day}`);
+    }
+  }
+  return days as Weekday[];
+}
+
+export function assertLocalDate(localDate: string): void {
+  if (!LOCAL_DATE.test(localDate)) {
+    throw new InvalidStoreInputError(`localDate must be "YYYY-MM-DD", got "${localDate}"`);
+  }
+}

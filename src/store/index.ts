@@ -1,0 +1,9 @@
+// What features import: the interface, the domain types, the errors a write can raise, and the opener.
+export {
+  InvalidStoreInputError,
+  SchemaTooNewError,
+  SecretInStoreError,
+} from './guards.ts';
+export { type DatabaseConfig, openStore } from './open-store.ts';
+export type { Store } from './store.ts';
+export * from './types.ts';

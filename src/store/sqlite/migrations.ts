@@ -1,0 +1,127 @@
+// Versioned schema steps. A step, once released, is never edited: a change is a new step with the
+// next version. The PostgreSQL store keeps its own list with the same versions and meaning.
+import type { DatabaseSync } from 'node:sqlite';
+import { SchemaTooNewError } from '../guards.ts';
+import { immediate } from './db.ts';
+
+export type Migration = { version: number; name: string; sql: string };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'index requests and their audit trail',
+    sql: `
+      CREATE TABLE index_requests (
+        id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+        requester_id         TEXT    NOT NULL,
+        requester_channel_id TEXT    NOT NULL,
+        name                 TEXT    NOT NULL,
+        region               TEXT    NOT NULL,
+        plan                 TEXT    NOT NULL,
+        reason               TEXT    NOT NULL,
+        state                TEXT    NOT NULL CHECK (state IN
+                               ('pending', 'approved', 'creating', 'created', 'failed', 'rejected', 'expired')),
+        created_at           INTEGER NOT NULL,
+        expires_at           INTEGER NOT NULL,
+        updated_at           INTEGER NOT NULL,
+        decided_by           TEXT,
+        decision_comment     TEXT,
+        card_channel         TEXT,
+        card_ts              TEXT,
+        result_index_id      TEXT,
+        result_endpoint      TEXT,
+        result_region        TEXT,
+        result_type          TEXT,
+        result_creation_time REAL,
+        result_limits        TEXT,
+        failure_message      TEXT,
+        outcome_unknown      INTEGER NOT NULL DEFAULT 0 CHECK (outcome_unknown IN (0, 1))
+      ) STRICT;
+      CREATE INDEX index_requests_by_state_expiry ON index_requests (state, expires_at);
+      CREATE INDEX index_requests_by_requester ON index_requests (requester_id, state);
+
+      CREATE TABLE request_audit (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        request_id INTEGER NOT NULL REFERENCES index_requests (id),
+        actor      TEXT    NOT NULL,
+        from_state TEXT,
+        to_state   TEXT    NOT NULL,
+        at         INTEGER NOT NULL,
+        note       TEXT
+      ) STRICT;
+      CREATE INDEX request_audit_by_request ON request_audit (request_id, id);
+      -- The trail is evidence: even a hand-written UPDATE or DELETE is refused.
+      CREATE TRIGGER request_audit_no_update BEFORE UPDATE ON request_audit
+        BEGIN SELECT RAISE(ABORT, 'request_audit is append-only'); END;
+      CREATE TRIGGER request_audit_no_delete BEFORE DELETE ON request_audit
+        BEGIN SELECT RAISE(ABORT, 'request_audit is append-only'); END;
+    `,
+  },
+  {
+    version: 2,
+    name: 'digest subscriptions and runs',
+    sql: `
+      CREATE TABLE digest_subscriptions (
+        channel_id       TEXT    PRIMARY KEY,
+        configured_by    TEXT    NOT NULL,
+        index_ids        TEXT    NOT NULL, -- JSON array of strings
+        period           TEXT    NOT NULL,
+        local_time       TEXT    NOT NULL,
+        time_zone        TEXT    NOT NULL,
+        days             TEXT    NOT NULL, -- JSON array of 0..6
+        include_accounts INTEGER NOT NULL CHECK (include_accounts IN (0, 1)),
+        include_requests INTEGER NOT NULL CHECK (include_requests IN (0, 1)),
+        created_at       INTEGER NOT NULL,
+        updated_at       INTEGER NOT NULL,
+        next_run_at      INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX digest_subscriptions_by_next_run ON digest_subscriptions (next_run_at);
+
+      -- No foreign key to the subscription: a run outlives a removed subscription, so removing and
+      -- re-adding a digest on the same day cannot post it twice.
+      CREATE TABLE digest_runs (
+        channel_id       TEXT    NOT NULL,
+        local_date       TEXT    NOT NULL,
+        scheduled_for    INTEGER NOT NULL,
+        status           TEXT    NOT NULL CHECK (status IN ('running', 'posted', 'skipped', 'failed')),
+        lease_owner      TEXT    NOT NULL,
+        lease_expires_at INTEGER NOT NULL,
+        attempts         INTEGER NOT NULL,
+        started_at       INTEGER NOT NULL,
+        finished_at      INTEGER,
+        message_ts       TEXT,
+        note             TEXT,
+        PRIMARY KEY (channel_id, local_date)
+      ) STRICT;
+    `,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+/**
+ * Brings the database up to LATEST_SCHEMA_VERSION in one write transaction, so a second process
+ * starting at the same moment waits and then finds nothing left to do. Returns the versions applied.
+ */
+export function applyMigrations(db: DatabaseSync, now: number, migrations = MIGRATIONS): number[] {
+  const latest = Math.max(0, ...migrations.map((m) => m.version));
+  return immediate(db, () => {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    INTEGER PRIMARY KEY,
+      name       TEXT    NOT NULL,
+      applied_at INTEGER NOT NULL
+    ) STRICT`);
+    const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get();
+    const current = typeof row?.version === 'number' ? row.version : 0;
+    if (current > latest) throw new SchemaTooNewError(current, latest);
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    const applied: number[] = [];
+    for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (step.version <= current) continue;
+      db.exec(step.sql);
+      record.run(step.version, step.name, now);
+      applied.push(step.version);
+    }
+    return applied;
+  });
+}

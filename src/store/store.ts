@@ -1,0 +1,106 @@
+// The one persistence boundary. Features talk to this interface and never to SQL, so the embedded
+// SQLite store and the PostgreSQL store are interchangeable; test/store/contract.ts is the
+// executable definition of the semantics both must share.
+//
+// Rules every implementation keeps:
+// - Every method is async, even where the driver is synchronous.
+// - Times come from the caller (or the store's injected clock), never from the database server,
+//   so tests with a fake clock see the same times a production run would.
+// - Conditional writes (request transitions, digest run claims and completions) are atomic across
+//   processes sharing one database: exactly one caller wins.
+// - Nothing secret is persisted: writes that carry a `token`, `read_only_token` or `password` key
+//   anywhere are refused with SecretInStoreError before touching the database.
+import type {
+  AuditEntry,
+  ClaimDigestRunInput,
+  ClaimDigestRunResult,
+  CompleteDigestRunInput,
+  CompleteDigestRunResult,
+  DigestRun,
+  DigestSubscription,
+  DigestSubscriptionInput,
+  IndexRequest,
+  ListRequestsOptions,
+  MessageRef,
+  NewIndexRequest,
+  StoreHealth,
+  TransitionInput,
+  TransitionResult,
+} from './types.ts';
+
+export interface Store {
+  // --- search index requests ---
+
+  /** Stores a new request in state `pending` and records its creation in the audit trail. */
+  createRequest(input: NewIndexRequest): Promise<IndexRequest>;
+  getRequest(id: number): Promise<IndexRequest | undefined>;
+  /** Newest first. */
+  listRecentRequests(options: ListRequestsOptions): Promise<IndexRequest[]>;
+  /** Pending requests of one user; with `now`, those already past their expiry are not counted. */
+  countPendingByRequester(userId: string, now?: number): Promise<number>;
+  /** Records where the approval card was posted. False when the request does not exist. */
+  setRequestCard(id: number, card: MessageRef): Promise<boolean>;
+  /**
+   * Compare-and-set: moves the request to `to` only if its current state is one of `from`, and in
+   * the same transaction appends the audit entry. Of two concurrent identical transitions, exactly
+   * one gets `ok: true`; the other gets the request as it now is (`undefined` if it does not exist).
+   */
+  transitionRequest(id: number, input: TransitionInput): Promise<TransitionResult>;
+  /** The request's audit trail, oldest first. Append-only: there is no way to change or remove entries. */
+  listAudit(requestId: number): Promise<AuditEntry[]>;
+  /** Pending requests whose `expiresAt` is at or before `now`, soonest-expired first. */
+  listExpiredPending(now: number, limit?: number): Promise<IndexRequest[]>;
+
+  // --- digest subscriptions (one per channel) ---
+
+  /** Creates or replaces the channel's subscription; `createdAt` survives a replace. */
+  upsertSubscription(input: DigestSubscriptionInput): Promise<DigestSubscription>;
+  getSubscription(channelId: string): Promise<DigestSubscription | undefined>;
+  /** Ordered by channel id. */
+  listSubscriptions(): Promise<DigestSubscription[]>;
+  /** False when there was nothing to delete. Past runs are kept: they still prevent a same-day repeat. */
+  deleteSubscription(channelId: string): Promise<boolean>;
+  /** Subscriptions with `nextRunAt <= now`, most overdue first. */
+  listDueSubscriptions(now: number, limit: number): Promise<DigestSubscription[]>;
+  /**
+   * Sets the next run time. With `expectedNextRunAt`, only if the stored value is still that one —
+   * so a scheduler finishing a run cannot overwrite a schedule the user changed meanwhile.
+   * False when the subscription is gone or the expectation failed.
+   */
+  advanceSubscription(channelId: string, nextRunAt: number, expectedNextRunAt?: number): Promise<boolean>;
+
+  // --- digest runs (at most one per channel and local date) ---
+
+  /**
+   * Claims the (channel, local date) run for `owner` with a lease of `leaseMs` from `now`.
+   * Claimed when no run exists, when a `running` run's lease has expired (taken over), or when the
+   * run `failed` (a retry; the scheduler avoids it by advancing the subscription). Not claimed
+   * when the run is `posted`, `skipped`, or `running` under a live lease; `run` is then the
+   * existing one.
+   */
+  claimDigestRun(input: ClaimDigestRunInput): Promise<ClaimDigestRunResult>;
+  /** Extends a live claim; false when `owner` no longer holds the run. */
+  renewDigestRun(
+    channelId: string,
+    localDate: string,
+    owner: string,
+    leaseMs: number,
+    now: number,
+  ): Promise<boolean>;
+  /** Finishes a `running` run; only its current lease owner can. */
+  completeDigestRun(
+    channelId: string,
+    localDate: string,
+    owner: string,
+    input: CompleteDigestRunInput,
+  ): Promise<CompleteDigestRunResult>;
+  /** Newest local date first. */
+  listDigestRuns(channelId: string, limit: number): Promise<DigestRun[]>;
+
+  // --- housekeeping ---
+
+  /** For /readyz: whether the database answers now. Never throws. */
+  health(): Promise<StoreHealth>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,186 @@
+// Domain records the store keeps. Shared by every Store implementation and by the features, so
+// they carry no SQL or driver types. Times are epoch milliseconds; an absent value is `null`
+// (what a database column holds), never `undefined`.
+
+export const REQUEST_STATES = [
+  'pending',
+  'approved',
+  'creating',
+  'created',
+  'failed',
+  'rejected',
+  'expired',
+] as const;
+
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+export function isRequestState(value: unknown): value is RequestState {
+  return typeof value === 'string' && (REQUEST_STATES as readonly string[]).includes(value);
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** Limits of a created index, already reduced to the display allowlist (never a credential). */
+export type LimitsSummary = { [key: string]: JsonValue };
+
+/** What the create call returned that is worth keeping; the index's tokens are deliberately absent. */
+export type CreatedIndex = {
+  indexId: string;
+  endpoint: string;
+  region: string;
+  /** The plan as the API reported it (`type` in the record). */
+  type: string;
+  /** The API's `creation_time`, as it sent it (a Unix timestamp). */
+  creationTime: number;
+  limits: LimitsSummary;
+};
+
+export type MessageRef = { channel: string; ts: string };
+
+export type IndexRequest = {
+  /** The request number users see (#12). */
+  id: number;
+  requesterId: string;
+  /** Where the requester asked, for answers that belong in that conversation. */
+  requesterChannelId: string;
+  name: string;
+  region: string;
+  plan: string;
+  reason: string;
+  state: RequestState;
+  createdAt: number;
+  expiresAt: number;
+  updatedAt: number;
+  /** The approver or rejecter. */
+  decidedBy: string | null;
+  decisionComment: string | null;
+  /** The approval card, once it has been posted. */
+  card: MessageRef | null;
+  result: CreatedIndex | null;
+  /** The API's message on failure, already stripped of secrets. */
+  failureMessage: string | null;
+  /** The create call timed out: the index may or may not exist. */
+  outcomeUnknown: boolean;
+};
+
+export type NewIndexRequest = {
+  requesterId: string;
+  requesterChannelId: string;
+  name: string;
+  region: string;
+  plan: string;
+  reason: string;
+  createdAt: number;
+  expiresAt: number;
+};
+
+/** Fields a transition may set alongside the state. A key that is present is written, `null` clears. */
+export type RequestPatch = Partial<
+  Pick<IndexRequest, 'decidedBy' | 'decisionComment' | 'result' | 'failureMessage' | 'outcomeUnknown'>
+>;
+
+export type TransitionInput = {
+  /** The state(s) the caller believes the request is in; the update happens only if it still is. */
+  from: RequestState | readonly RequestState[];
+  to: RequestState;
+  actor: string;
+  at: number;
+  note?: string;
+  patch?: RequestPatch;
+};
+
+export type TransitionResult =
+  | { ok: true; request: IndexRequest }
+  | { ok: false; current: IndexRequest | undefined };
+
+export type AuditEntry = {
+  /** Increases with every entry; orders entries of one request. */
+  id: number;
+  requestId: number;
+  actor: string;
+  /** `null` for the entry that records the request's creation. */
+  from: RequestState | null;
+  to: RequestState;
+  at: number;
+  note: string | null;
+};
+
+export type ListRequestsOptions = {
+  limit: number;
+  states?: readonly RequestState[];
+  requesterId?: string;
+};
+
+/** 0 = Sunday … 6 = Saturday, as `Date.prototype.getDay` and date-fns count them. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export type DigestSubscription = {
+  channelId: string;
+  configuredBy: string;
+  indexIds: string[];
+  /** Stats period of the digest, e.g. '1d'. */
+  period: string;
+  /** Local time of day, 'HH:mm' (24-hour). */
+  localTime: string;
+  /** IANA time zone, e.g. 'Europe/Berlin'. */
+  timeZone: string;
+  /** Sorted, without duplicates, never empty. */
+  days: Weekday[];
+  includeAccounts: boolean;
+  includeRequests: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Computed by the caller from the schedule; stored so due subscriptions can be found by index. */
+  nextRunAt: number;
+};
+
+export type DigestSubscriptionInput = Omit<DigestSubscription, 'createdAt' | 'updatedAt' | 'days'> & {
+  days: readonly number[];
+  /** Defaults to the store's clock. */
+  at?: number;
+};
+
+export const DIGEST_RUN_STATUSES = ['running', 'posted', 'skipped', 'failed'] as const;
+
+export type DigestRunStatus = (typeof DIGEST_RUN_STATUSES)[number];
+
+export type DigestRun = {
+  channelId: string;
+  /** The channel's local date the run is for, 'YYYY-MM-DD'. At most one run exists per (channel, date). */
+  localDate: string;
+  scheduledFor: number;
+  status: DigestRunStatus;
+  /** Who holds (or last held) the run. */
+  leaseOwner: string;
+  leaseExpiresAt: number;
+  /** How many times the run was claimed (first claim, lease take-overs, retries after failure). */
+  attempts: number;
+  startedAt: number;
+  finishedAt: number | null;
+  messageTs: string | null;
+  note: string | null;
+};
+
+export type ClaimDigestRunInput = {
+  channelId: string;
+  localDate: string;
+  scheduledFor: number;
+  owner: string;
+  leaseMs: number;
+  now: number;
+};
+
+export type ClaimDigestRunResult = { claimed: true; run: DigestRun } | { claimed: false; run: DigestRun };
+
+export type CompleteDigestRunInput = {
+  status: 'posted' | 'skipped' | 'failed';
+  messageTs?: string;
+  note?: string;
+  at: number;
+};
+
+export type CompleteDigestRunResult =
+  | { ok: true; run: DigestRun }
+  | { ok: false; run: DigestRun | undefined };
+
+export type StoreHealth = { ok: boolean; detail?: string };
