@@ -23,8 +23,19 @@ export type AppDeps = {
   clock: Clock;
 };
 
+/** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
+export type Lifecycle = {
+  onStart(hook: () => void | Promise<void>): void;
+  onStop(hook: () => void | Promise<void>): void;
+};
+
 /** What each feature's register() receives. */
-export type FeatureContext = AppDeps & { app: App; router: CommandRouter; work: WorkTracker };
+export type FeatureContext = AppDeps & {
+  app: App;
+  router: CommandRouter;
+  work: WorkTracker;
+  lifecycle: Lifecycle;
+};
 
 export type Opsbot = {
   app: App;
@@ -42,7 +53,11 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const work = new WorkTracker();
   const healthRoutes = [
     { path: '/healthz', method: ['GET'], handler: serveHealth },
-    { path: '/readyz', method: ['GET'], handler: (_req: IncomingMessage, res: ServerResponse) => void serveReadiness(deps.store, res) },
+    {
+      path: '/readyz',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => void serveReadiness(deps.store, res),
+    },
   ];
 
   const receiver = socketMode
@@ -78,7 +93,13 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   });
 
   const router = new CommandRouter();
-  const context: FeatureContext = { ...deps, app, router, work };
+  const startHooks: Array<() => void | Promise<void>> = [];
+  const stopHooks: Array<() => void | Promise<void>> = [];
+  const lifecycle: Lifecycle = {
+    onStart: (hook) => startHooks.push(hook),
+    onStop: (hook) => stopHooks.push(hook),
+  };
+  const context: FeatureContext = { ...deps, app, router, work, lifecycle };
   for (const register of FEATURES) register(context);
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
 
@@ -108,6 +129,14 @@ export function createOpsbot(deps: AppDeps): Opsbot {
       return { port: actual };
     },
     async stop(graceMs = 8_000) {
+      // Stop starting new background work first; what is already running is drained below.
+      for (const hook of stopHooks) {
+        try {
+          await hook();
+        } catch (error) {
+          logger.error({ event: 'stop_hook_failed', err: errorSummary(error) }, 'a stop hook failed');
+        }
+      }
       const closing = server === undefined ? Promise.resolve() : closeServer(server);
       const finished = await work.drain(graceMs);
       if (!finished)
@@ -151,6 +180,12 @@ function serveProbesOnly(store: Store, req: IncomingMessage, res: ServerResponse
   if (req.method === 'GET' && path === '/readyz') return void serveReadiness(store, res);
   res.writeHead(404, { 'content-type': 'text/plain' });
   res.end('not found\n');
+}
+
+function errorSummary(error: unknown): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
 }
 
 function closeServer(server: Server): Promise<void> {
