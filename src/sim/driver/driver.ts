@@ -1,0 +1,253 @@
+import type { SimView, SlackSimulator } from '../slack/index.ts';
+import { findElement, initialState, stateValue } from './blocks.ts';
+import {
+  type ActionInput,
+  blockActionsPayload,
+  slackTs,
+  slashCommandBody,
+  viewClosedPayload,
+  viewSubmissionPayload,
+} from './payloads.ts';
+import { signSlackRequest } from './signing.ts';
+
+type Json = Record<string, unknown>;
+
+export interface SlackDriverOptions {
+  /** The app's Slack endpoint, e.g. http://127.0.0.1:1234/slack/events */
+  appUrl: string;
+  signingSecret: string;
+  slack: SlackSimulator;
+  teamId?: string;
+  apiAppId?: string;
+  /** Signing clock (ms). Bolt rejects timestamps older than 5 minutes, so keep it near real time. */
+  now?: () => number;
+  /** Defaults for command(): who types it and where. */
+  userId?: string;
+  channelId?: string;
+}
+
+export interface DriverResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface CommandResult extends DriverResponse {
+  responseUrl: string;
+  triggerId: string;
+}
+
+export interface InteractionResult extends DriverResponse {
+  triggerId: string;
+  responseUrl?: string;
+}
+
+export interface ViewAckResult extends DriverResponse {
+  triggerId?: string;
+  /** The parsed ack body (undefined when empty: "close this view"). */
+  ack: unknown;
+  /** What the simulator made of the ack (false when e.g. a response_action view is invalid). */
+  applied: { ok: boolean; errors?: string[] };
+}
+
+/** A message as the simulator recorded it (messagesIn / ephemeralsFor). */
+export interface MessageLike {
+  channel: string;
+  ts: string;
+  blocks?: unknown[];
+  isEphemeral?: boolean;
+}
+
+export interface ClickInput {
+  userId: string;
+  message: MessageLike;
+  actionId: string;
+  /** For buttons: picks among same action_id buttons; for selects: the option value to choose. */
+  value?: string;
+  blockId?: string;
+}
+
+export interface ViewClickInput {
+  userId: string;
+  view: SimView;
+  actionId: string;
+  value?: string;
+  blockId?: string;
+}
+
+export interface SlackDriver {
+  command(
+    text: string,
+    options?: { userId?: string; channelId?: string; command?: string },
+  ): Promise<CommandResult>;
+  clickButton(input: ClickInput): Promise<InteractionResult>;
+  selectOption(input: ClickInput & { value: string }): Promise<InteractionResult>;
+  clickInView(input: ViewClickInput): Promise<InteractionResult>;
+  submitView(input: {
+    userId: string;
+    view: SimView;
+    values?: Record<string, Record<string, unknown>>;
+  }): Promise<ViewAckResult>;
+  closeView(input: { userId: string; view: SimView; isCleared?: boolean }): Promise<ViewAckResult>;
+  postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse>;
+}
+
+function actionFor(blockId: string, element: Json, value: string | undefined): ActionInput {
+  const action: ActionInput = {
+    action_id: String(element.action_id),
+    block_id: blockId,
+    type: String(element.type),
+  };
+  if (element.type === 'button') {
+    action.text = element.text as Json;
+    if (typeof element.value === 'string') action.value = element.value;
+    if (typeof element.style === 'string') action.style = element.style;
+    return action;
+  }
+  if (value === undefined) throw new Error(`Choosing in ${action.action_id} (${action.type}) needs a value`);
+  const state = stateValue(element, value);
+  return { ...action, ...state, type: action.type };
+}
+
+function parseAck(body: string): unknown {
+  if (body.trim() === '') return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
+  const { slack, signingSecret } = options;
+  const teamId = options.teamId ?? 'T0TEST';
+  const apiAppId = options.apiAppId ?? 'A0TEST';
+  const now = options.now ?? Date.now;
+
+  async function postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse> {
+    const res = await fetch(options.appUrl, { method: 'POST', headers: input.headers, body: input.body });
+    return { status: res.status, body: await res.text(), headers: Object.fromEntries(res.headers) };
+  }
+
+  /** Signs with the current time and sends the header set Slack sends. */
+  function send(body: string): Promise<DriverResponse> {
+    const timestamp = String(Math.floor(now() / 1000));
+    return postRaw({
+      body,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json,*/*',
+        'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+        'X-Slack-Request-Timestamp': timestamp,
+        'X-Slack-Signature': signSlackRequest(signingSecret, timestamp, body),
+      },
+    });
+  }
+
+  async function interact(
+    userId: string,
+    blocks: unknown,
+    input: { actionId: string; blockId?: string | undefined; value?: string | undefined; type?: string },
+    where: { message?: MessageLike; view?: SimView },
+  ): Promise<InteractionResult> {
+    const found = findElement(blocks, input);
+    const action = actionFor(found.blockId, found.element, input.value);
+    const values = initialState(blocks);
+    if (action.type !== 'button') {
+      const { action_id: _a, block_id: _b, ...state } = action;
+      values[found.blockId] = { ...values[found.blockId], [action.action_id]: state };
+    }
+    const triggerId = slack.newTriggerId(userId);
+    const common = {
+      user: { id: userId },
+      teamId,
+      apiAppId,
+      triggerId,
+      actions: [action],
+      actionTs: slackTs(now()),
+    };
+    if (where.view) {
+      const view = { ...where.view, state: { values } };
+      const body = blockActionsPayload({ ...common, container: { type: 'view', view_id: view.id }, view });
+      return { ...(await send(body)), triggerId };
+    }
+    const message = where.message as MessageLike & Json;
+    const isEphemeral = message.isEphemeral ?? 'replaced' in message;
+    const responseUrl = slack.newResponseUrl({
+      channel: message.channel,
+      user: userId,
+      messageTs: message.ts,
+      isEphemeral,
+    });
+    const { via: _via, channel: _channel, isEphemeral: _e, replaced: _r, ...slackMessage } = message;
+    const body = blockActionsPayload({
+      ...common,
+      container: {
+        type: 'message',
+        message_ts: message.ts,
+        channel_id: message.channel,
+        is_ephemeral: isEphemeral,
+      },
+      channel: { id: message.channel },
+      ...(isEphemeral ? {} : { message: slackMessage }),
+      state: { values },
+      responseUrl,
+    });
+    return { ...(await send(body)), triggerId, responseUrl };
+  }
+
+  async function finishView(userId: string, view: SimView, res: DriverResponse, ack: unknown) {
+    const applied =
+      res.status === 200
+        ? slack.applyViewAck(userId, view.id, ack)
+        : { ok: false, errors: [`HTTP ${res.status}`] };
+    return { ...res, ack, applied };
+  }
+
+  return {
+    async command(text, opts = {}) {
+      const userId = opts.userId ?? options.userId ?? 'U0TESTUSER';
+      const channelId = opts.channelId ?? options.channelId ?? 'C0TEST';
+      const responseUrl = slack.newResponseUrl({ channel: channelId, user: userId });
+      const triggerId = slack.newTriggerId(userId);
+      const body = slashCommandBody({
+        command: opts.command ?? '/ops',
+        text,
+        userId,
+        channelId,
+        teamId,
+        apiAppId,
+        responseUrl,
+        triggerId,
+      });
+      return { ...(await send(body)), responseUrl, triggerId };
+    },
+    clickButton: (input) => interact(input.userId, input.message.blocks, { ...input, type: 'button' }, input),
+    selectOption: (input) => interact(input.userId, input.message.blocks, input, input),
+    clickInView: (input) => interact(input.userId, input.view.blocks, input, { view: input.view }),
+    async submitView({ userId, view, values = {} }) {
+      const state = initialState(view.blocks);
+      for (const [blockId, actions] of Object.entries(values)) {
+        for (const [actionId, given] of Object.entries(actions)) {
+          const { element } = findElement(view.blocks, { actionId, blockId });
+          state[blockId] = { ...state[blockId], [actionId]: stateValue(element, given) };
+        }
+      }
+      const triggerId = slack.newTriggerId(userId);
+      const body = viewSubmissionPayload({
+        user: { id: userId },
+        view: { ...view, state: { values: state } },
+        triggerId,
+        teamId,
+        apiAppId,
+      });
+      const res = await send(body);
+      return { ...(await finishView(userId, view, res, parseAck(res.body))), triggerId };
+    },
+    async closeView({ userId, view, isCleared = false }) {
+      const res = await send(viewClosedPayload({ user: { id: userId }, view, teamId, apiAppId, isCleared }));
+      return finishView(userId, view, res, isCleared ? { response_action: 'clear' } : undefined);
+    },
+    postRaw,
+  };
+}

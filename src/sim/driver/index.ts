@@ -1,0 +1,28 @@
+export { findElement, initialState, interactiveElements, stateValue } from './blocks.ts';
+export {
+  type ClickInput,
+  type CommandResult,
+  createSlackDriver,
+  type DriverResponse,
+  type InteractionResult,
+  type MessageLike,
+  type SlackDriver,
+  type SlackDriverOptions,
+  type ViewAckResult,
+  type ViewClickInput,
+} from './driver.ts';
+export {
+  type ActionInput,
+  type BlockActionsInput,
+  blockActionsPayload,
+  type PayloadUser,
+  type SlashCommandInput,
+  slackTs,
+  slashCommandBody,
+  type ViewClosedInput,
+  type ViewPayloadInput,
+  type ViewSubmissionInput,
+  viewClosedPayload,
+  viewSubmissionPayload,
+} from './payloads.ts';
+export { signSlackRequest } from './signing.ts';

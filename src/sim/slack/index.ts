@@ -1,0 +1,22 @@
+export {
+  type BlockKitCheckOptions,
+  type BlockKitSurface,
+  type BlockKitViolation,
+  checkBlockKit,
+  findBlockKitViolations,
+  type SlackFileRef,
+} from './block-kit-checks.ts';
+export { startSlackSimulator } from './simulator.ts';
+export type {
+  RecordedView,
+  ResponseUrlContext,
+  SimCall,
+  SimEphemeral,
+  SimFile,
+  SimMessage,
+  SimResponse,
+  SimView,
+  SlackFault,
+  SlackSimulator,
+  SlackSimulatorOptions,
+} from './types.ts';

@@ -1,0 +1,17 @@
+import type { ApiBody } from './api-support.ts';
+import { fileMethods } from './files.ts';
+import { chatMethods } from './methods-chat.ts';
+import { peopleMethods } from './methods-people.ts';
+import { viewMethods } from './methods-views.ts';
+import type { SimContext } from './state.ts';
+import type { Args } from './types.ts';
+
+export type MethodHandler = (args: Args, ctx: SimContext) => ApiBody;
+
+/** Every Web API method the simulator answers; anything else is unknown_method. */
+export const METHODS: Record<string, MethodHandler> = {
+  ...chatMethods,
+  ...peopleMethods,
+  ...viewMethods,
+  ...fileMethods,
+};

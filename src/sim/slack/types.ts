@@ -1,0 +1,163 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+export type Args = Record<string, unknown>;
+
+export interface SlackSimulatorOptions {
+  botToken: string;
+  botUserId?: string;
+  teamId?: string;
+  /** Known users; when given, users.info / conversations.open reject others with user_not_found. */
+  users?: Record<string, { tz: string; name?: string }>;
+  /** Known channels; when given, any other channel is channel_not_found (DMs from conversations.open excepted). */
+  channels?: Record<string, { isPrivate?: boolean; botIsMember?: boolean; name?: string }>;
+  /** Enforce Slack's rate-limit tiers (default false). */
+  rateLimits?: boolean;
+  /** Milliseconds since the epoch; drives ts values, trigger/response_url expiry and rate limits. */
+  clock?: () => number;
+  port?: number;
+}
+
+export interface SimCall {
+  /** Web API method name, or 'upload' (file bytes) or 'response_url'. */
+  method: string;
+  /** Parsed arguments; JSON-in-form fields (blocks, view, files, attachments…) decoded. Token removed. */
+  args: Args;
+  at: number;
+  ok: boolean;
+  error?: string;
+  status: number;
+  rawBody: string;
+  /** Request headers; the Authorization value is redacted. */
+  headers: IncomingHttpHeaders;
+}
+
+export interface SimMessage {
+  type: 'message';
+  channel: string;
+  ts: string;
+  text: string;
+  user: string;
+  bot_id: string;
+  blocks?: unknown[];
+  attachments?: unknown[];
+  thread_ts?: string;
+  files?: Args[];
+  upload?: boolean;
+  edited?: { user: string; ts: string };
+  metadata?: unknown;
+  /** How the message got there (not a Slack field). */
+  via: 'chat.postMessage' | 'response_url' | 'files.completeUploadExternal';
+}
+
+export interface SimEphemeral {
+  channel: string;
+  user: string;
+  ts: string;
+  text: string;
+  blocks?: unknown[];
+  thread_ts?: string;
+  via: 'chat.postEphemeral' | 'response_url';
+  /** Times a response_url replaced it (replace_original). */
+  replaced: number;
+}
+
+/** A view as Slack returns it from views.open/push/update/publish. */
+export interface SimView extends Args {
+  id: string;
+  team_id: string;
+  type: string;
+  blocks: unknown[];
+  callback_id: string;
+  private_metadata: string;
+  external_id: string;
+  hash: string;
+  root_view_id: string;
+  previous_view_id: string | null;
+  state: { values: Record<string, Record<string, Args>> };
+}
+
+export interface RecordedView {
+  via: 'views.open' | 'views.push' | 'views.update' | 'views.publish' | 'response_action';
+  user?: string;
+  view: SimView;
+  at: number;
+}
+
+export interface SimFile {
+  id: string;
+  filename: string;
+  title: string;
+  alt_text?: string;
+  /** Bytes received at the upload URL; undefined until uploaded. */
+  bytes?: Buffer;
+  declaredLength: number;
+  channel?: string;
+  threadTs?: string;
+  initialComment?: string;
+  completed: boolean;
+  mimetype: string;
+  filetype: string;
+  isImage: boolean;
+  created: number;
+}
+
+export interface SimResponse {
+  url: string;
+  at: number;
+  ok: boolean;
+  error?: string;
+  status: number;
+  body: Args;
+  response_type?: string;
+  replace_original?: boolean;
+  delete_original?: boolean;
+  text?: string;
+  blocks?: unknown[];
+  /** Context the response_url was issued for. */
+  channel?: string;
+  user?: string;
+}
+
+export interface ResponseUrlContext {
+  channel?: string;
+  user?: string;
+  /** The message the interaction came from (replace_original / delete_original act on it). */
+  messageTs?: string;
+  isEphemeral?: boolean;
+}
+
+export type SlackFault =
+  | { error: string; delayMs?: number }
+  | { status: number; delayMs?: number }
+  | { rateLimited: number }
+  | { delayMs: number };
+
+export interface SlackSimulator {
+  /** `http://127.0.0.1:<port>/api/` — pass as Bolt's clientOptions.slackApiUrl. */
+  readonly apiUrl: string;
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly calls: readonly SimCall[];
+  readonly responses: readonly SimResponse[];
+  readonly views: readonly RecordedView[];
+  readonly files: readonly SimFile[];
+  readonly rateLimitedCount: number;
+  callsTo(method: string): SimCall[];
+  messagesIn(channel: string): SimMessage[];
+  ephemeralsFor(user: string): SimEphemeral[];
+  /** The current version of a view (after updates), or undefined. */
+  viewById(id: string): SimView | undefined;
+  /** The user's modal stack, root first. */
+  openViews(user: string): SimView[];
+  newTriggerId(user?: string): string;
+  newResponseUrl(context?: ResponseUrlContext): string;
+  /** Applies a view_submission/view_closed ack as Slack does (close, clear, update, push; errors keep it open). */
+  applyViewAck(user: string, viewId: string, ack: unknown): { ok: boolean; errors?: string[] };
+  fail(method: string, fault: SlackFault, options?: { times?: number }): void;
+  /** The next `times` messages whose image blocks use a slack_file get invalid_blocks ("still processing"). */
+  failUploadedFileBlocks(times: number): void;
+  clearFaults(): void;
+  waitFor(predicate: (call: SimCall) => boolean, timeoutMs?: number): Promise<SimCall>;
+  reset(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,170 @@
+// A whole simulated workspace: the Slack simulator, the management API simulator and the real
+// opsbot app wired to them through the same environment variables an operator sets. Used by the
+// e2e tests and by `npm run demo`; only the endpoints differ from production.
+import { Writable } from 'node:stream';
+import { createManagementClient } from '../api/client.ts';
+import { createOpsbot, type Opsbot } from '../app.ts';
+import type { Clock } from '../clock.ts';
+import { type Config, parseConfig, secretsOf } from '../config.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { createSlackDriver, type SlackDriver } from './driver/driver.ts';
+import { type ManagementApiSimulator, startManagementApiSimulator } from './mgmt/index.ts';
+import { type SlackSimulator, startSlackSimulator } from './slack/index.ts';
+
+/** Obviously fake credentials: the simulators accept them, nothing real ever does. */
+export const SIM_CREDENTIALS = {
+  botToken: 'xoxb-sim-0000-fake-bot-token',
+  signingSecret: 'sim-fake-signing-secret-0000',
+  mgmtUsername: 'sim-user',
+  mgmtPassword: 'sim-fake-password-0000',
+} as const;
+
+export const SIM_IDS = {
+  teamId: 'T0SIMTEAM',
+  appId: 'A0SIMAPP',
+  approvalChannel: 'C0APPROVALS',
+  generalChannel: 'C0GENERAL',
+  requester: 'U0REQUESTER',
+  approver: 'U0APPROVER',
+  secondApprover: 'U0APPROVER2',
+  outsider: 'U0OUTSIDER',
+} as const;
+
+export type WorkspaceOptions = {
+  /** Extra or overriding environment variables for opsbot. */
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  /** Receives every log line (JSON); by default lines are kept in `logs` only. */
+  onLogLine?: (line: string) => void;
+};
+
+export type SimulatedWorkspace = {
+  slack: SlackSimulator;
+  mgmt: ManagementApiSimulator;
+  opsbot: Opsbot;
+  store: Store;
+  config: Config;
+  logger: Logger;
+  driver: SlackDriver;
+  /** Every log line the app wrote, raw JSON text. */
+  logs: string[];
+  url: string;
+  /** Stops the app (graceful) and both simulators. */
+  stop(): Promise<void>;
+  /** A second app instance on the same simulators and database: a restart, or another replica. */
+  startAnotherInstance(): Promise<{ opsbot: Opsbot; driver: SlackDriver; store: Store; stop(): Promise<void> }>;
+};
+
+export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): Promise<SimulatedWorkspace> {
+  const clock = options.clock ?? (() => Date.now());
+  const slack = await startSlackSimulator({
+    botToken: SIM_CREDENTIALS.botToken,
+    teamId: SIM_IDS.teamId,
+    clock,
+    users: {
+      [SIM_IDS.requester]: { tz: 'Europe/Berlin', name: 'requester' },
+      [SIM_IDS.approver]: { tz: 'America/New_York', name: 'approver' },
+      [SIM_IDS.secondApprover]: { tz: 'Asia/Tokyo', name: 'approver2' },
+      [SIM_IDS.outsider]: { tz: 'UTC', name: 'outsider' },
+    },
+  });
+  const mgmt = await startManagementApiSimulator({
+    username: SIM_CREDENTIALS.mgmtUsername,
+    password: SIM_CREDENTIALS.mgmtPassword,
+    now: clock,
+  });
+  const env = {
+    SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
+    SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
+    SLACK_API_URL: slack.apiUrl,
+    MGMT_API_URL: mgmt.url,
+    MGMT_API_USERNAME: SIM_CREDENTIALS.mgmtUsername,
+    MGMT_API_PASSWORD: SIM_CREDENTIALS.mgmtPassword,
+    APPROVAL_CHANNEL_ID: SIM_IDS.approvalChannel,
+    APPROVER_USER_IDS: `${SIM_IDS.approver},${SIM_IDS.secondApprover}`,
+    DATABASE_PATH: ':memory:',
+    LOG_LEVEL: 'debug',
+    PORT: '0',
+    ...options.env,
+  };
+  const parsed = parseConfig(env);
+  if (!parsed.ok) throw new Error(`simulated workspace misconfigured: ${parsed.problems.join('; ')}`);
+  const config = parsed.config;
+  const logs: string[] = [];
+
+  const startInstance = async () => {
+    const logger = createLogger({
+      level: config.logLevel,
+      secrets: secretsOf(config),
+      destination: lineCollector((line) => {
+        logs.push(line);
+        options.onLogLine?.(line);
+      }),
+    });
+    const client = createManagementClient({
+      baseUrl: config.mgmt.baseUrl,
+      username: config.mgmt.username,
+      password: config.mgmt.password,
+      timeoutMs: config.mgmt.timeoutMs,
+      connectTimeoutMs: config.mgmt.connectTimeoutMs,
+      logger: logger.child({ component: 'mgmt-api' }),
+    });
+    const store = await openStore(config.database, logger.child({ component: 'store' }), clock);
+    const opsbot = createOpsbot({ config, logger, mgmt: client, store, clock });
+    const { port } = await opsbot.start(0);
+    const url = `http://127.0.0.1:${port}`;
+    const driver = createSlackDriver({
+      appUrl: `${url}/slack/events`,
+      signingSecret: config.slack.signingSecret ?? '',
+      slack,
+      teamId: SIM_IDS.teamId,
+      apiAppId: SIM_IDS.appId,
+    });
+    const stop = async () => {
+      await opsbot.stop(2_000);
+      await client.close();
+      await store.close();
+    };
+    return { opsbot, driver, logger, url, store, stop };
+  };
+
+  const first = await startInstance();
+  const others: Array<{ stop(): Promise<void> }> = [];
+  return {
+    slack,
+    mgmt,
+    opsbot: first.opsbot,
+    store: first.store,
+    config,
+    logger: first.logger,
+    driver: first.driver,
+    logs,
+    url: first.url,
+    async startAnotherInstance() {
+      const instance = await startInstance();
+      others.push(instance);
+      return instance;
+    },
+    async stop() {
+      await Promise.allSettled([first.stop(), ...others.map((o) => o.stop())]);
+      await Promise.allSettled([slack.close(), mgmt.close()]);
+    },
+  };
+}
+
+function lineCollector(onLine: (line: string) => void): Writable & { write(chunk: string): boolean } {
+  let pending = '';
+  return new Writable({
+    write(chunk, _encoding, callback) {
+      pending += chunk.toString();
+      let newline = pending.indexOf('\n');
+      while (newline !== -1) {
+        onLine(pending.slice(0, newline));
+        pending = pending.slice(newline + 1);
+        newline = pending.indexOf('\n');
+      }
+      callback();
+    },
+  });
+}

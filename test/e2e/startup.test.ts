@@ -1,0 +1,76 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+const completeEnv = {
+  SLACK_BOT_TOKEN: 'xoxb-test-fake-token',
+  SLACK_SIGNING_SECRET: 'test-fake-signing-secret',
+  MGMT_API_URL: 'http://127.0.0.1:9',
+  MGMT_API_USERNAME: 'test-user',
+  MGMT_API_PASSWORD: 'test-fake-password',
+  APPROVAL_CHANNEL_ID: 'C0APPROVALS',
+  APPROVER_USER_IDS: 'U0APPROVER',
+  DATABASE_PATH: ':memory:',
+  PORT: '0',
+};
+
+function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    // Only PATH is inherited, so the developer's own environment cannot leak in.
+    const child = spawn(process.execPath, [mainPath], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('start-up', () => {
+  it('without MGMT_API_URL prints one named line, a hint, and exits 1', async () => {
+    const { MGMT_API_URL: _omitted, ...env } = completeEnv;
+    const { code, stderr } = await run(env);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines[0]).toBe(
+      'opsbot: configuration error: MGMT_API_URL is missing — the management API base URL without /v2, e.g. https://api.example.com',
+    );
+    expect(lines[1]).toContain('npm run demo');
+    expect(lines).toHaveLength(2);
+    expect(stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+
+  it('never echoes a secret when a value is wrong', async () => {
+    const { code, stderr } = await run({ ...completeEnv, SLACK_BOT_TOKEN: 'secret-value-without-prefix' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
+    expect(stderr).not.toContain('secret-value-without-prefix');
+  });
+
+  it('starts, logs that it listens, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [mainPath], { env: { PATH: process.env.PATH ?? '', ...completeEnv } });
+    let stdout = '';
+    const listening = new Promise<void>((resolve) => {
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        if (stdout.includes('"event":"listening"')) resolve();
+      });
+    });
+    await listening;
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).event);
+    expect(events).toContain('shutdown');
+    expect(events.at(-1)).toBe('stopped');
+  });
+});
