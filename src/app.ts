@@ -176,10 +176,12 @@ async function serveReadiness(store: Store, res: ServerResponse): Promise<void> 
 
 function serveProbesOnly(store: Store, req: IncomingMessage, res: ServerResponse): void {
   const path = req.url?.split('?')[0];
-  if (req.method === 'GET' && path === '/healthz') return serveHealth(req, res);
-  if (req.method === 'GET' && path === '/readyz') return void serveReadiness(store, res);
-  res.writeHead(404, { 'content-type': 'text/plain' });
-  res.end('not found\n');
+  if (req.method === 'GET' && path === '/healthz') serveHealth(req, res);
+  else if (req.method === 'GET' && path === '/readyz') void serveReadiness(store, res);
+  else {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found\n');
+  }
 }
 
 function errorSummary(error: unknown): { name: string; message: string } {

@@ -7,7 +7,8 @@ const REFERENCE_DIR = new URL('./reference/', import.meta.url);
 const BLOCK_KIT_LIMITS = new URL('../../slack/block-kit-limits.json', import.meta.url);
 
 export function readReference(relativePath: string): unknown {
-  const url = relativePath === 'block-kit-limits.json' ? BLOCK_KIT_LIMITS : new URL(relativePath, REFERENCE_DIR);
+  const url =
+    relativePath === 'block-kit-limits.json' ? BLOCK_KIT_LIMITS : new URL(relativePath, REFERENCE_DIR);
   return JSON.parse(readFileSync(url, 'utf8'));
 }
 
