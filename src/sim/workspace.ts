@@ -53,7 +53,12 @@ export type SimulatedWorkspace = {
   /** Stops the app (graceful) and both simulators. */
   stop(): Promise<void>;
   /** A second app instance on the same simulators and database: a restart, or another replica. */
-  startAnotherInstance(): Promise<{ opsbot: Opsbot; driver: SlackDriver; store: Store; stop(): Promise<void> }>;
+  startAnotherInstance(): Promise<{
+    opsbot: Opsbot;
+    driver: SlackDriver;
+    store: Store;
+    stop(): Promise<void>;
+  }>;
 };
 
 export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): Promise<SimulatedWorkspace> {

@@ -77,6 +77,8 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     const { command, ack } = args;
     const match = router.match(command.text ?? '');
     const logger = options.logger.child({ command: command.command, user: command.user_id });
+    const subcommand = match.kind === 'subcommand' ? match.sub.words.join(' ') : match.kind;
+    logger.info({ event: 'command', subcommand, channel: command.channel_id }, 'command received');
     if (match.kind === 'help') {
       await ack({
         response_type: 'ephemeral',
@@ -86,7 +88,6 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       return;
     }
     if (match.kind === 'unknown') {
-      logger.info({ event: 'unknown_subcommand' }, 'unknown subcommand');
       await ack({
         response_type: 'ephemeral',
         text: 'Unknown command — here is what opsbot understands.',
@@ -102,7 +103,6 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       });
       return;
     }
-    logger.info({ event: 'command', subcommand: match.sub.words.join(' ') }, 'command received');
     await match.sub.handle({ ...args, args: match.args, logger });
   });
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSlackRequest } from '../../src/sim/driver/signing.ts';
-import { SIM_CREDENTIALS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import {
+  SIM_CREDENTIALS,
+  type SimulatedWorkspace,
+  startSimulatedWorkspace,
+} from '../../src/sim/workspace.ts';
 
 describe('e2e: /ops help over signed HTTP', () => {
   let ws: SimulatedWorkspace;

@@ -54,7 +54,9 @@ describe('start-up', () => {
   });
 
   it('starts, logs that it listens, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [mainPath], { env: { PATH: process.env.PATH ?? '', ...completeEnv } });
+    const child = spawn(process.execPath, [mainPath], {
+      env: { PATH: process.env.PATH ?? '', ...completeEnv },
+    });
     let stdout = '';
     const listening = new Promise<void>((resolve) => {
       child.stdout.on('data', (d) => {
