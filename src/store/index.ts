@@ -5,5 +5,6 @@ export {
   SecretInStoreError,
 } from './guards.ts';
 export { type DatabaseConfig, openStore } from './open-store.ts';
+export { DatabaseUnavailableError } from './postgres/db.ts';
 export type { Store } from './store.ts';
 export * from './types.ts';

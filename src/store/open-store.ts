@@ -2,6 +2,7 @@
 // embedded SQLite file at DATABASE_PATH.
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
+import { openPostgresStore } from './postgres/postgres-store.ts';
 import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
@@ -9,11 +10,13 @@ export type DatabaseConfig = { url: string | undefined; path: string; poolSize: 
 
 export async function openStore(config: DatabaseConfig, logger: Logger, clock?: Clock): Promise<Store> {
   if (config.url !== undefined) {
-    // The URL may carry a password: the message must not echo it.
-    throw new Error(
-      'DATABASE_URL is set, but the PostgreSQL store is not available in this version yet; ' +
-        'unset DATABASE_URL to use the embedded SQLite store (DATABASE_PATH)',
-    );
+    // It logs where it connected itself (host, port, database — never the URL, which has the password).
+    return openPostgresStore({
+      url: config.url,
+      poolSize: config.poolSize,
+      logger,
+      ...(clock === undefined ? {} : { clock }),
+    });
   }
   const store = await openSqliteStore(
     clock === undefined ? { path: config.path } : { path: config.path, clock },

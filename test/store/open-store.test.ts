@@ -29,11 +29,12 @@ describe('openStore', () => {
     }
   });
 
-  it('says plainly that PostgreSQL is not available yet, without echoing the URL', async () => {
-    const { logger } = collectingLogger();
-    const url = 'postgres://opsbot:fake-password-123@db.example.test:5432/opsbot';
+  it('opens PostgreSQL when DATABASE_URL is set, naming an unreachable host but never the password', async () => {
+    const { logger, lines } = collectingLogger();
+    const url = 'postgres://opsbot:fake-password-123@127.0.0.1:1/opsbot';
     const opening = openStore({ url, path: join(root, 'unused.sqlite'), poolSize: 10 }, logger);
-    await expect(opening).rejects.toThrow(/PostgreSQL store is not available/);
+    await expect(opening).rejects.toThrow(/^cannot reach PostgreSQL at 127\.0\.0\.1:1 \(database "opsbot"\)/);
     await expect(opening).rejects.not.toThrow(/fake-password-123/);
+    expect(lines.join('\n')).not.toContain('fake-password-123');
   });
 });

@@ -1,0 +1,169 @@
+// The pool and the small helpers the PostgreSQL store's parts share.
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Logger } from '../../log.ts';
+import { type DatabaseTarget, describeTarget } from './url.ts';
+
+/**
+ * The database could not be reached or dropped the connection. The message names host, port and
+ * database, never the password. The pool opens a new connection for the next call, so callers can
+ * answer "try again" and carry on.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+// Connection-level failures, as opposed to errors the statement itself caused.
+const CONNECTION_CODES = new Set([
+  '57P01', // admin_shutdown (pg_terminate_backend, a fast shutdown)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'not queryable',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+];
+
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isConnectionError);
+  return CONNECTION_MESSAGES.some((m) => error.message.includes(m));
+}
+
+/** The error's own text, without the password should it ever appear there. */
+export function describeError(error: unknown, password: string): string {
+  let message = error instanceof Error ? error.message : String(error);
+  // Connection failures to several addresses (localhost → ::1 and 127.0.0.1) come as an AggregateError
+  // with an empty message.
+  if (message === '' && error instanceof AggregateError) {
+    message = error.errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ');
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  if (message === '' && typeof code === 'string') message = code;
+  return password.length >= 3 ? message.split(password).join('[REDACTED]') : message;
+}
+
+export type Db = {
+  /** One statement on any pooled connection. `retry`: safe to repeat (reads), see `withRetry`. */
+  query<R extends QueryResultRow>(text: string, params?: unknown[], retry?: boolean): Promise<R[]>;
+  /** `work` runs between BEGIN and COMMIT on one connection; any error rolls back. */
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+};
+
+export function createDb(pool: Pool, target: DatabaseTarget, password: string, logger: Logger): Db {
+  const unavailable = (error: unknown) =>
+    new DatabaseUnavailableError(
+      `the database at ${describeTarget(target)} is unavailable: ${describeError(error, password)}`,
+      { cause: error },
+    );
+  // A connection the server closed while it sat idle is only found out when it is next used. One
+  // more attempt, on a fresh connection, is safe where nothing can have been applied twice: reads,
+  // and a BEGIN (the transaction has not started).
+  const withRetry = async <T>(attempt: () => Promise<T>, retry: boolean): Promise<T> => {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      if (!retry) throw unavailable(error);
+      logger.warn(
+        { target: describeTarget(target), error: describeError(error, password) },
+        'retrying on a new database connection',
+      );
+      try {
+        return await attempt();
+      } catch (again) {
+        throw isConnectionError(again) ? unavailable(again) : again;
+      }
+    }
+  };
+
+  return {
+    async query<R extends QueryResultRow>(text: string, params: unknown[] = [], retry = false) {
+      return withRetry(async () => (await pool.query<R>(text, params)).rows, retry);
+    },
+
+    async transaction(work) {
+      // pg-pool stops listening for errors on a checked-out client, and pg emits one when the server
+      // closes the connection (even after failing the statement in flight); with no listener that
+      // would crash the process.
+      let lost: unknown;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      const client = await withRetry(async () => {
+        lost = undefined;
+        const c = await pool.connect();
+        c.on('error', onError);
+        try {
+          await c.query('BEGIN');
+          return c;
+        } catch (error) {
+          c.off('error', onError);
+          c.release(error instanceof Error ? error : true);
+          throw error;
+        }
+      }, true);
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        lost ??= isConnectionError(error) ? error : undefined;
+        if (lost === undefined) await client.query('ROLLBACK').catch((e: unknown) => (lost = e));
+        throw isConnectionError(error) ? unavailable(error) : error;
+      } finally {
+        client.off('error', onError);
+        client.release(lost instanceof Error ? lost : lost !== undefined);
+      }
+    },
+  };
+}
+
+export type Row = QueryResultRow;
+
+export function text(row: Row, column: string): string {
+  const value: unknown = row[column];
+  if (typeof value !== 'string') throw new Error(`column ${column}: expected text, got ${typeof value}`);
+  return value;
+}
+
+export function textOrNull(row: Row, column: string): string | null {
+  const value: unknown = row[column];
+  return value === null || value === undefined ? null : text(row, column);
+}
+
+/** bigint (epoch ms, ids, counts) arrives as a string: pg will not guess that it fits a number. */
+export function num(row: Row, column: string): number {
+  const value: unknown = row[column];
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || Number.isNaN(n)) {
+    throw new Error(`column ${column}: expected a number, got ${typeof value}`);
+  }
+  if (typeof value === 'string' && !Number.isSafeInteger(n)) {
+    throw new Error(`column ${column}: ${value} does not fit a JavaScript number`);
+  }
+  return n;
+}
+
+export function numOrNull(row: Row, column: string): number | null {
+  const value: unknown = row[column];
+  return value === null || value === undefined ? null : num(row, column);
+}
+
+export function bool(row: Row, column: string): boolean {
+  const value: unknown = row[column];
+  if (typeof value !== 'boolean')
+    throw new Error(`column ${column}: expected a boolean, got ${typeof value}`);
+  return value;
+}

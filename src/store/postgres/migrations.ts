@@ -1,0 +1,168 @@
+// The SQLite store's schema steps (same versions, same names, same meaning) expressed for
+// PostgreSQL. A step, once released, is never edited: a change is a new step with the next version,
+// added to both lists.
+//
+// Types: epoch milliseconds are bigint; lists are arrays (text[], smallint[]); the created index's
+// limits are `json`, not `jsonb`, because jsonb reorders keys and the limits are shown in the order
+// the API sent them, as SQLite keeps them.
+
+import { SchemaTooNewError } from '../guards.ts';
+import type { Db } from './db.ts';
+
+export type Migration = { version: number; name: string; sql: string };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'index requests and their audit trail',
+    sql: `
+      CREATE TABLE index_requests (
+        id                   bigint  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        requester_id         text    NOT NULL,
+        requester_channel_id text    NOT NULL,
+        name                 text    NOT NULL,
+        region               text    NOT NULL,
+        plan                 text    NOT NULL,
+        reason               text    NOT NULL,
+        state                text    NOT NULL CHECK (state IN
+                               ('pending', 'approved', 'creating', 'created', 'failed', 'rejected', 'expired')),
+        created_at           bigint  NOT NULL,
+        expires_at           bigint  NOT NULL,
+        updated_at           bigint  NOT NULL,
+        decided_by           text,
+        decision_comment     text,
+        card_channel         text,
+        card_ts              text,
+        result_index_id      text,
+        result_endpoint      text,
+        result_region        text,
+        result_type          text,
+        result_creation_time double precision,
+        result_limits        json,
+        failure_message      text,
+        outcome_unknown      boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX index_requests_by_state_expiry ON index_requests (state, expires_at);
+      CREATE INDEX index_requests_by_requester ON index_requests (requester_id, state);
+
+      CREATE TABLE request_audit (
+        id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        request_id bigint NOT NULL REFERENCES index_requests (id),
+        actor      text   NOT NULL,
+        from_state text,
+        to_state   text   NOT NULL,
+        at         bigint NOT NULL,
+        note       text
+      );
+      CREATE INDEX request_audit_by_request ON request_audit (request_id, id);
+      -- The trail is evidence: even a hand-written UPDATE, DELETE or TRUNCATE is refused.
+      CREATE FUNCTION request_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'request_audit is append-only'; END
+      $$;
+      CREATE TRIGGER request_audit_no_change BEFORE UPDATE OR DELETE ON request_audit
+        FOR EACH ROW EXECUTE FUNCTION request_audit_append_only();
+      CREATE TRIGGER request_audit_no_truncate BEFORE TRUNCATE ON request_audit
+        FOR EACH STATEMENT EXECUTE FUNCTION request_audit_append_only();
+    `,
+  },
+  {
+    version: 2,
+    name: 'digest subscriptions and runs',
+    sql: `
+      CREATE TABLE digest_subscriptions (
+        channel_id       text       PRIMARY KEY,
+        configured_by    text       NOT NULL,
+        index_ids        text[]     NOT NULL,
+        period           text       NOT NULL,
+        local_time       text       NOT NULL,
+        time_zone        text       NOT NULL,
+        days             smallint[] NOT NULL,
+        include_accounts boolean    NOT NULL,
+        include_requests boolean    NOT NULL,
+        created_at       bigint     NOT NULL,
+        updated_at       bigint     NOT NULL,
+        next_run_at      bigint     NOT NULL
+      );
+      CREATE INDEX digest_subscriptions_by_next_run ON digest_subscriptions (next_run_at);
+
+      -- No foreign key to the subscription: a run outlives a removed subscription, so removing and
+      -- re-adding a digest on the same day cannot post it twice. local_date stays text: pg would turn
+      -- a date column into a JavaScript Date in the process's time zone.
+      CREATE TABLE digest_runs (
+        channel_id       text    NOT NULL,
+        local_date       text    NOT NULL,
+        scheduled_for    bigint  NOT NULL,
+        status           text    NOT NULL CHECK (status IN ('running', 'posted', 'skipped', 'failed')),
+        lease_owner      text    NOT NULL,
+        lease_expires_at bigint  NOT NULL,
+        attempts         integer NOT NULL,
+        started_at       bigint  NOT NULL,
+        finished_at      bigint,
+        message_ts       text,
+        note             text,
+        CONSTRAINT digest_runs_one_per_day PRIMARY KEY (channel_id, local_date)
+      );
+    `,
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+
+/**
+ * An arbitrary constant shared by every opsbot: replicas starting together queue on it, so exactly
+ * one applies the steps and the others find nothing left to do. Held for the transaction only.
+ */
+export const MIGRATION_LOCK_KEY = 7_043_626_418_520_001n;
+
+/**
+ * Brings the database (the `schema`, created if missing, or the connection's default schema) up to
+ * the latest version in one transaction under the advisory lock. Returns the versions applied.
+ */
+export async function applyMigrations(
+  db: Db,
+  now: number,
+  schema?: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  const latest = Math.max(0, ...migrations.map((m) => m.version));
+  return db.transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version    integer PRIMARY KEY,
+      name       text    NOT NULL,
+      applied_at bigint  NOT NULL
+    )`);
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT MAX(version) AS version FROM schema_migrations',
+    );
+    const current = rows[0]?.version ?? 0;
+    if (current > latest) throw new SchemaTooNewError(current, latest);
+    const applied: number[] = [];
+    for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (step.version <= current) continue;
+      await client.query(step.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        step.version,
+        step.name,
+        now,
+      ]);
+      applied.push(step.version);
+    }
+    return applied;
+  });
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Schema names are restricted to plain lower-case identifiers, so they need no escaping anywhere. */
+export function assertSchemaName(schema: string): void {
+  if (!IDENTIFIER.test(schema)) {
+    throw new Error(`schema name must match ${IDENTIFIER.source}, got "${schema}"`);
+  }
+}
+
+function quoteIdent(name: string): string {
+  assertSchemaName(name);
+  return `"${name}"`;
+}
