@@ -6,6 +6,7 @@ import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ManagementClient } from './api/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
@@ -149,7 +150,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
 }
 
 /** Features register their listeners and subcommands here, in help-card order. */
-const FEATURES: Array<(context: FeatureContext) => void> = [];
+const FEATURES: Array<(context: FeatureContext) => void> = [registerMessagingAccounts];
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
   try {

@@ -1,0 +1,92 @@
+// Units as the spec gives them: bytes in binary units (a 1,048,576-byte limit reads "1 MiB"), seconds
+// and milliseconds as durations, counts with thousands separators. INT32 max is how the API spells
+// "no limit" on integer columns, so it reads "unlimited" whatever the unit.
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+import { formatDistance } from 'date-fns/formatDistance';
+import { formatDuration } from 'date-fns/formatDuration';
+
+export const INT32_MAX = 2_147_483_647;
+// int64 max does not survive JSON.parse exactly; it arrives as 2^63.
+const INT64_MAX_AS_DOUBLE = 2 ** 63;
+
+export const UNLIMITED = 'unlimited';
+
+export function isUnlimited(value: number): boolean {
+  return value === INT32_MAX || value === INT64_MAX_AS_DOUBLE;
+}
+
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** `1,000,000`; fractions kept to two places. */
+export function formatCount(value: number): string {
+  if (isUnlimited(value)) return UNLIMITED;
+  if (!Number.isFinite(value)) return '–';
+  return counts.format(value);
+}
+
+const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Money without a stated currency: `180`, `2,499.50`. */
+export function formatAmount(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return (Number.isInteger(value) ? wholes : cents).format(value);
+}
+
+const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
+
+/** `512 B`, `1 MiB`, `1.5 GiB`: binary units, at most one decimal. */
+export function formatBytes(value: number): string {
+  if (isUnlimited(value)) return UNLIMITED;
+  if (!Number.isFinite(value) || Math.abs(value) < 1024) return `${formatCount(value)} B`;
+  let scaled = value;
+  let unit = -1;
+  while (Math.abs(scaled) >= 1024 && unit < BINARY_UNITS.length - 1) {
+    scaled /= 1024;
+    unit += 1;
+  }
+  const rounded = Math.round(scaled * 10) / 10;
+  return `${counts.format(rounded)} ${BINARY_UNITS[unit]}`;
+}
+
+/** `15 minutes`, `7 days`, `1 day 6 hours`: every non-zero unit, so a limit is never rounded. */
+export function formatSeconds(value: number): string {
+  if (isUnlimited(value)) return UNLIMITED;
+  if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} s`;
+  if (value === 0) return '0 seconds';
+  let rest = value;
+  const days = Math.floor(rest / 86_400);
+  rest -= days * 86_400;
+  const hours = Math.floor(rest / 3_600);
+  rest -= hours * 3_600;
+  const minutes = Math.floor(rest / 60);
+  const seconds = Math.round((rest - minutes * 60) * 1000) / 1000;
+  return formatDuration({ days, hours, minutes, seconds });
+}
+
+/** `250 ms`, `1.5 seconds`, `7 days`. */
+export function formatMillis(value: number): string {
+  if (isUnlimited(value)) return UNLIMITED;
+  if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} ms`;
+  if (value < 1000) return `${formatCount(value)} ms`;
+  return formatSeconds(value < 60_000 ? value / 1000 : Math.round(value / 1000));
+}
+
+const UTC = tz('UTC');
+
+export type When = { relative: string; absolute: string };
+
+/**
+ * A Unix timestamp in seconds (docs/management-api-decisions.md) as "3 months ago" and
+ * "12 Mar 2025 14:03 UTC". Undefined for 0 (never) and for values no calendar can show.
+ */
+export function formatWhen(unixSeconds: number, nowMs: number): When | undefined {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return undefined;
+  const date = new Date(unixSeconds * 1000);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return {
+    relative: formatDistance(date, nowMs, { addSuffix: true }),
+    absolute: `${format(date, 'd MMM yyyy HH:mm', { in: UTC })} UTC`,
+  };
+}
