@@ -7,6 +7,7 @@ import type { ManagementClient } from './api/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
+import { registerSearchIndex } from './features/search-index/listeners.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
@@ -127,6 +128,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         { event: 'listening', port: actual, mode: socketMode ? 'socket' : 'http' },
         'opsbot is listening',
       );
+      for (const hook of startHooks) await hook();
       return { port: actual };
     },
     async stop(graceMs = 8_000) {
@@ -150,7 +152,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
 }
 
 /** Features register their listeners and subcommands here, in help-card order. */
-const FEATURES: Array<(context: FeatureContext) => void> = [registerMessagingAccounts];
+const FEATURES: Array<(context: FeatureContext) => void> = [registerSearchIndex, registerMessagingAccounts];
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
   try {

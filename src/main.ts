@@ -40,14 +40,6 @@ async function main(): Promise<void> {
   }
 
   const opsbot = createOpsbot({ config, logger, mgmt, store, clock: systemClock });
-  try {
-    await opsbot.start();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`opsbot: could not start: ${message}\n`);
-    process.exit(1);
-  }
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -67,6 +59,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await opsbot.start();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`opsbot: could not start: ${message}\n`);
+    process.exit(1);
+  }
 }
 
 await main();

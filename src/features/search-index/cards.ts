@@ -1,0 +1,114 @@
+// The approval card in the approvals channel. One builder for every state, so `chat.update` after
+// each transition shows the request as the store has it; buttons exist only while they can work.
+import type { ActionsBlock, KnownBlock } from '@slack/types';
+import { header } from '../../slack/blocks.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
+import { ACTION } from './ids.ts';
+import { indexName, quoted, summaryBlocks } from './summary.ts';
+
+export type SlackMessage = { text: string; blocks: KnownBlock[] };
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } };
+}
+
+function decisionButtons(request: IndexRequest): ActionsBlock {
+  const value = String(request.id);
+  return {
+    type: 'actions',
+    block_id: 'search_decide',
+    elements: [
+      { type: 'button', action_id: ACTION.approve, text: plain('Approve'), style: 'primary', value },
+      { type: 'button', action_id: ACTION.reject, text: plain('Reject'), style: 'danger', value },
+    ],
+  };
+}
+
+/** Exactly what approvers must know before they retry a call whose outcome is unknown. */
+export function outcomeUnknownText(request: IndexRequest): string {
+  return (
+    `opsbot can’t tell whether the call went through, so the index *may or may not exist*. ` +
+    `Check the provider’s console for an index named ${indexName(request.name)} in ` +
+    `${escapeMrkdwn(request.region)} before retrying — retrying when it exists creates a second one.`
+  );
+}
+
+function retryButton(request: IndexRequest): ActionsBlock {
+  const text = request.outcomeUnknown
+    ? `Only retry if the console shows no index named ${request.name} in ${request.region}; otherwise a retry creates a second one.`
+    : `opsbot will call the management API once more to create ${request.name}.`;
+  return {
+    type: 'actions',
+    block_id: 'search_retry',
+    elements: [
+      {
+        type: 'button',
+        action_id: ACTION.retry,
+        text: plain('Retry'),
+        value: String(request.id),
+        confirm: {
+          title: plain('Retry creating the index?'),
+          text: plain(truncate(text, 300)),
+          confirm: plain('Retry'),
+          deny: plain('Cancel'),
+        },
+      },
+    ],
+  };
+}
+
+function outcome(request: IndexRequest, ttlHours: number): KnownBlock[] {
+  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+  const when = slackDate(request.updatedAt);
+  const comment =
+    request.decisionComment === null || request.decisionComment.trim() === ''
+      ? ''
+      : `\n${quoted(request.decisionComment)}`;
+  switch (request.state) {
+    case 'pending':
+      return [decisionButtons(request)];
+    case 'approved':
+    case 'creating':
+      return [section(`${STATE_EMOJI.creating} *Approved* by ${by} — creating the index…${comment}`)];
+    case 'created': {
+      const result = request.result;
+      const details =
+        result === null
+          ? ''
+          : `\nIndex ID \`${escapeMrkdwn(result.indexId)}\` · endpoint ${escapeMrkdwn(result.endpoint)}`;
+      return [section(`${STATE_EMOJI.created} *Created* ${when} — approved by ${by}.${details}${comment}`)];
+    }
+    case 'failed': {
+      const message = escapeMrkdwn(request.failureMessage ?? 'The management API call failed.');
+      const blocks = [
+        section(`${STATE_EMOJI.failed} *Creation failed* ${when} — approved by ${by}.\n${message}`),
+      ];
+      if (request.outcomeUnknown) blocks.push(section(`:rotating_light: ${outcomeUnknownText(request)}`));
+      return [...blocks, retryButton(request)];
+    }
+    case 'rejected':
+      return [section(`${STATE_EMOJI.rejected} *Rejected* ${when} by ${by}.${comment}`)];
+    case 'expired':
+      return [
+        section(`${STATE_EMOJI.expired} *Expired* ${when} — no approver decided within ${ttlHours} hours.`),
+      ];
+  }
+}
+
+export function requestCard(request: IndexRequest, options: { ttlHours: number }): SlackMessage {
+  const text =
+    `Search index request #${request.id} from ${mentionUser(request.requesterId)}: ` +
+    `${escapeMrkdwn(`${request.name} (${request.region}, ${planLabel(request.plan)})`)} — ${request.state}`;
+  return {
+    text,
+    blocks: [
+      header(`Search index request #${request.id}`),
+      ...summaryBlocks(request, { showExpiry: request.state === 'pending' }),
+      ...outcome(request, options.ttlHours),
+    ],
+  };
+}

@@ -1,0 +1,124 @@
+// The one create call. Whoever wins the compare-and-set into `creating` calls the API; everyone
+// else gets a refusal. The response's credentials stay inside finishCreated: only the allowlisted
+// result is stored, and only masked hints go on to the requester's message.
+import type { SearchIndex } from '../../api/index.ts';
+import { createSearchIndexInputSchema, describeApiError, isManagementApiError } from '../../api/index.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import { SYSTEM_ACTOR } from './ids.ts';
+import { toCreatedIndex, tokenHints } from './result.ts';
+import {
+  type Decision,
+  type DecisionKind,
+  errorMessage,
+  type Refusal,
+  type RequesterNews,
+  type SearchIndexServiceDeps,
+} from './service-types.ts';
+
+export type CreationContext = Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'> & {
+  publish(request: IndexRequest, news?: RequesterNews): Promise<void>;
+  refusalFor(current: IndexRequest | undefined, id: number, kind: DecisionKind): Refusal;
+};
+
+export function creator(ctx: CreationContext) {
+  const { store, clock, logger, publish, refusalFor } = ctx;
+
+  async function runCreate(id: number, from: 'approved' | 'failed', actor: string): Promise<Decision> {
+    const started = await store.transitionRequest(id, {
+      from,
+      to: 'creating',
+      actor,
+      at: clock(),
+      patch: { failureMessage: null, outcomeUnknown: false },
+      ...(from === 'failed' ? { note: 'retry' } : {}),
+    });
+    if (!started.ok) return { ok: false, refusal: refusalFor(started.current, id, 'retry') };
+    const request = started.request;
+    await publish(request);
+
+    const input = createSearchIndexInputSchema.safeParse({
+      name: request.name,
+      region: request.region,
+      type: request.plan,
+    });
+    if (!input.success) {
+      // Only possible for a row written outside this feature; calling would just be refused.
+      return finishFailed(request, 'The request’s name, region or plan is not one the API accepts.', false);
+    }
+    let record: SearchIndex;
+    try {
+      record = await ctx.mgmt.createSearchIndex(input.data);
+    } catch (error) {
+      const unknown = isManagementApiError(error) && error.outcomeUnknown;
+      logger.warn(
+        {
+          event: 'search_index_create_failed',
+          requestId: id,
+          kind: isManagementApiError(error) ? error.kind : 'unexpected',
+          status: isManagementApiError(error) ? error.status : undefined,
+          outcomeUnknown: unknown,
+        },
+        'creating the search index failed',
+      );
+      return finishFailed(request, describeApiError(error), unknown);
+    }
+    return finishCreated(request, record);
+  }
+
+  async function finishCreated(request: IndexRequest, record: SearchIndex): Promise<Decision> {
+    const result = toCreatedIndex(record);
+    const tokens = tokenHints(record);
+    logger.info(
+      { event: 'search_index_created', requestId: request.id, indexId: result.indexId },
+      'search index created',
+    );
+    let created: IndexRequest = { ...request, state: 'created', result };
+    try {
+      const moved = await store.transitionRequest(request.id, {
+        from: 'creating',
+        to: 'created',
+        actor: SYSTEM_ACTOR,
+        at: clock(),
+        patch: { result },
+      });
+      if (moved.ok) created = moved.request;
+      else
+        logger.error({ event: 'search_create_unrecorded', requestId: request.id }, 'request left creating');
+    } catch (error) {
+      // The index exists either way; the people involved still hear about it.
+      logger.error(
+        {
+          event: 'search_create_unrecorded',
+          requestId: request.id,
+          indexId: result.indexId,
+          err: errorMessage(error),
+        },
+        'the created index could not be recorded',
+      );
+    }
+    await publish(created, { kind: 'created', tokens });
+    return { ok: true, request: created };
+  }
+
+  async function finishFailed(
+    request: IndexRequest,
+    message: string,
+    outcomeUnknown: boolean,
+  ): Promise<Decision> {
+    const moved = await store.transitionRequest(request.id, {
+      from: 'creating',
+      to: 'failed',
+      actor: SYSTEM_ACTOR,
+      at: clock(),
+      note: outcomeUnknown ? 'outcome unknown' : 'create call failed',
+      patch: { failureMessage: message, outcomeUnknown },
+    });
+    const failed = moved.ok
+      ? moved.request
+      : { ...request, state: 'failed' as const, failureMessage: message, outcomeUnknown };
+    await publish(failed, { kind: 'failed' });
+    return { ok: true, request: failed };
+  }
+
+  return runCreate;
+}

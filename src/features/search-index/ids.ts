@@ -1,0 +1,29 @@
+// Every id Slack echoes back to us. Buttons carry only the request number in `value`: the state
+// lives in the store, so a card posted before a restart (or a replayed payload) still works.
+export const ACTION = {
+  approve: 'search.approve',
+  reject: 'search.reject',
+  retry: 'search.retry',
+} as const;
+
+export const CALLBACK = {
+  request: 'search.request',
+  approve: 'search.approve',
+  reject: 'search.reject',
+} as const;
+
+/** Input blocks (and their elements) of the three modals; `response_action: errors` names these. */
+export const BLOCK = {
+  name: 'search_name',
+  region: 'search_region',
+  plan: 'search_plan',
+  reason: 'search_reason',
+  comment: 'search_comment',
+  rejectReason: 'search_reject_reason',
+} as const;
+
+/** The element inside each input block has the same id as its block, to keep lookups obvious. */
+export const ELEMENT = BLOCK;
+
+/** Who the audit trail names for transitions nobody clicked (expiry). */
+export const SYSTEM_ACTOR = 'opsbot';

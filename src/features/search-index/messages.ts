@@ -1,0 +1,141 @@
+// What the requester is told privately, and the `/ops search requests` list. Pure builders.
+import type { KnownBlock } from '@slack/types';
+import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import type { SlackMessage } from './cards.ts';
+import { outcomeUnknownText } from './cards.ts';
+import { limitLines, planLabel, STATE_EMOJI, STATE_LABEL, slackDate } from './format.ts';
+import type { TokenHints } from './result.ts';
+import { indexName, quoted } from './summary.ts';
+
+function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } };
+}
+
+function single(text: string, fallback: string): SlackMessage {
+  return { text: fallback, blocks: [section(text)] };
+}
+
+function what(request: IndexRequest): string {
+  return `${indexName(request.name)} (${escapeMrkdwn(request.region)}, ${escapeMrkdwn(planLabel(request.plan))})`;
+}
+
+const CARD_ERRORS: Record<string, string> = {
+  not_in_channel: 'opsbot isn’t a member of that channel',
+  channel_not_found: 'that channel doesn’t exist or opsbot can’t see it',
+  is_archived: 'that channel is archived',
+};
+
+export function submittedMessage(
+  request: IndexRequest,
+  options: { approvalChannelId: string; cardError?: string | undefined },
+): SlackMessage {
+  const channel = mentionChannel(options.approvalChannelId);
+  if (options.cardError !== undefined) {
+    const why = CARD_ERRORS[options.cardError] ?? `Slack answered \`${escapeMrkdwn(options.cardError)}\``;
+    return single(
+      `:warning: Request *#${request.id}* for ${what(request)} is saved, but opsbot couldn’t post it to the ` +
+        `approvals channel ${channel} (${why}), so approvers can’t see it yet. Ask an admin to invite ` +
+        'opsbot to that channel or to check `APPROVAL_CHANNEL_ID`.',
+      `Request #${request.id} is saved, but the approvals channel couldn’t be reached.`,
+    );
+  }
+  return single(
+    `:inbox_tray: Request *#${request.id}* for ${what(request)} is waiting for approval in ${channel}. ` +
+      `You’ll get a direct message when an approver decides. Without a decision it expires ${slackDate(request.expiresAt)}.`,
+    `Request #${request.id} is waiting for approval.`,
+  );
+}
+
+export function createdMessage(request: IndexRequest, tokens: TokenHints | undefined): SlackMessage {
+  const result = request.result;
+  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+  const facts = [
+    `*Name:* ${indexName(request.name)}`,
+    `*Index ID:* \`${escapeMrkdwn(result?.indexId ?? 'unknown')}\``,
+    `*Endpoint:* ${escapeMrkdwn(result?.endpoint ?? 'unknown')}`,
+    `*Region:* ${escapeMrkdwn(result?.region ?? request.region)}`,
+    `*Plan:* ${escapeMrkdwn(planLabel(result?.type ?? request.plan))}`,
+    // creation_time is Unix seconds (docs/management-api-decisions.md).
+    `*Created:* ${result === null ? 'unknown' : slackDate(result.creationTime * 1000)}`,
+  ];
+  const limits = result === null ? [] : limitLines(result.limits).map((line) => `• ${escapeMrkdwn(line)}`);
+  const hint =
+    tokens === undefined ? '' : ` (token ${tokens.token}, read-only token ${tokens.readOnlyToken})`;
+  return {
+    text: `Your search index ${escapeMrkdwn(request.name)} is ready.`,
+    blocks: [
+      header('Your search index is ready'),
+      section(`:white_check_mark: Request *#${request.id}*, approved by ${by}, is done.`),
+      ...mrkdwnSections(facts),
+      ...(limits.length > 0 ? mrkdwnSections(['*Limits*', ...limits]) : []),
+      context(
+        `:lock: opsbot never posts, logs or stores the index’s tokens. Copy them from the provider’s console${hint}.`,
+      ),
+    ],
+  };
+}
+
+export function failedMessage(request: IndexRequest, approvalChannelId: string): SlackMessage {
+  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+  const message = escapeMrkdwn(request.failureMessage ?? 'The management API call failed.');
+  const next = request.outcomeUnknown
+    ? outcomeUnknownText(request)
+    : `An approver can retry from the card in ${mentionChannel(approvalChannelId)}.`;
+  return single(
+    `:warning: Request *#${request.id}* for ${what(request)} was approved by ${by}, but creating the index ` +
+      `failed: ${message}\n${next}`,
+    `Creating the index for request #${request.id} failed.`,
+  );
+}
+
+export function rejectedMessage(request: IndexRequest): SlackMessage {
+  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+  const reason = request.decisionComment?.trim() ? `\n*Reason:*\n${quoted(request.decisionComment)}` : '';
+  return single(
+    `${STATE_EMOJI.rejected} Your request *#${request.id}* for ${what(request)} was rejected by ${by}.${reason}`,
+    `Your request #${request.id} was rejected.`,
+  );
+}
+
+export function expiredMessage(request: IndexRequest, ttlHours: number): SlackMessage {
+  const again = `/ops search create ${request.name} ${request.region} ${request.plan}`;
+  return single(
+    `${STATE_EMOJI.expired} Your request *#${request.id}* for ${what(request)} expired: no approver decided ` +
+      `within ${ttlHours} hours. If you still need it, ask again with \`${escapeMrkdwn(again)}\`.`,
+    `Your request #${request.id} expired.`,
+  );
+}
+
+function actors(request: IndexRequest): string {
+  const parts = [`asked by ${mentionUser(request.requesterId)} ${slackDate(request.createdAt)}`];
+  if (request.decidedBy !== null) {
+    const verb = request.state === 'rejected' ? 'rejected' : 'approved';
+    parts.push(`${verb} by ${mentionUser(request.decidedBy)}`);
+  }
+  if (request.state === 'created' && request.result)
+    parts.push(`index \`${escapeMrkdwn(request.result.indexId)}\``);
+  if (request.state === 'failed' && request.outcomeUnknown) parts.push('outcome unknown — check the console');
+  return parts.join(' · ');
+}
+
+export function requestListMessage(requests: readonly IndexRequest[]): SlackMessage {
+  if (requests.length === 0) {
+    return single(
+      'No search index requests yet. Start one with `/ops search create [name] [region] [plan]`.',
+      'No search index requests yet.',
+    );
+  }
+  const lines = requests.map(
+    (r) => `${STATE_EMOJI[r.state]} *#${r.id}* ${what(r)} — *${STATE_LABEL[r.state]}*\n      ${actors(r)}`,
+  );
+  return {
+    text: `The ${requests.length} most recent search index requests.`,
+    blocks: [
+      header('Search index requests'),
+      ...mrkdwnSections(lines),
+      context('Newest first. Only you can see this.'),
+    ],
+  };
+}

@@ -1,0 +1,148 @@
+// The three modals: request (prefilled from the command), approve (summary + optional comment),
+// reject (reason required). Pure builders: data in, view out.
+import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
+import type { RequestPrefill } from './parse.ts';
+import { summaryBlocks } from './summary.ts';
+import { FIXED_UNAVAILABLE, NAME_RULE, REASON_MAX } from './validation.ts';
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
+const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
+
+const REGION_OPTIONS: PlainTextOption[] = SEARCH_REGIONS.map((r) => ({ text: plain(r), value: r }));
+const PLAN_DESCRIPTIONS: Record<string, string> = { free: 'Free', payg: 'Pay as you go (payg)' };
+const PLAN_OPTIONS: PlainTextOption[] = AVAILABLE_SEARCH_PLANS.map((p) => ({
+  text: plain(PLAN_DESCRIPTIONS[p] ?? p),
+  value: p,
+}));
+
+/** What the request modal carries through Slack: where the command was typed. */
+export type RequestModalMetadata = { channelId: string };
+
+export function requestModal(prefill: RequestPrefill, metadata: RequestModalMetadata): ModalView {
+  const notes: string[] = [];
+  if (prefill.askedForFixed) notes.push(`:information_source: ${FIXED_UNAVAILABLE} Pick one of those below.`);
+  if (prefill.ignored.length > 0) {
+    const words = prefill.ignored.slice(0, 5).map((w) => quoteUserText(w, 40));
+    notes.push(`:information_source: Not used from your command: ${words.join(', ')}.`);
+  }
+  const regionOption = REGION_OPTIONS.find((o) => o.value === prefill.region);
+  const planOption = PLAN_OPTIONS.find((o) => o.value === prefill.plan);
+  const blocks: KnownBlock[] = [
+    ...notes.map((text) => ({ type: 'section' as const, text: { type: 'mrkdwn' as const, text } })),
+    {
+      type: 'input',
+      block_id: BLOCK.name,
+      label: plain('Index name'),
+      hint: plain(NAME_RULE),
+      element: {
+        type: 'plain_text_input',
+        action_id: ELEMENT.name,
+        placeholder: plain('e.g. product-search'),
+        ...(prefill.name === undefined ? {} : { initial_value: prefill.name }),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.region,
+      label: plain('Region'),
+      element: {
+        type: 'static_select',
+        action_id: ELEMENT.region,
+        placeholder: plain('Choose a region'),
+        options: REGION_OPTIONS,
+        ...(regionOption === undefined ? {} : { initial_option: regionOption }),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.plan,
+      label: plain('Plan'),
+      hint: plain('Only free and payg are currently available.'),
+      element: {
+        type: 'static_select',
+        action_id: ELEMENT.plan,
+        placeholder: plain('Choose a plan'),
+        options: PLAN_OPTIONS,
+        ...(planOption === undefined ? {} : { initial_option: planOption }),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.reason,
+      label: plain('Why is it needed?'),
+      hint: plain(`Approvers read this. Up to ${REASON_MAX} characters.`),
+      element: {
+        type: 'plain_text_input',
+        action_id: ELEMENT.reason,
+        multiline: true,
+        placeholder: plain('e.g. search for the new product catalogue'),
+      },
+    },
+  ];
+  return {
+    type: 'modal',
+    callback_id: CALLBACK.request,
+    title: title('Request a search index'),
+    submit: plain('Request'),
+    close: plain('Cancel'),
+    private_metadata: JSON.stringify(metadata),
+    blocks,
+  };
+}
+
+/** What the decision modals carry: only the request number; everything else is read fresh. */
+export type DecisionModalMetadata = { requestId: number };
+
+export function approveModal(request: IndexRequest): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK.approve,
+    title: title(`Approve request #${request.id}`),
+    submit: plain('Approve & create'),
+    close: plain('Cancel'),
+    private_metadata: JSON.stringify({ requestId: request.id } satisfies DecisionModalMetadata),
+    blocks: [
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: 'Approving creates this search index right away (it may cost money). Check the details:',
+        },
+      },
+      ...summaryBlocks(request, { showExpiry: true }),
+      {
+        type: 'input',
+        block_id: BLOCK.comment,
+        optional: true,
+        label: plain('Comment (optional)'),
+        element: { type: 'plain_text_input', action_id: ELEMENT.comment, multiline: true },
+      },
+    ],
+  };
+}
+
+export function rejectModal(request: IndexRequest): ModalView {
+  return {
+    type: 'modal',
+    callback_id: CALLBACK.reject,
+    title: title(`Reject request #${request.id}`),
+    submit: plain('Reject'),
+    close: plain('Cancel'),
+    private_metadata: JSON.stringify({ requestId: request.id } satisfies DecisionModalMetadata),
+    blocks: [
+      ...summaryBlocks(request, { showExpiry: true }),
+      {
+        type: 'input',
+        block_id: BLOCK.rejectReason,
+        label: plain('Why are you rejecting it?'),
+        hint: plain('The requester sees this.'),
+        element: { type: 'plain_text_input', action_id: ELEMENT.rejectReason, multiline: true },
+      },
+    ],
+  };
+}

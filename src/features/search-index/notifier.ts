@@ -1,0 +1,91 @@
+// The Slack side of the service's RequestNotifier: the card in the approvals channel and the
+// requester's private messages. Errors from Slack propagate; the service decides what they mean.
+import type { App } from '@slack/bolt';
+import type { IndexRequest, MessageRef } from '../../store/index.ts';
+import { requestCard, type SlackMessage } from './cards.ts';
+import {
+  createdMessage,
+  expiredMessage,
+  failedMessage,
+  rejectedMessage,
+  submittedMessage,
+} from './messages.ts';
+import type { RequesterNews, RequestNotifier } from './service.ts';
+
+type SlackClient = App['client'];
+
+export type SlackNotifierOptions = {
+  client: SlackClient;
+  approvalChannelId: string;
+  ttlHours: number;
+};
+
+export function createSlackNotifier(options: SlackNotifierOptions): RequestNotifier {
+  const { client, approvalChannelId, ttlHours } = options;
+
+  async function directMessage(userId: string, message: SlackMessage): Promise<void> {
+    const opened = await client.conversations.open({ users: userId });
+    const channel = opened.channel?.id;
+    if (channel === undefined) throw new Error('conversations.open returned no channel');
+    await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+  }
+
+  function newsMessage(request: IndexRequest, news: RequesterNews): SlackMessage {
+    switch (news.kind) {
+      case 'submitted':
+        return submittedMessage(request, { approvalChannelId, cardError: news.cardError });
+      case 'created':
+        return createdMessage(request, news.tokens);
+      case 'failed':
+        return failedMessage(request, approvalChannelId);
+      case 'rejected':
+        return rejectedMessage(request);
+      case 'expired':
+        return expiredMessage(request, ttlHours);
+    }
+  }
+
+  return {
+    async postCard(request): Promise<MessageRef> {
+      const card = requestCard(request, { ttlHours });
+      const posted = await client.chat.postMessage({
+        channel: approvalChannelId,
+        text: card.text,
+        blocks: card.blocks,
+      });
+      if (posted.channel === undefined || posted.ts === undefined) {
+        throw new Error('chat.postMessage returned no channel or ts');
+      }
+      return { channel: posted.channel, ts: posted.ts };
+    },
+
+    async updateCard(request) {
+      if (request.card === null) return;
+      const card = requestCard(request, { ttlHours });
+      await client.chat.update({
+        channel: request.card.channel,
+        ts: request.card.ts,
+        text: card.text,
+        blocks: card.blocks,
+      });
+    },
+
+    async tellRequester(request, news) {
+      const message = newsMessage(request, news);
+      if (news.kind !== 'submitted') return directMessage(request.requesterId, message);
+      // The confirmation belongs where they typed the command; that fails where opsbot isn't a
+      // member (a private channel, a DM between people), and a DM always works.
+      try {
+        if (request.requesterChannelId === '') throw new Error('no channel to answer in');
+        await client.chat.postEphemeral({
+          channel: request.requesterChannelId,
+          user: request.requesterId,
+          text: message.text,
+          blocks: message.blocks,
+        });
+      } catch {
+        await directMessage(request.requesterId, message);
+      }
+    },
+  };
+}

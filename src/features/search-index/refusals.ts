@@ -1,0 +1,62 @@
+// Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
+// (mentions render) and plain text for modal field errors (Slack shows those verbatim).
+
+import { mentionUser } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import type { Refusal } from './service.ts';
+
+export type TextStyle = 'mrkdwn' | 'plain';
+
+function who(userId: string | null, viewerId: string, style: TextStyle): string {
+  if (userId === null) return 'an approver';
+  if (userId === viewerId) return 'you';
+  return style === 'mrkdwn' ? mentionUser(userId) : 'another approver';
+}
+
+function utc(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle): string {
+  const n = `Request #${request.id}`;
+  const by = who(request.decidedBy, viewerId, style);
+  switch (request.state) {
+    case 'pending':
+      return `${n} hasn’t been approved yet, so there is nothing to retry.`;
+    case 'approved':
+    case 'creating':
+      return `${n} was already approved by ${by}; the index is being created now.`;
+    case 'created':
+      return `${n} was already approved by ${by} and the index has been created.`;
+    case 'failed':
+      return `${n} was already approved by ${by}, but creating the index failed — an approver can use Retry on the card.`;
+    case 'rejected':
+      return `${n} was already rejected by ${by}.`;
+    case 'expired':
+      return `${n} expired at ${utc(request.expiresAt)} without a decision; the requester can file it again.`;
+  }
+}
+
+export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle): string {
+  switch (refusal.code) {
+    case 'not_found':
+      return `There is no request #${refusal.requestId}.`;
+    case 'not_approver': {
+      const names =
+        style === 'mrkdwn' && refusal.approverIds.length > 0
+          ? ` Ask ${refusal.approverIds.map(mentionUser).join(', ')}.`
+          : ' Ask one of the approvers.';
+      return `Only approvers can decide on search index requests, and you aren’t one.${names}`;
+    }
+    case 'own_request':
+      return `You asked for request #${refusal.request.id}, so another approver has to approve it — nobody approves their own request.`;
+    case 'decided':
+    case 'expired':
+    case 'not_failed':
+      return stateSentence(refusal.request, viewerId, style);
+    case 'at_cap': {
+      const list = style === 'mrkdwn' ? ' (`/ops search requests` lists them)' : '';
+      return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// Small Bolt-side helpers shared by the search-index listeners.
+import type { RespondFn } from '@slack/bolt';
+import type { Logger } from '../../log.ts';
+import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
+import { slackErrorCode } from './service.ts';
+
+export async function explainModalFailure(error: unknown, respond: RespondFn, logger: Logger): Promise<void> {
+  const code = slackErrorCode(error);
+  logger.warn({ event: 'search_modal_not_opened', error: code }, 'views.open failed');
+  const text =
+    code === 'expired_trigger_id'
+      ? 'Slack took too long to open the form, so it couldn’t be shown. Please run the command again.'
+      : `opsbot couldn’t open the form (Slack said \`${escapeMrkdwn(code)}\`). Please try again.`;
+  await respond({ response_type: 'ephemeral', replace_original: false, text });
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,33 @@
+// The request as people see it, shared by the approval card and the decision modals.
+import type { KnownBlock, SectionBlock } from '@slack/types';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import { planLabel, slackDate } from './format.ts';
+import { REASON_MAX } from './validation.ts';
+
+export function indexName(name: string): string {
+  return quoteUserText(name, 60);
+}
+
+/** A user's free text as a block quote: escaped (nothing pings), cut to the length we accept. */
+export function quoted(text: string, max = REASON_MAX): string {
+  return escapeMrkdwn(truncate(text.trim(), max))
+    .split('\n')
+    .map((line) => `>${line}`)
+    .join('\n');
+}
+
+export function summaryBlocks(request: IndexRequest, options: { showExpiry: boolean }): KnownBlock[] {
+  const fields: SectionBlock['fields'] = [
+    { type: 'mrkdwn', text: `*Requested by*\n${mentionUser(request.requesterId)}` },
+    { type: 'mrkdwn', text: `*Name*\n${indexName(request.name)}` },
+    { type: 'mrkdwn', text: `*Region*\n${escapeMrkdwn(request.region)}` },
+    { type: 'mrkdwn', text: `*Plan*\n${escapeMrkdwn(planLabel(request.plan))}` },
+    { type: 'mrkdwn', text: `*Requested*\n${slackDate(request.createdAt)}` },
+  ];
+  if (options.showExpiry) fields.push({ type: 'mrkdwn', text: `*Expires*\n${slackDate(request.expiresAt)}` });
+  return [
+    { type: 'section', fields },
+    { type: 'section', text: { type: 'mrkdwn', text: `*Reason*\n${quoted(request.reason)}` } },
+  ];
+}

@@ -1,0 +1,127 @@
+import { type CreateSearchIndexInput, ManagementApiError, type SearchIndex } from '../../../src/api/index.ts';
+import {
+  createSearchIndexService,
+  type RequesterNews,
+  type RequestNotifier,
+} from '../../../src/features/search-index/service.ts';
+import { createLogger } from '../../../src/log.ts';
+import { makeSearchIndexRecord } from '../../../src/sim/mgmt/search.ts';
+import type { IndexRequest, Store } from '../../../src/store/index.ts';
+import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { T0 } from './fixtures.ts';
+
+export const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];
+
+export type FakeMgmt = {
+  calls: CreateSearchIndexInput[];
+  created: SearchIndex[];
+  /** The next call throws this instead of creating. */
+  failNext?: ManagementApiError;
+  /** Calls wait for this before answering (to hold two callers in flight at once). */
+  gate?: Promise<void>;
+  createSearchIndex(input: CreateSearchIndexInput): Promise<SearchIndex>;
+};
+
+export function fakeMgmt(): FakeMgmt {
+  const mgmt: FakeMgmt = {
+    calls: [],
+    created: [],
+    async createSearchIndex(input) {
+      mgmt.calls.push(input);
+      await mgmt.gate;
+      const failure = mgmt.failNext;
+      if (failure) {
+        delete mgmt.failNext;
+        throw failure;
+      }
+      const record = {
+        ...makeSearchIndexRecord(
+          input as { name: string; region: string; type: 'free' | 'payg' },
+          'cust',
+          T0,
+        ),
+        billing_secret: 'fake-billing-secret-0123456789abcdef',
+        replicas: 3,
+      };
+      mgmt.created.push(record);
+      return record;
+    },
+  };
+  return mgmt;
+}
+
+export type Notice = {
+  kind: 'card' | 'update' | RequesterNews['kind'];
+  request: IndexRequest;
+  news?: RequesterNews;
+};
+
+export function fakeNotifier(options: { postCardError?: string } = {}) {
+  const notices: Notice[] = [];
+  const notifier: RequestNotifier = {
+    async postCard(request) {
+      if (options.postCardError)
+        throw Object.assign(new Error('slack'), { data: { error: options.postCardError } });
+      notices.push({ kind: 'card', request });
+      return { channel: 'C0APPROVALS', ts: `1700000000.00000${request.id}` };
+    },
+    async updateCard(request) {
+      notices.push({ kind: 'update', request });
+    },
+    async tellRequester(request, news) {
+      notices.push({ kind: news.kind, request, news });
+    },
+  };
+  return { notifier, notices };
+}
+
+export async function setup(options: { postCardError?: string; maxPending?: number } = {}) {
+  let now = T0;
+  const clock = () => now;
+  const store: Store = await openSqliteStore({ path: ':memory:', clock });
+  const mgmt = fakeMgmt();
+  const { notifier, notices } = fakeNotifier(options);
+  const pending: Promise<void>[] = [];
+  const service = createSearchIndexService({
+    store,
+    mgmt,
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    approvals: { approverIds: APPROVERS, requestTtlHours: 24, maxPendingPerUser: options.maxPending ?? 5 },
+    notifier,
+    background: (task) => {
+      pending.push(task());
+    },
+  });
+  return {
+    service,
+    store,
+    mgmt,
+    notices,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    settle: () => Promise.all(pending),
+    async newRequest(requesterId = 'U0REQUESTER', name = 'product-search') {
+      const submitted = await service.submit({
+        requesterId,
+        channelId: 'C0GENERAL',
+        form: { name, region: 'eu-west-1', plan: 'payg', reason: 'catalogue' },
+      });
+      if (!submitted.ok) throw new Error('submit refused');
+      await service.announce(submitted.request);
+      return submitted.request;
+    },
+  };
+}
+
+export function apiError(kind: 'rejected' | 'timeout', outcomeUnknown: boolean, apiMessage?: string) {
+  return new ManagementApiError({
+    kind,
+    operation: 'createSearchIndex',
+    message: 'failed',
+    outcomeUnknown,
+    ...(kind === 'rejected' ? { status: 400 } : {}),
+    ...(apiMessage === undefined ? {} : { apiMessage }),
+  });
+}
