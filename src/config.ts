@@ -124,6 +124,7 @@ const envSchema = z
     REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
     MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
     DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
+    DIGEST_TICK_MS: intFrom('how often the digest scheduler looks for due digests, in ms', 10, 3_600_000, 30_000),
     DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
     }),
@@ -168,7 +169,7 @@ export type Config = {
     maxPendingPerUser: number;
   };
   allowedChannelIds: string[] | undefined;
-  digests: { catchUpHours: number };
+  digests: { catchUpHours: number; tickMs: number };
   database: { url: string | undefined; path: string; poolSize: number };
   logLevel: (typeof LOG_LEVELS)[number];
   port: number;
@@ -212,7 +213,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
       },
       allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
-      digests: { catchUpHours: e.DIGEST_CATCHUP_HOURS },
+      digests: { catchUpHours: e.DIGEST_CATCHUP_HOURS, tickMs: e.DIGEST_TICK_MS },
       database: { url: e.DATABASE_URL, path: e.DATABASE_PATH, poolSize: e.DATABASE_POOL_SIZE },
       logLevel: e.LOG_LEVEL,
       port: e.PORT,
@@ -227,7 +228,18 @@ export function secretsOf(config: Config): string[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.mgmt.password,
+    databasePassword(config.database.url),
   ].filter((s): s is string => s !== undefined && s.length >= 4);
+}
+
+function databasePassword(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password === '' ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
+  }
 }
 
 function withTrailingSlash(url: string): string {

@@ -84,3 +84,18 @@ describe('parseConfig', () => {
     expect(result.ok && result.config.mgmt.baseUrl).toBe('http://127.0.0.1:8');
   });
 });
+
+describe('secretsOf', () => {
+  it('lists every credential the logger must scrub, including the database password', async () => {
+    const { secretsOf } = await import('../src/config.ts');
+    const result = parseConfig({ ...valid, DATABASE_URL: 'postgres://opsbot:fake-db-pass%21@db.example.test/opsbot' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(secretsOf(result.config)).toEqual([
+      'xoxb-test-not-a-real-token',
+      'test-signing-secret-not-real',
+      'test-password-not-real',
+      'fake-db-pass!',
+    ]);
+  });
+});

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../log.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { createSlackDriver, type SlackDriver } from './driver/driver.ts';
 import { type ManagementApiSimulator, startManagementApiSimulator } from './mgmt/index.ts';
-import { type SlackSimulator, startSlackSimulator } from './slack/index.ts';
+import { type SlackSimulator, type SlackSimulatorOptions, startSlackSimulator } from './slack/index.ts';
 
 /** Obviously fake credentials: the simulators accept them, nothing real ever does. */
 export const SIM_CREDENTIALS = {
@@ -35,6 +35,8 @@ export type WorkspaceOptions = {
   /** Extra or overriding environment variables for opsbot. */
   env?: Record<string, string | undefined>;
   clock?: Clock;
+  /** Slack simulator settings: rate-limit enforcement, private channels the bot is (not) in. */
+  slack?: Pick<SlackSimulatorOptions, 'rateLimits' | 'channels'>;
   /** Receives every log line (JSON); by default lines are kept in `logs` only. */
   onLogLine?: (line: string) => void;
 };
@@ -50,6 +52,11 @@ export type SimulatedWorkspace = {
   /** Every log line the app wrote, raw JSON text. */
   logs: string[];
   url: string;
+  /**
+   * The environment every instance is configured from (the fake credentials plus `options.env`),
+   * e.g. to run one more instance as a separate process (`node src/main.ts`) on the same simulators.
+   */
+  env: Readonly<Record<string, string | undefined>>;
   /** Stops the app (graceful) and both simulators. */
   stop(): Promise<void>;
   /** A second app instance on the same simulators and database: a restart, or another replica. */
@@ -57,6 +64,8 @@ export type SimulatedWorkspace = {
     opsbot: Opsbot;
     driver: SlackDriver;
     store: Store;
+    /** Its own base URL (ephemeral port), e.g. for `/readyz`. */
+    url: string;
     stop(): Promise<void>;
   }>;
 };
@@ -73,6 +82,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
       [SIM_IDS.secondApprover]: { tz: 'Asia/Tokyo', name: 'approver2' },
       [SIM_IDS.outsider]: { tz: 'UTC', name: 'outsider' },
     },
+    ...options.slack,
   });
   const mgmt = await startManagementApiSimulator({
     username: SIM_CREDENTIALS.mgmtUsername,
@@ -146,6 +156,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     driver: first.driver,
     logs,
     url: first.url,
+    env,
     async startAnotherInstance() {
       const instance = await startInstance();
       others.push(instance);

@@ -7,7 +7,7 @@ import { ACTION, BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { approveModal, type DecisionModalMetadata, rejectModal } from './modals.ts';
 import { refusalText } from './refusals.ts';
 import type { DecisionKind, Refusal, SearchIndexService } from './service.ts';
-import { errorText, explainModalFailure, parseJson } from './slack-helpers.ts';
+import { errorText, explainModalFailure, explainStoreFailure, parseJson } from './slack-helpers.ts';
 import { REASON_MAX } from './validation.ts';
 
 const requestIdSchema = z.coerce.number().int().positive();
@@ -47,7 +47,13 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
         if (id === undefined) return;
         // A first check on click, so nobody fills in a modal that can only be refused; the submit
         // checks again, since anything can change while the modal is open.
-        const checked = await service.check(id, userId, kind);
+        let checked: Awaited<ReturnType<SearchIndexService['check']>>;
+        try {
+          checked = await service.check(id, userId, kind);
+        } catch (error) {
+          await explainStoreFailure(error, `check request #${id}`, respond, logger);
+          return;
+        }
         if (!checked.ok) {
           await refuse(respond, checked.refusal, userId);
           return;
@@ -68,7 +74,13 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     const userId = body.user.id;
     const id = clickedRequestId(body);
     if (id === undefined) return;
-    const outcome = await service.retry(id, userId);
+    let outcome: Awaited<ReturnType<SearchIndexService['retry']>>;
+    try {
+      outcome = await service.retry(id, userId);
+    } catch (error) {
+      await explainStoreFailure(error, `retry request #${id}`, respond, logger);
+      return;
+    }
     if (!outcome.ok) await refuse(respond, outcome.refusal, userId);
   });
 

@@ -10,7 +10,7 @@ import { createSlackNotifier } from './notifier.ts';
 import { parseCreateArgs } from './parse.ts';
 import { refusalText } from './refusals.ts';
 import { createSearchIndexService, type SearchIndexService } from './service.ts';
-import { errorText, explainModalFailure, parseJson } from './slack-helpers.ts';
+import { errorText, explainModalFailure, explainStoreFailure, parseJson } from './slack-helpers.ts';
 import { startExpirySweep } from './sweep.ts';
 import { validateRequestForm } from './validation.ts';
 
@@ -87,7 +87,13 @@ function registerCommands(context: FeatureContext, service: SearchIndexService):
       await ack();
       const userId = command.user_id;
       // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
-      const cap = await service.capRefusal(userId);
+      let cap: Awaited<ReturnType<SearchIndexService['capRefusal']>>;
+      try {
+        cap = await service.capRefusal(userId);
+      } catch (error) {
+        await explainStoreFailure(error, 'take a new request', respond, logger);
+        return;
+      }
       if (cap) {
         await respond({ response_type: 'ephemeral', text: refusalText(cap, userId, 'mrkdwn') });
         return;
@@ -105,11 +111,17 @@ function registerCommands(context: FeatureContext, service: SearchIndexService):
     words: ['search', 'requests'],
     example: 'search requests',
     description: 'Recent search index requests, their state and who decided',
-    async handle({ ack, respond }) {
+    async handle({ ack, respond, logger }) {
       await ack();
-      // The list must not show a request as pending once its time is up.
-      await sweepOnce(service);
-      const message = requestListMessage(await service.recent(RECENT_LIMIT));
+      let message: ReturnType<typeof requestListMessage>;
+      try {
+        // The list must not show a request as pending once its time is up.
+        await sweepOnce(service);
+        message = requestListMessage(await service.recent(RECENT_LIMIT));
+      } catch (error) {
+        await explainStoreFailure(error, 'list the requests', respond, logger);
+        return;
+      }
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
   });

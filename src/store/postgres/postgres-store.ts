@@ -109,8 +109,14 @@ async function health(pool: pg.Pool, target: DatabaseTarget, password: string): 
       HEALTH_TIMEOUT_MS,
     );
   });
+  // An idle connection the server or network dropped is only found out when used; like a read, the
+  // probe tries once more on a fresh one, so a database that is back is not reported as down.
+  const ping = () => pool.query('SELECT 1');
   try {
-    await Promise.race([pool.query('SELECT 1'), timeout]);
+    await Promise.race([
+      ping().catch((error) => (isConnectionError(error) ? ping() : Promise.reject(error))),
+      timeout,
+    ]);
     return { ok: true };
   } catch (error) {
     return {

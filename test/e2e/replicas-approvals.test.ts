@@ -1,0 +1,96 @@
+// Three opsbot instances on one PostgreSQL database, one Slack and one management API: a request
+// filed through one replica, approved at the same moment through the two others (one approver
+// double-submitting), is created exactly once. Only the database can make that so: nothing is
+// shared between the instances but it and the simulators.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackDriver } from '../../src/sim/driver/driver.ts';
+import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import {
+  cardFor,
+  dmsTo,
+  fileRequest,
+  openDecision,
+  textOf,
+  waitForCard,
+  waitForDm,
+} from '../features/search-index/e2e-helpers.ts';
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database-support.ts';
+
+const { requester, approver, secondApprover } = SIM_IDS;
+
+const fieldErrors = (result: { ack: unknown }) =>
+  (result.ack as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+
+describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: three replicas on one PostgreSQL database', () => {
+  let schema: TestSchema;
+  let ws: SimulatedWorkspace;
+  let b: { driver: SlackDriver };
+  let c: { driver: SlackDriver };
+
+  beforeAll(async () => {
+    schema = await createTestSchema();
+    ws = await startSimulatedWorkspace({ env: { DATABASE_URL: schema.urlFor(), LOG_LEVEL: 'info' } });
+    [b, c] = await Promise.all([ws.startAnotherInstance(), ws.startAnotherInstance()]);
+  });
+  afterAll(async () => {
+    await ws?.stop();
+    await schema?.drop();
+  });
+
+  it('approved through two replicas at once (and twice on one): one create call, one card update', async () => {
+    await fileRequest(ws); // through A
+    const card = await cardFor(ws, 1);
+    // Each approver's click lands on a different replica, as a load balancer would spread them.
+    const viaB = await openDecision(ws, approver, 1, 'approve', b.driver);
+    const viaC = await openDecision(ws, secondApprover, 1, 'approve', c.driver);
+
+    const [first, second, again] = await Promise.all([
+      b.driver.submitView({ userId: approver, view: viaB }),
+      c.driver.submitView({ userId: secondApprover, view: viaC }),
+      c.driver.submitView({ userId: secondApprover, view: viaC }),
+    ]);
+    const results = [
+      { userId: approver, ...first },
+      { userId: secondApprover, ...second },
+      { userId: secondApprover, ...again },
+    ];
+    const accepted = results.filter((r) => r.ack === undefined);
+    expect(accepted).toHaveLength(1);
+    const winner = accepted[0]?.userId;
+    for (const refused of results.filter((r) => r.ack !== undefined)) {
+      const who = refused.userId === winner ? 'you' : 'another approver';
+      expect(fieldErrors(refused).search_comment).toMatch(
+        new RegExp(`^Request #1 was already approved by ${who}`),
+      );
+    }
+
+    const created = await waitForCard(ws, 1, (t) => t.includes('*Created*'));
+    expect(created.ts).toBe(card.ts);
+    expect(textOf(created.blocks)).toContain(`<@${winner}>`);
+    await waitForDm(ws, requester, 'Your search index is ready');
+    expect(ws.mgmt.createCalls).toHaveLength(1);
+    expect(ws.mgmt.created.map((r) => r.name)).toEqual(['product-search']);
+
+    // What the approvals channel saw: the card, then each state once — "Created" exactly once.
+    const updates = ws.slack
+      .callsTo('chat.update')
+      .filter((u) => u.ok && u.args.ts === card.ts)
+      .map((u) => textOf(u.args.blocks as unknown[]));
+    expect(updates.filter((t) => t.includes('*Created*'))).toHaveLength(1);
+    expect(updates.at(-1)).toContain('*Created*');
+    expect(ws.slack.messagesIn(SIM_IDS.approvalChannel)).toHaveLength(1);
+    expect((await dmsTo(ws, requester)).filter((t) => t.includes('Your search index is ready'))).toHaveLength(
+      1,
+    );
+
+    // The trail, read back through any replica, tells one story.
+    const audit = await ws.store.listAudit(1);
+    expect(audit.map((e) => [e.actor, e.from, e.to])).toEqual([
+      [requester, null, 'pending'],
+      [winner, 'pending', 'approved'],
+      [expect.any(String), 'approved', 'creating'],
+      [expect.any(String), 'creating', 'created'],
+    ]);
+    expect(await ws.store.getRequest(1)).toMatchObject({ state: 'created', decidedBy: winner });
+  });
+});
