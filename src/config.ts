@@ -124,7 +124,12 @@ const envSchema = z
     REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
     MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
     DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
-    DIGEST_TICK_MS: intFrom('how often the digest scheduler looks for due digests, in ms', 10, 3_600_000, 30_000),
+    DIGEST_TICK_MS: intFrom(
+      'how often the digest scheduler looks for due digests, in ms',
+      10,
+      3_600_000,
+      30_000,
+    ),
     DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
     }),

@@ -88,7 +88,10 @@ describe('parseConfig', () => {
 describe('secretsOf', () => {
   it('lists every credential the logger must scrub, including the database password', async () => {
     const { secretsOf } = await import('../src/config.ts');
-    const result = parseConfig({ ...valid, DATABASE_URL: 'postgres://opsbot:fake-db-pass%21@db.example.test/opsbot' });
+    const result = parseConfig({
+      ...valid,
+      DATABASE_URL: 'postgres://opsbot:fake-db-pass%21@db.example.test/opsbot',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(secretsOf(result.config)).toEqual([
