@@ -6,8 +6,10 @@ import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ManagementClient } from './api/client.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { registerDigests } from './features/digests/listeners.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
 import { registerSearchIndex } from './features/search-index/listeners.ts';
+import { registerVectorStats } from './features/vector-stats/listeners.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
@@ -152,7 +154,12 @@ export function createOpsbot(deps: AppDeps): Opsbot {
 }
 
 /** Features register their listeners and subcommands here, in help-card order. */
-const FEATURES: Array<(context: FeatureContext) => void> = [registerSearchIndex, registerMessagingAccounts];
+const FEATURES: Array<(context: FeatureContext) => void> = [
+  registerSearchIndex,
+  registerMessagingAccounts,
+  registerVectorStats,
+  registerDigests,
+];
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
   try {

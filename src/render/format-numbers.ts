@@ -10,7 +10,8 @@ const COUNT_UNITS = ['', 'k', 'M', 'B', 'T'] as const;
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
 
 function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  // toFixed switches to exponent notation from 1e21 on; its zeros are not trailing decimals.
+  return text.includes('.') && !text.includes('e') ? text.replace(/\.?0+$/, '') : text;
 }
 
 /** `1.5e18`, `1e15`, `4.6e-4`: for magnitudes no unit suffix covers. */

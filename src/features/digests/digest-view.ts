@@ -1,0 +1,196 @@
+// The digest message: pure Block Kit, data in, blocks out. However many indexes a channel follows,
+// the message stays inside Slack's limits: the first few indexes in detail, the next ones as one
+// line each, and the rest counted, with the command that shows any of them in full.
+import type { KnownBlock, SectionBlock } from '@slack/types';
+import { context, header, mrkdwnSections, section, textWeight } from '../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import { imageBlock } from '../../slack/upload.ts';
+import { formatCost, formatValue, type SeriesRow, type StatsReport } from '../vector-stats/report.ts';
+import { formatChange } from '../vector-stats/series-summary.ts';
+import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
+import { ageInWords } from './attention.ts';
+import type { DigestContent, IndexPart } from './compose.ts';
+import { daysInWords } from './schedule.ts';
+
+export type DigestMessage = { text: string; blocks: KnownBlock[] };
+
+export type DigestViewOptions = {
+  /** Leave the image out (Slack refused the file); a line says so instead. */
+  withoutImage?: boolean;
+  /** A preview says that it is one, and that the schedule is unaffected. */
+  preview?: boolean;
+  /** The command name as typed (`/ops`), for the hints. */
+  command?: string;
+};
+
+const DETAIL_MAX = 6;
+const COMPACT_MAX = 25;
+const LIST_MAX = 10;
+// The series a digest shows per index: demand, speed, tail latency, size.
+const KEY_SERIES = ['daily_query_requests', 'query_throughput', 'query_latency_99', 'vector_count'] as const;
+const KEY_LABEL: Record<(typeof KEY_SERIES)[number], string> = {
+  daily_query_requests: 'Queries/day',
+  query_throughput: 'Query throughput',
+  query_latency_99: 'Query p99 latency',
+  vector_count: 'Vectors',
+};
+
+const code = (id: string) => `\`${escapeMrkdwn(id).replace(/`/g, 'ˋ')}\``;
+
+function rowsOf(report: StatsReport): SeriesRow[] {
+  const all = report.groups.flatMap((g) => g.rows);
+  return KEY_SERIES.map((name) => all.find((r) => r.name === name)).filter(
+    (r): r is SeriesRow => r !== undefined,
+  );
+}
+
+function keyLine(row: SeriesRow): string {
+  const label = KEY_LABEL[row.name as (typeof KEY_SERIES)[number]] ?? row.label;
+  const s = row.summary;
+  if (s === undefined) return `*${label}*  no data in this period`;
+  return `\`${row.spark}\` *${label}*  ${formatValue(row.kind, s.last)} (${formatChange(s.changePct)})`;
+}
+
+function countersLine(report: StatsReport): string {
+  const c = report.counters;
+  const n = (v: number) => formatValue('count', v);
+  return [
+    `${n(c.currentVectors)} vectors`,
+    `${n(c.queriesToday)} queries today`,
+    `${n(c.updatesToday)} updates today`,
+    `${formatValue('bytes', c.storageBytes)} stored`,
+    `${formatCost(c.monthlyCost)} this month`,
+  ].join(' · ');
+}
+
+function detailSection(part: Extract<IndexPart, { ok: true }>): SectionBlock {
+  const lines = [
+    `*Vector index ${code(part.indexId)}*`,
+    countersLine(part.report),
+    ...rowsOf(part.report).map(keyLine),
+  ];
+  return section(lines.join('\n'));
+}
+
+function compactLine(part: Extract<IndexPart, { ok: true }>): string {
+  const queries = rowsOf(part.report).find((r) => r.name === 'daily_query_requests');
+  const trend =
+    queries?.summary === undefined
+      ? ''
+      : ` · \`${queries.spark}\` queries ${formatChange(queries.summary.changePct)}`;
+  const c = part.report.counters;
+  return `${code(part.indexId)}  ${formatValue('count', c.currentVectors)} vectors · ${formatValue('count', c.queriesToday)} queries today${trend}`;
+}
+
+function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {
+  const a = content.accounts;
+  if (a === undefined || !a.ok) return [];
+  if (a.attention.length === 0) {
+    return [section(`:large_green_circle: *Messaging accounts:* all ${a.total} look normal.`)];
+  }
+  const shown = a.attention.slice(0, LIST_MAX).map((x) => `• ${x.line}`);
+  const more = a.attention.length - shown.length;
+  return mrkdwnSections([
+    `:warning: *Messaging accounts needing attention* (${a.attention.length} of ${a.total})`,
+    ...shown,
+    ...(more > 0 ? [`…and ${more} more — \`${command} messaging accounts\` lists them all.`] : []),
+  ]);
+}
+
+function requestsBlocks(content: DigestContent, command: string): KnownBlock[] {
+  const r = content.requests;
+  if (r === undefined || !r.ok) return [];
+  if (r.pending.length === 0) return [section(':inbox_tray: *Index requests:* none waiting for approval.')];
+  const shown = r.pending
+    .slice(0, LIST_MAX)
+    .map(
+      (p) =>
+        `• #${p.id} ${code(p.name)} (${escapeMrkdwn(p.region)}, ${escapeMrkdwn(p.plan)}) by ${mentionUser(p.requesterId)} — waiting ${ageInWords(p.ageMs)}`,
+    );
+  const more = r.pending.length - shown.length;
+  return mrkdwnSections([
+    `:hourglass: *Index requests waiting for approval* (${r.pending.length})`,
+    ...shown,
+    ...(more > 0 ? [`…and ${more} more — \`${command} search requests\` lists them all.`] : []),
+  ]);
+}
+
+function missingLines(content: DigestContent, withoutImage: boolean): string[] {
+  const lines = content.indexes
+    .filter((p): p is Extract<IndexPart, { ok: false }> => !p.ok)
+    .map((p) => `• ${code(p.indexId)}: ${escapeMrkdwn(p.reason)}`);
+  if (content.accounts !== undefined && !content.accounts.ok)
+    lines.push(`• Messaging accounts: ${escapeMrkdwn(content.accounts.reason)}`);
+  if (content.requests !== undefined && !content.requests.ok)
+    lines.push(`• Index requests: ${escapeMrkdwn(content.requests.reason)}`);
+  const anyStats = content.indexes.some((p) => p.ok);
+  if (anyStats && (content.card === undefined || withoutImage))
+    lines.push('• The sparkline card could not be attached this time; the numbers are all here.');
+  return lines;
+}
+
+function build(
+  content: DigestContent,
+  options: DigestViewOptions,
+  detail: number,
+  compact: number,
+): KnownBlock[] {
+  const command = options.command ?? '/ops';
+  const withoutImage = options.withoutImage === true;
+  const ok = content.indexes.filter((p): p is Extract<IndexPart, { ok: true }> => p.ok);
+  const detailed = ok.slice(0, detail);
+  const compacted = ok.slice(detail, detail + compact);
+  const rest = ok.length - detailed.length - compacted.length;
+  const blocks: KnownBlock[] = [
+    header(`${options.preview ? 'Digest preview' : 'Daily digest'} · ${content.dateText}`),
+    context(
+      `${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'} · ${PERIOD_WORDS[content.period]}, change = end vs start of it · ${daysInWords(content.days)} at ${content.localTime} (${escapeMrkdwn(content.timeZone)})`,
+    ),
+  ];
+  if (content.card !== undefined && !withoutImage) blocks.push(imageBlock(content.card.fileId, content.card));
+  blocks.push(...detailed.map(detailSection));
+  const compactLines = compacted.map(compactLine);
+  if (rest > 0) compactLines.push(`…and ${rest} more ${rest === 1 ? 'index' : 'indexes'}.`);
+  if (compactLines.length > 0) {
+    blocks.push(...mrkdwnSections(['*More indexes*', ...compactLines]));
+    blocks.push(context(`Full stats of any index: \`${command} vector stats <index-id> ${content.period}\``));
+  }
+  const missing = missingLines(content, withoutImage);
+  if (missing.length > 0)
+    blocks.push(...mrkdwnSections([':warning: *Missing from this digest*', ...missing]));
+  const extras = [...accountsBlocks(content, command), ...requestsBlocks(content, command)];
+  if (extras.length > 0) blocks.push({ type: 'divider' }, ...extras);
+  blocks.push(
+    context(
+      options.preview
+        ? `Preview only — the schedule is unchanged. Change it with \`${command} digest\`.`
+        : `Change or stop this digest with \`${command} digest\` or \`${command} digest remove\`.`,
+    ),
+  );
+  return blocks;
+}
+
+function fits(blocks: readonly KnownBlock[]): boolean {
+  return (
+    blocks.length <= SLACK_LIMITS.messageBlocks && textWeight(blocks) <= SLACK_LIMITS.messageCumulativeText
+  );
+}
+
+export function digestMessage(content: DigestContent, options: DigestViewOptions = {}): DigestMessage {
+  let detail = DETAIL_MAX;
+  let compact = COMPACT_MAX;
+  let blocks = build(content, options, detail, compact);
+  // Shrink the detailed part first, then the one-liners, until Slack will take it.
+  while (!fits(blocks) && (detail > 0 || compact > 0)) {
+    if (detail > 0) detail -= 1;
+    else compact = Math.max(0, compact - 5);
+    blocks = build(content, options, detail, compact);
+  }
+  const missing = content.indexes.filter((p) => !p.ok).length;
+  const text = truncate(
+    `${options.preview ? 'Digest preview' : 'Daily digest'} for ${content.dateText}: ${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'}${missing > 0 ? `, ${missing} missing` : ''}.`,
+    SLACK_LIMITS.messageText,
+  );
+  return { text, blocks };
+}

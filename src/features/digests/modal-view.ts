@@ -1,0 +1,212 @@
+// The configure modal and its confirmation: pure builders, data in, view out.
+import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { escapeMrkdwn, mentionChannel, truncate } from '../../slack/mrkdwn.ts';
+import type { Weekday } from '../../store/index.ts';
+import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
+import {
+  ACTION,
+  BLOCK,
+  CALLBACK_CONFIGURE,
+  type DaysMode,
+  type DigestSettings,
+  daysModeOf,
+  INCLUDE,
+  MAX_INDEXES,
+} from './form.ts';
+import { DAY_NAMES, daysInWords } from './schedule.ts';
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+
+function option(text: string, value: string): PlainTextOption {
+  return { text: plain(truncate(text, SLACK_LIMITS.optionText)), value };
+}
+
+const periodOption = (p: StatsPeriod) => option(`${p} · ${PERIOD_WORDS[p]}`, p);
+
+const DAYS_OPTIONS: Record<DaysMode, PlainTextOption> = {
+  every: option('Every day', 'every'),
+  weekdays: option('Weekdays (Monday to Friday)', 'weekdays'),
+  chosen: option('Chosen days (tick them below)', 'chosen'),
+};
+
+// Monday first: the order most people outside the US read a week in.
+const WEEK_ORDER: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
+const dayOption = (d: Weekday) => option(DAY_NAMES[d], String(d));
+
+const INCLUDE_OPTIONS = {
+  accounts: option('Messaging accounts that need attention', INCLUDE.accounts),
+  requests: option('Index requests waiting for approval', INCLUDE.requests),
+};
+
+export type ConfigureModalInput = {
+  channelId: string;
+  settings: DigestSettings;
+  /** True when the channel already has a digest: the modal edits it. */
+  editing: boolean;
+  /** Said under the zone field when the user's own zone could not be read. */
+  zoneNote?: string;
+};
+
+export type ModalMetadata = { channelId: string };
+
+export function encodeMetadata(meta: ModalMetadata): string {
+  return JSON.stringify(meta);
+}
+
+export function decodeMetadata(raw: unknown): ModalMetadata | undefined {
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed = JSON.parse(raw) as { channelId?: unknown };
+    return typeof parsed.channelId === 'string' && /^[CGD][A-Z0-9]+$/.test(parsed.channelId)
+      ? { channelId: parsed.channelId }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function configureModal(input: ConfigureModalInput): ModalView {
+  const { settings } = input;
+  const mode = daysModeOf(settings.days);
+  const chosen = WEEK_ORDER.filter((d) => settings.days.includes(d));
+  const include = [
+    ...(settings.includeAccounts ? [INCLUDE_OPTIONS.accounts] : []),
+    ...(settings.includeRequests ? [INCLUDE_OPTIONS.requests] : []),
+  ];
+  const blocks: KnownBlock[] = [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `${input.editing ? 'Change the daily digest' : 'Set up a daily digest'} for ${mentionChannel(input.channelId)}: one message at the chosen local time with the stats of these indexes.`,
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.indexes,
+      label: plain('Vector index IDs'),
+      hint: plain(`One or more, separated by commas or new lines (at most ${MAX_INDEXES}).`),
+      element: {
+        type: 'plain_text_input',
+        action_id: ACTION,
+        multiline: true,
+        placeholder: plain('idx-1, idx-2'),
+        ...(settings.indexIds.length > 0 ? { initial_value: settings.indexIds.join(', ') } : {}),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.period,
+      label: plain('Stats period'),
+      element: {
+        type: 'static_select',
+        action_id: ACTION,
+        options: STATS_PERIODS.map(periodOption),
+        initial_option: periodOption(settings.period),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.time,
+      label: plain('Time of day'),
+      element: { type: 'timepicker', action_id: ACTION, initial_time: settings.localTime },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.zone,
+      label: plain('Time zone'),
+      hint: plain(input.zoneNote ?? 'An IANA name such as Europe/Berlin, America/New_York or UTC.'),
+      element: {
+        type: 'plain_text_input',
+        action_id: ACTION,
+        initial_value: settings.timeZone,
+        placeholder: plain('Europe/Berlin'),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.days,
+      label: plain('Days'),
+      element: {
+        type: 'radio_buttons',
+        action_id: ACTION,
+        options: [DAYS_OPTIONS.every, DAYS_OPTIONS.weekdays, DAYS_OPTIONS.chosen],
+        initial_option: DAYS_OPTIONS[mode],
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.chosenDays,
+      optional: true,
+      label: plain('Chosen days'),
+      hint: plain('Used when "Chosen days" is selected above.'),
+      element: {
+        type: 'checkboxes',
+        action_id: ACTION,
+        options: WEEK_ORDER.map(dayOption),
+        ...(mode === 'chosen' && chosen.length > 0 ? { initial_options: chosen.map(dayOption) } : {}),
+      },
+    },
+    {
+      type: 'input',
+      block_id: BLOCK.include,
+      optional: true,
+      label: plain('Also include'),
+      element: {
+        type: 'checkboxes',
+        action_id: ACTION,
+        options: [INCLUDE_OPTIONS.accounts, INCLUDE_OPTIONS.requests],
+        ...(include.length > 0 ? { initial_options: include } : {}),
+      },
+    },
+  ];
+  return {
+    type: 'modal',
+    callback_id: CALLBACK_CONFIGURE,
+    private_metadata: encodeMetadata({ channelId: input.channelId }),
+    title: plain('Daily digest'),
+    submit: plain(input.editing ? 'Save changes' : 'Save'),
+    close: plain('Cancel'),
+    blocks,
+  };
+}
+
+export type SavedModalInput = {
+  channelId: string;
+  settings: DigestSettings;
+  /** `Tue 24 Nov, 09:00 (Europe/Berlin)` */
+  nextRunText: string;
+};
+
+/** Replaces the form after a successful save, so the person sees what was stored. */
+export function savedModal(input: SavedModalInput): ModalView {
+  const s = input.settings;
+  const ids = s.indexIds.map((id) => `\`${escapeMrkdwn(id)}\``).join(', ');
+  const extras = [
+    s.includeAccounts ? 'messaging accounts' : '',
+    s.includeRequests ? 'pending index requests' : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' and ');
+  const lines = [
+    `:white_check_mark: The daily digest for ${mentionChannel(input.channelId)} is saved.`,
+    `*When:* ${daysInWords(s.days)} at ${s.localTime} (${escapeMrkdwn(s.timeZone)})`,
+    `*Next digest:* ${escapeMrkdwn(input.nextRunText)}`,
+    `*Indexes:* ${ids} · ${PERIOD_WORDS[s.period]}`,
+    ...(extras === '' ? [] : [`*Also:* ${extras}`]),
+    'Try it now with `/ops digest preview`; change it with `/ops digest`, stop it with `/ops digest remove`.',
+  ];
+  return {
+    type: 'modal',
+    title: plain('Daily digest'),
+    close: plain('Done'),
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: truncate(lines.join('\n'), SLACK_LIMITS.sectionText) },
+      },
+    ],
+  };
+}

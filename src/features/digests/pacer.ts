@@ -1,0 +1,76 @@
+// Keeps the digest fan-out inside Slack's posting limits: chat.postMessage allows about one message
+// per second per channel plus an undocumented workspace-wide limit ("several hundred per minute").
+// A token bucket holds the workspace rate; each channel also waits a second after its last post.
+// It runs on real time, not the injected clock: rate limits are about wall time on Slack's side.
+
+export type PacerOptions = {
+  /** Workspace-wide posts per minute once the burst is spent. */
+  perMinute: number;
+  /** Posts allowed back to back. */
+  burst: number;
+  /** Gap between two posts in one channel. */
+  perChannelGapMs: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
+export const DEFAULT_PACING: PacerOptions = { perMinute: 300, burst: 50, perChannelGapMs: 1_100 };
+
+export type Pacer = {
+  /** Resolves when a post to `channel` may go; rejects with the signal's reason when aborted. */
+  take(channel: string, signal?: AbortSignal): Promise<void>;
+};
+
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function createPacer(options: PacerOptions): Pacer {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? abortableSleep;
+  const perMs = options.perMinute / 60_000;
+  let tokens = options.burst;
+  let last = now();
+  const lastPost = new Map<string, number>();
+  // Callers queue in order, so a late channel cannot be starved by newer ones.
+  let queue: Promise<void> = Promise.resolve();
+
+  const refill = () => {
+    const t = now();
+    tokens = Math.min(options.burst, tokens + (t - last) * perMs);
+    last = t;
+  };
+
+  const takeToken = async (channel: string, signal?: AbortSignal) => {
+    for (;;) {
+      refill();
+      const channelWait =
+        (lastPost.get(channel) ?? Number.NEGATIVE_INFINITY) + options.perChannelGapMs - now();
+      const tokenWait = tokens >= 1 ? 0 : Math.ceil((1 - tokens) / perMs);
+      const wait = Math.max(channelWait, tokenWait);
+      if (wait <= 0) break;
+      await sleep(wait, signal);
+    }
+    tokens -= 1;
+    lastPost.set(channel, now());
+  };
+
+  return {
+    take(channel, signal) {
+      const turn = queue.then(() => takeToken(channel, signal));
+      queue = turn.catch(() => {});
+      return turn;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The real parts of a digest, memoised for one tick: every (index, period) is fetched once and its
+// card rendered and uploaded once, however many channels include it; the accounts and the pending
+// requests are read once per tick. API calls are bounded in concurrency.
+import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import type { Logger } from '../../log.ts';
+import type { PngUpload } from '../../slack/upload.ts';
+import type { Store } from '../../store/index.ts';
+import { listAccountSummaries } from '../messaging-accounts/service.ts';
+import { buildReport } from '../vector-stats/report.ts';
+import type { CardRenderer } from '../vector-stats/service.ts';
+import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
+import type { CardImage, DigestParts } from './compose.ts';
+import { createLimiter, type Limiter, memoize } from './limiter.ts';
+
+export type PartsDeps = {
+  mgmt: Pick<ManagementClient, 'getVectorIndexStats' | 'listMessagingAccounts'>;
+  store: Pick<Store, 'listRecentRequests'>;
+  renderer: CardRenderer;
+  /** Uploads privately and returns the Slack file id. */
+  uploadPng(upload: PngUpload): Promise<string>;
+  logger: Pick<Logger, 'warn'>;
+  /** Management API calls in flight at once. Default 4. */
+  apiConcurrency?: number;
+  /** Card renders + uploads in flight at once (files.* are Tier 4). Default 2. */
+  cardConcurrency?: number;
+};
+
+/** Enough for a digest: older pending requests are counted by the view as "…and N more". */
+const PENDING_REQUESTS_READ = 50;
+
+/** A filename Slack shows; ids are validated, but nothing odd should reach it anyway. */
+export function cardFilename(indexId: string, period: StatsPeriod): string {
+  return `digest-${indexId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}-${period}.png`;
+}
+
+export function createTickParts(deps: PartsDeps): DigestParts {
+  const api: Limiter = createLimiter(deps.apiConcurrency ?? 4);
+  const cards: Limiter = createLimiter(deps.cardConcurrency ?? 2);
+  const key = (indexId: string, period: StatsPeriod) => `${period}\u0000${indexId}`;
+
+  const stats = memoize(key, (indexId: string, period: StatsPeriod) =>
+    api(() => deps.mgmt.getVectorIndexStats(indexId, period)),
+  );
+
+  const card = memoize<[string, StatsPeriod, VectorIndexStats], CardImage | undefined>(
+    (indexId, period) => key(indexId, period),
+    async (indexId, period, loaded) => {
+      try {
+        return await cards(async () => {
+          const input = { indexId, period, stats: loaded };
+          const png = await deps.renderer.render(input);
+          const upload: PngUpload = {
+            png,
+            filename: cardFilename(indexId, period),
+            altText: deps.renderer.altText(input),
+            title: `Vector index ${indexId}, ${PERIOD_WORDS[period]}`,
+          };
+          const fileId = await deps.uploadPng(upload);
+          return { fileId, altText: upload.altText, title: upload.title };
+        });
+      } catch (err) {
+        deps.logger.warn(
+          {
+            event: 'digest_card_failed',
+            indexId,
+            period,
+            err: { name: errorName(err), code: slackCode(err) },
+          },
+          'digest card could not be made; posting without it',
+        );
+        return undefined;
+      }
+    },
+  );
+
+  const accounts = memoize(
+    () => 'accounts',
+    () => api(() => listAccountSummaries(deps.mgmt, { tokenHint: false })),
+  );
+  const pendingRequests = memoize(
+    () => 'pending',
+    () => deps.store.listRecentRequests({ limit: PENDING_REQUESTS_READ, states: ['pending'] }),
+  );
+
+  return {
+    stats,
+    report: (indexId, period, loaded) => buildReport(indexId, period, loaded),
+    card,
+    accounts,
+    pendingRequests,
+  };
+}
+
+function errorName(err: unknown): string {
+  return err instanceof Error ? err.name : 'unknown';
+}
+
+function slackCode(err: unknown): string | undefined {
+  const code = (err as { data?: { error?: unknown } })?.data?.error;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,198 @@
+// One due subscription, start to finish: decide which run is due, claim it in the store (the claim
+// per channel and local date is what makes a restart, a slow or overlapping tick, or a second
+// replica unable to post twice), compose, post, record the outcome, move the schedule on.
+import type { Clock } from '../../clock.ts';
+import type { Logger } from '../../log.ts';
+import { mentionChannel } from '../../slack/mrkdwn.ts';
+import type { DigestSubscription, Store } from '../../store/index.ts';
+import { composeDigest, type DigestParts } from './compose.ts';
+import type { Pacer } from './pacer.ts';
+import { classifyPostError, type DigestSlack, postDigest, UNREACHABLE_WORDS } from './poster.ts';
+import { type DueRun, decideDue, nextRunAfter } from './schedule.ts';
+
+export type RunnerDeps = {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  slack: DigestSlack;
+  pacer: Pacer;
+  /** Who holds the claims of this process (random per instance). */
+  owner: string;
+  leaseMs: number;
+  catchUpMs: number;
+  /** Claims of one run before giving up on it for the day. */
+  maxAttempts: number;
+  retryDelaysMs?: readonly number[];
+  command?: string;
+};
+
+export type RunOutcome = 'posted' | 'skipped' | 'failed' | 'retry' | 'busy' | 'already-done' | 'interrupted';
+
+const HOUR = 3_600_000;
+
+function hours(ms: number): string {
+  const h = ms / HOUR;
+  return h < 1 ? `${Math.round(ms / 60_000)} min` : `${Math.round(h * 10) / 10} h`;
+}
+
+export async function runDueSubscription(
+  deps: RunnerDeps,
+  sub: DigestSubscription,
+  parts: DigestParts,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const { store, owner, leaseMs } = deps;
+  const now = deps.clock();
+  const decision = decideDue(sub, sub.nextRunAt, now, deps.catchUpMs);
+  const { run } = decision;
+  const next = nextRunAfter(sub, Math.max(now, run.scheduledFor));
+  const log = deps.logger.child({ channel: sub.channelId, localDate: run.localDate });
+  const advance = () => store.advanceSubscription(sub.channelId, next, sub.nextRunAt);
+
+  if (decision.superseded) await recordSuperseded(deps, sub.channelId, decision.superseded, run, now);
+
+  const claim = await store.claimDigestRun({
+    channelId: sub.channelId,
+    localDate: run.localDate,
+    scheduledFor: run.scheduledFor,
+    owner,
+    leaseMs,
+    now,
+  });
+  if (!claim.claimed) {
+    if (claim.run.status === 'running') return 'busy';
+    await advance();
+    return 'already-done';
+  }
+  const complete = (status: 'posted' | 'skipped' | 'failed', note?: string, messageTs?: string) =>
+    store.completeDigestRun(sub.channelId, run.localDate, owner, {
+      status,
+      at: deps.clock(),
+      ...(note === undefined ? {} : { note }),
+      ...(messageTs === undefined ? {} : { messageTs }),
+    });
+
+  if (decision.kind === 'skip') {
+    const note = `not posted: ${hours(run.lateMs)} late after downtime (catch-up limit ${hours(deps.catchUpMs)})`;
+    await complete('skipped', note);
+    await advance();
+    log.info({ event: 'digest_skipped', lateMs: run.lateMs }, 'digest too late; skipped');
+    return 'skipped';
+  }
+  if (claim.run.attempts > deps.maxAttempts) {
+    await complete('failed', `gave up after ${deps.maxAttempts} attempts`);
+    await advance();
+    log.warn(
+      { event: 'digest_gave_up', attempts: deps.maxAttempts },
+      'digest failed too often; giving up today',
+    );
+    return 'failed';
+  }
+
+  // The lease is renewed while the run works, so a slow post (pacing, Slack retries) is not taken
+  // over by another instance; losing the lease stops this run before it posts.
+  const lost = new AbortController();
+  const both = AbortSignal.any([signal, lost.signal]);
+  const heartbeat = setInterval(
+    () => {
+      void store
+        .renewDigestRun(sub.channelId, run.localDate, owner, leaseMs, deps.clock())
+        .then((held) => {
+          if (!held) lost.abort(new Error('lease lost'));
+        })
+        .catch(() => {});
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+
+  try {
+    const content = await composeDigest(parts, { subscription: sub, scheduledFor: run.scheduledFor, now });
+    const posted = await postDigest(deps.slack, content, {
+      pacer: deps.pacer,
+      signal: both,
+      ...(deps.retryDelaysMs === undefined ? {} : { retryDelaysMs: deps.retryDelaysMs }),
+      ...(deps.command === undefined ? {} : { command: deps.command }),
+    });
+    const missing = content.indexes.filter((p) => !p.ok).map((p) => p.indexId);
+    const note = missing.length > 0 ? `posted without: ${missing.join(', ')}` : undefined;
+    const done = await complete('posted', note, posted.ts);
+    if (!done.ok)
+      log.error({ event: 'digest_complete_lost', ts: posted.ts }, 'posted, but the run was taken over');
+    await advance();
+    log.info(
+      {
+        event: 'digest_posted',
+        ts: posted.ts,
+        withImage: posted.withImage,
+        missing: missing.length,
+        lateMs: run.lateMs,
+      },
+      'digest posted',
+    );
+    return 'posted';
+  } catch (err) {
+    if (both.aborted) {
+      await complete(
+        'failed',
+        'interrupted before posting (shutdown or lease lost); retried by the next tick',
+      );
+      log.warn({ event: 'digest_interrupted' }, 'digest interrupted before posting');
+      return 'interrupted';
+    }
+    const failure = classifyPostError(err);
+    if (failure.kind === 'transient') {
+      await complete('failed', `Slack did not take the post (${failure.code}); retried by the next tick`);
+      log.warn({ event: 'digest_post_retry', code: failure.code }, 'digest post failed; will retry');
+      return 'retry';
+    }
+    const reason = UNREACHABLE_WORDS[failure.code] ?? `Slack refused the post (${failure.code})`;
+    await complete('failed', `not posted: ${reason}`);
+    await advance();
+    if (failure.kind === 'unreachable') await tellConfigurer(deps, sub, reason);
+    else log.error({ event: 'digest_post_broken', code: failure.code }, 'Slack refused the digest');
+    return 'failed';
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function recordSuperseded(
+  deps: RunnerDeps,
+  channelId: string,
+  missed: DueRun,
+  replacedBy: DueRun,
+  now: number,
+): Promise<void> {
+  const claim = await deps.store.claimDigestRun({
+    channelId,
+    localDate: missed.localDate,
+    scheduledFor: missed.scheduledFor,
+    owner: deps.owner,
+    leaseMs: deps.leaseMs,
+    now,
+  });
+  if (!claim.claimed) return;
+  await deps.store.completeDigestRun(channelId, missed.localDate, deps.owner, {
+    status: 'skipped',
+    at: now,
+    note: `not posted: missed during downtime; the run of ${replacedBy.localDate} replaces it`,
+  });
+}
+
+/** A DM to whoever set the digest up: the channel cannot be told, so the person who can fix it is. */
+async function tellConfigurer(deps: RunnerDeps, sub: DigestSubscription, reason: string): Promise<void> {
+  const command = deps.command ?? '/ops';
+  const text =
+    `:warning: I could not post today's digest in ${mentionChannel(sub.channelId)}: ${reason}. ` +
+    `Invite me there (\`/invite @opsbot\`), or stop the digest with \`${command} digest remove\` in that channel.`;
+  try {
+    await deps.pacer.take(sub.configuredBy);
+    await deps.slack.postMessage({ channel: sub.configuredBy, text });
+  } catch (err) {
+    deps.logger.warn(
+      { event: 'digest_dm_failed', channel: sub.channelId, code: classifyPostError(err).code },
+      'could not tell the configurer',
+    );
+  }
+}

@@ -1,0 +1,93 @@
+// Subscriptions as the feature sees them: saving computes the next run, and a submitted form's
+// index ids are checked against the API before anything is stored. No Slack types here.
+import {
+  describeApiError,
+  isManagementApiError,
+  type ManagementClient,
+  type StatsPeriod,
+} from '../../api/index.ts';
+import type { Clock } from '../../clock.ts';
+import type { DigestSubscription, Store } from '../../store/index.ts';
+import type { DigestSettings } from './form.ts';
+import { createLimiter } from './limiter.ts';
+import { nextRunOnSave } from './schedule.ts';
+
+export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
+
+/**
+ * Asks the API for each id's stats (the very call the digest will make). A view submission must be
+ * answered within 3 seconds, so ids that have not answered by `deadlineMs` are reported as unchecked
+ * rather than holding the modal past Slack's limit.
+ */
+export async function checkIndexes(
+  mgmt: Pick<ManagementClient, 'getVectorIndexStats'>,
+  indexIds: readonly string[],
+  period: StatsPeriod,
+  deadlineMs: number,
+): Promise<IndexCheck[]> {
+  const limit = createLimiter(4);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), deadlineMs);
+    timer.unref();
+  });
+  try {
+    return await Promise.all(
+      indexIds.map(async (indexId): Promise<IndexCheck> => {
+        const call = limit(() => mgmt.getVectorIndexStats(indexId, period)).then(
+          () => ({ indexId, ok: true as const }),
+          (err: unknown) => ({ indexId, ok: false as const, problem: problemOf(err) }),
+        );
+        const result = await Promise.race([call, deadline]);
+        return result === 'late'
+          ? { indexId, ok: false, problem: 'did not answer in time (the management API is slow)' }
+          : result;
+      }),
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function problemOf(err: unknown): string {
+  if (isManagementApiError(err) && err.kind === 'not_found') return 'no such vector index';
+  // The sentence names the cause and a hint; the modal shows plain text, so no escaping is needed.
+  return describeApiError(err);
+}
+
+/** One line for the modal's error slot: which ids failed and why, short enough to read. */
+export function indexCheckError(checks: readonly IndexCheck[]): string | undefined {
+  const failed = checks.filter((c): c is Extract<IndexCheck, { ok: false }> => !c.ok);
+  if (failed.length === 0) return undefined;
+  const shown = failed.slice(0, 3).map((c) => `${c.indexId}: ${c.problem}`);
+  const more = failed.length > 3 ? ` (and ${failed.length - 3} more)` : '';
+  const text = `${shown.join('; ')}${more}`;
+  // Slack shows up to 150 characters or so of an input error before it wraps awkwardly.
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+export type SaveInput = { channelId: string; userId: string; settings: DigestSettings };
+
+export async function saveDigest(
+  store: Pick<Store, 'getSubscription' | 'upsertSubscription'>,
+  clock: Clock,
+  input: SaveInput,
+): Promise<DigestSubscription> {
+  const now = clock();
+  const existing = await store.getSubscription(input.channelId);
+  const s = input.settings;
+  const nextRunAt = nextRunOnSave(s, now, existing?.nextRunAt);
+  return store.upsertSubscription({
+    channelId: input.channelId,
+    configuredBy: input.userId,
+    indexIds: s.indexIds,
+    period: s.period,
+    localTime: s.localTime,
+    timeZone: s.timeZone,
+    days: s.days,
+    includeAccounts: s.includeAccounts,
+    includeRequests: s.includeRequests,
+    nextRunAt,
+    at: now,
+  });
+}

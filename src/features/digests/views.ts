@@ -1,0 +1,89 @@
+// Answers to `/ops digest list|remove|preview` and the plain notices: pure builders.
+import type { KnownBlock } from '@slack/types';
+import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../slack/mrkdwn.ts';
+import type { DigestSubscription } from '../../store/index.ts';
+import { daysInWords, instantInWords } from './schedule.ts';
+
+export type Answer = { text: string; blocks: KnownBlock[] };
+
+/** Beyond this the list is counted, not shown: a 50-block message must always fit. */
+const LIST_MAX = 40;
+
+export function notice(text: string): Answer {
+  return { text, blocks: [section(text)] };
+}
+
+export function listAnswer(
+  subscriptions: readonly DigestSubscription[],
+  viewer: { timeZone: string; zoneKnown: boolean },
+  command: string,
+): Answer {
+  if (subscriptions.length === 0) {
+    return notice(`No channel has a daily digest yet. Set one up in a channel with \`${command} digest\`.`);
+  }
+  const zone = escapeMrkdwn(viewer.timeZone);
+  const lines = subscriptions.slice(0, LIST_MAX).map((s) => {
+    const ids = s.indexIds.length === 1 ? '1 index' : `${s.indexIds.length} indexes`;
+    return (
+      `• ${mentionChannel(s.channelId)} — ${s.localTime} ${escapeMrkdwn(s.timeZone)}, ${daysInWords(s.days)} · ` +
+      `${ids} (${escapeMrkdwn(s.period)}) · next ${instantInWords(s.nextRunAt, viewer.timeZone)} your time · ` +
+      `set by ${mentionUser(s.configuredBy)}`
+    );
+  });
+  const more = subscriptions.length - LIST_MAX;
+  if (more > 0) lines.push(`…and ${more} more.`);
+  return {
+    text: `${subscriptions.length} daily ${subscriptions.length === 1 ? 'digest' : 'digests'}`,
+    blocks: [
+      header('Daily digests'),
+      ...mrkdwnSections(lines),
+      context(
+        viewer.zoneKnown
+          ? `Next runs are shown in your time zone (${zone}).`
+          : `Next runs are shown in ${zone}: your own time zone could not be read.`,
+      ),
+    ],
+  };
+}
+
+export function removedAnswer(channelId: string, removed: boolean, command: string): Answer {
+  return removed
+    ? notice(
+        `:wastebasket: The daily digest for ${mentionChannel(channelId)} is removed; no more digests will be posted here. ` +
+          `Set it up again any time with \`${command} digest\`.`,
+      )
+    : notice(`${mentionChannel(channelId)} has no daily digest, so there is nothing to remove.`);
+}
+
+export function noDigestHere(channelId: string, command: string): Answer {
+  return notice(
+    `${mentionChannel(channelId)} has no daily digest yet, so there is nothing to preview. Set one up with \`${command} digest\`.`,
+  );
+}
+
+export function previewPostedAnswer(channelId: string): Answer {
+  return notice(
+    `:white_check_mark: Posted a preview of the digest in ${mentionChannel(channelId)}. The schedule is unchanged.`,
+  );
+}
+
+export function cannotPostAnswer(channelId: string, reason: string, command: string): Answer {
+  return notice(
+    `:warning: I could not post in ${mentionChannel(channelId)}: ${escapeMrkdwn(reason)}. Invite me with \`/invite @opsbot\`, ` +
+      `or see the preview privately with \`${command} digest preview\`.`,
+  );
+}
+
+export function usageAnswer(command: string, given: string): Answer {
+  return notice(
+    `opsbot doesn't know ${quoteUserText(given)} here. Use \`${command} digest\` (set up or change this channel's digest), ` +
+      `\`${command} digest list\`, \`${command} digest remove\` or \`${command} digest preview [channel]\`.`,
+  );
+}
+
+export function somethingWentWrong(): Answer {
+  return notice(
+    ':warning: Something went wrong on opsbot’s side; the details are in its log. Please try again.',
+  );
+}

@@ -1,0 +1,56 @@
+// What a user may type and what a button may carry. The client URL-encodes the id anyway; the
+// format check is there to answer a typo with a clear sentence instead of a 404 from the API.
+import { z } from 'zod';
+import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
+
+export const INDEX_ID_MAX = 64;
+/** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */
+const INDEX_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+export const INDEX_ID_RULE = `1–${INDEX_ID_MAX} letters, digits, \`-\`, \`_\`, \`.\` or \`:\`, starting with a letter or digit`;
+
+export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID);
+
+export type StatsTarget = { indexId: string; period: StatsPeriod };
+
+export type ParsedCommand =
+  | { ok: true; target: StatsTarget }
+  | { ok: false; problem: 'missing_id' | 'bad_id' | 'bad_period' | 'extra_args'; given?: string };
+
+export function parseStatsCommand(args: readonly string[]): ParsedCommand {
+  const [id, rawPeriod, ...rest] = args;
+  if (id === undefined) return { ok: false, problem: 'missing_id' };
+  if (!indexIdSchema.safeParse(id).success) return { ok: false, problem: 'bad_id', given: id };
+  let period: StatsPeriod = DEFAULT_STATS_PERIOD;
+  if (rawPeriod !== undefined) {
+    // `7D` and `7d` mean the same to a person; the API wants lower case.
+    const parsed = statsPeriodSchema.safeParse(rawPeriod.toLowerCase());
+    if (!parsed.success) return { ok: false, problem: 'bad_period', given: rawPeriod };
+    period = parsed.data;
+  }
+  if (rest.length > 0) return { ok: false, problem: 'extra_args', given: rest.join(' ') };
+  return { ok: true, target: { indexId: id, period } };
+}
+
+// Action values carry only the index id and the period: `7d:idx-1`. The period never holds a
+// colon, so the first colon splits; 3 + 1 + 64 characters fit an option value (75).
+export function encodeTarget(target: StatsTarget): string {
+  return `${target.period}:${target.indexId}`;
+}
+
+const targetValueSchema = z.string().transform((value, ctx) => {
+  const colon = value.indexOf(':');
+  const period = statsPeriodSchema.safeParse(value.slice(0, colon));
+  const indexId = indexIdSchema.safeParse(value.slice(colon + 1));
+  if (colon < 0 || !period.success || !indexId.success) {
+    ctx.issues.push({ code: 'custom', message: 'expected <period>:<index-id>', input: value });
+    return z.NEVER;
+  }
+  return { indexId: indexId.data, period: period.data };
+});
+
+export function decodeTarget(value: unknown): StatsTarget | undefined {
+  const parsed = targetValueSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export const PERIOD_LIST = STATS_PERIODS.map((p) => `\`${p}\``).join(', ');

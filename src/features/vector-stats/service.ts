@@ -1,0 +1,96 @@
+// What the feature does, without Slack: fetch the statistics, reduce them to the summary, and draw
+// the card. A card that fails to draw costs the picture, never the numbers.
+import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import type { Logger } from '../../log.ts';
+import type { PngUpload } from '../../slack/upload.ts';
+import type { StatsTarget } from './input.ts';
+import { buildReport, type StatsReport } from './report.ts';
+import { PERIOD_WORDS } from './time-range.ts';
+
+export type CardInput = { indexId: string; period: StatsPeriod; stats: VectorIndexStats };
+
+export type CardRenderer = {
+  render(input: CardInput): Promise<Buffer>;
+  altText(input: CardInput): string;
+};
+
+type RenderModule = {
+  renderStatsCard(input: CardInput): Promise<Buffer>;
+  altTextFor(input: CardInput): string;
+};
+
+let renderModule: Promise<RenderModule> | undefined;
+let loadedRenderModule: RenderModule | undefined;
+
+// Loaded on first use: the renderer pulls in the native canvas and its fonts, and if that fails on
+// some host, the bot must still answer (with the numbers, without the picture) instead of not starting.
+function loadRenderModule(): Promise<RenderModule> {
+  renderModule ??= (import('../../render/index.ts') as Promise<RenderModule>).then(
+    (m) => {
+      loadedRenderModule = m;
+      return m;
+    },
+    (err: unknown) => {
+      renderModule = undefined;
+      throw err;
+    },
+  );
+  return renderModule;
+}
+
+export const defaultCardRenderer: CardRenderer = {
+  async render(input) {
+    return (await loadRenderModule()).renderStatsCard(input);
+  },
+  altText(input) {
+    // Synchronous by interface; callers render first, which loads the module.
+    if (loadedRenderModule === undefined) throw new Error('card renderer used before it was loaded');
+    return loadedRenderModule.altTextFor(input);
+  },
+};
+
+export type StatsView = { report: StatsReport; card: PngUpload | undefined };
+
+export type VectorStatsDeps = {
+  mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  renderer?: CardRenderer;
+};
+
+/** Safe in a filename whatever the id holds (ids are validated, but the filename is Slack-visible). */
+function filenameFor(target: StatsTarget): string {
+  const id = target.indexId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  return `vector-stats-${id}-${target.period}.png`;
+}
+
+/** Throws what the management client throws (ManagementApiError); the caller words it. */
+export async function loadStatsView(deps: VectorStatsDeps, target: StatsTarget): Promise<StatsView> {
+  const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
+  const report = buildReport(target.indexId, target.period, stats);
+  const renderer = deps.renderer ?? defaultCardRenderer;
+  const input: CardInput = { indexId: target.indexId, period: target.period, stats };
+  try {
+    const png = await renderer.render(input);
+    const card: PngUpload = {
+      png,
+      filename: filenameFor(target),
+      altText: renderer.altText(input),
+      title: `Vector index ${target.indexId}, ${PERIOD_WORDS[target.period]}`,
+    };
+    return { report, card };
+  } catch (err) {
+    deps.logger.error(
+      {
+        event: 'stats_card_render_failed',
+        indexId: target.indexId,
+        period: target.period,
+        err: {
+          name: err instanceof Error ? err.name : 'unknown',
+          message: err instanceof Error ? err.message : '',
+        },
+      },
+      'stats card failed to render',
+    );
+    return { report, card: undefined };
+  }
+}

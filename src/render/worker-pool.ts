@@ -1,0 +1,62 @@
+import { Worker } from 'node:worker_threads';
+import type { RenderOptions } from './raster.ts';
+import type { CardData } from './series.ts';
+
+export type RenderJob = { id: number; data: CardData; options: RenderOptions };
+export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
+
+type Waiter = { resolve: (png: Buffer) => void; reject: (error: Error) => void };
+
+// One render thread, started on first use. It is unref'd while idle, so it never keeps the
+// process alive, and ref'd while a card is in flight, so a short script still gets its card.
+// If it dies, the cards in flight fail and the next call starts a fresh one.
+let worker: Worker | undefined;
+const waiting = new Map<number, Waiter>();
+let nextId = 1;
+
+function failAll(error: Error): void {
+  for (const w of waiting.values()) w.reject(error);
+  waiting.clear();
+}
+
+function start(): Worker {
+  const w = new Worker(new URL('./worker.ts', import.meta.url), { name: 'opsbot-render' });
+  w.unref();
+  w.on('message', (reply: RenderReply) => {
+    const waiter = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (waiting.size === 0) w.unref();
+    if (!waiter) return;
+    if ('png' in reply)
+      waiter.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
+    else waiter.reject(new Error(`render failed: ${reply.error}`));
+  });
+  w.on('error', (error: unknown) => {
+    if (worker === w) worker = undefined;
+    failAll(error instanceof Error ? error : new Error(String(error)));
+  });
+  w.on('exit', (code) => {
+    if (worker === w) worker = undefined;
+    failAll(new Error(`render worker exited with code ${code}`));
+  });
+  return w;
+}
+
+/** Renders `data` on the render thread; the event loop only posts the job and takes the bytes. */
+export function renderOnWorker(data: CardData, options: RenderOptions): Promise<Buffer> {
+  worker ??= start();
+  const w = worker;
+  const id = nextId++;
+  return new Promise<Buffer>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    w.ref();
+    w.postMessage({ id, data, options } satisfies RenderJob);
+  });
+}
+
+/** Stops the render thread (graceful shutdown, tests); a later render starts a new one. */
+export async function stopRenderWorker(): Promise<void> {
+  const w = worker;
+  worker = undefined;
+  if (w) await w.terminate();
+}

@@ -1,0 +1,186 @@
+// Showing a PNG in a message: upload it with files.uploadV2 without a channel (the file stays
+// private to the bot, which may still show it in its own messages), then send the message with an
+// image block pointing at it by `slack_file.id`. Slack answers `invalid_blocks` / "invalid slack
+// file" while a fresh upload is still being processed, so the send is retried with a short bounded
+// backoff; when that runs out the message goes without the image and the PNG follows as a file
+// share in the message's thread (one message in the channel, and a re-render doesn't add another).
+import type { webApi } from '@slack/bolt';
+import type { ImageBlock } from '@slack/types';
+import type { Logger } from '../log.ts';
+import { SLACK_LIMITS } from './limits.ts';
+import { truncate } from './mrkdwn.ts';
+
+type WebClient = webApi.WebClient;
+
+export type PngUpload = {
+  png: Buffer;
+  /** With the `.png` extension: Slack derives the file type from it. */
+  filename: string;
+  /** What a screen reader says for the image (upload alt text and image block alt_text). */
+  altText: string;
+  title: string;
+};
+
+/** How the image appears in the message being sent. */
+export type ImageSlot =
+  | { kind: 'block'; block: ImageBlock }
+  /** The image block was refused; the PNG is about to be shared in the message's thread. */
+  | { kind: 'file-share' }
+  /** The upload itself failed; the message goes without the image. */
+  | { kind: 'missing' };
+
+export type SentMessage = { channel: string; ts: string };
+
+export type ShowPngOptions = {
+  /** Posts or updates the message with the given image slot; throws what the Web API throws. */
+  send(slot: ImageSlot): Promise<SentMessage>;
+  logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Waits between attempts of the image-block send; default 400, 800, 1600 ms (4 attempts in all). */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type ShowPngResult = SentMessage & {
+  shownAs: 'image-block' | 'file-share' | 'none';
+  /** The private upload shown in the image block (or the file share's file). */
+  fileId?: string;
+  /** Image-block sends made, the successful one included. */
+  attempts: number;
+};
+
+export const DEFAULT_RETRY_DELAYS_MS = [400, 800, 1600] as const;
+
+// alt_txt_too_large is Slack's answer past 1000 characters at upload; the block allows 2000.
+const UPLOAD_ALT_TEXT_MAX = 1000;
+// image.title.max in block-kit-limits.json (not in SLACK_LIMITS, which lists what features share).
+const IMAGE_TITLE_MAX = 2000;
+
+/** The file id nested in uploadV2's answer: `files[0].files[0].id` (one completeUploadExternal per group). */
+function uploadedFileId(result: unknown): string | undefined {
+  const outer = (result as { files?: Array<{ files?: Array<{ id?: unknown }> }> }).files?.[0];
+  const id = outer?.files?.[0]?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Uploads privately (no channel) and returns the file id. */
+export async function uploadPrivatePng(client: WebClient, upload: PngUpload): Promise<string> {
+  const result = await client.files.uploadV2({
+    file: upload.png,
+    filename: upload.filename,
+    title: upload.title,
+    alt_text: truncate(upload.altText, UPLOAD_ALT_TEXT_MAX),
+  });
+  const id = uploadedFileId(result);
+  if (id === undefined) throw new Error('files.uploadV2 answered without a file id');
+  return id;
+}
+
+/** Shares the PNG as a file message in `channel` (in a thread when `threadTs` is given). */
+export async function sharePng(
+  client: WebClient,
+  upload: PngUpload,
+  where: { channel: string; threadTs?: string },
+): Promise<string | undefined> {
+  const file = {
+    file: upload.png,
+    filename: upload.filename,
+    title: upload.title,
+    alt_text: truncate(upload.altText, UPLOAD_ALT_TEXT_MAX),
+  };
+  const result =
+    where.threadTs === undefined
+      ? await client.files.uploadV2({ ...file, channel_id: where.channel })
+      : await client.files.uploadV2({ ...file, channel_id: where.channel, thread_ts: where.threadTs });
+  return uploadedFileId(result);
+}
+
+export function imageBlock(fileId: string, upload: Pick<PngUpload, 'altText' | 'title'>): ImageBlock {
+  return {
+    type: 'image',
+    slack_file: { id: fileId },
+    alt_text: truncate(upload.altText, SLACK_LIMITS.imageAltText),
+    title: { type: 'plain_text', text: truncate(upload.title, IMAGE_TITLE_MAX) },
+  };
+}
+
+/** True for Slack's "the file in this image block is not usable (yet)" answer. */
+export function isInvalidSlackFile(err: unknown): boolean {
+  const data = (err as { data?: { error?: unknown; errors?: unknown; response_metadata?: unknown } })?.data;
+  if (data?.error !== 'invalid_blocks') return false;
+  const messages = (data.response_metadata as { messages?: unknown } | undefined)?.messages;
+  const reasons = [
+    ...(Array.isArray(data.errors) ? data.errors : []),
+    ...(Array.isArray(messages) ? messages : []),
+  ];
+  return reasons.some((r) => typeof r === 'string' && r.includes('invalid slack file'));
+}
+
+/** The Web API error code (`not_in_channel`, `invalid_blocks`…), when the error is a platform error. */
+export function slackErrorCode(err: unknown): string | undefined {
+  const code = (err as { data?: { error?: unknown } })?.data?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads `upload`, then sends the message through `options.send` with the image in it; see the
+ * file comment for the retry and the fall-back. Errors of `send` other than "invalid slack file"
+ * (not_in_channel, channel_not_found, …) are thrown to the caller untouched.
+ */
+export async function showPng(
+  client: WebClient,
+  upload: PngUpload,
+  options: ShowPngOptions,
+): Promise<ShowPngResult> {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const sleep = options.sleep ?? defaultSleep;
+  const log = options.logger;
+
+  let fileId: string;
+  try {
+    fileId = await uploadPrivatePng(client, upload);
+  } catch (err) {
+    // The message is still worth sending without its picture (files:write missing, upload refused…).
+    log?.warn({ event: 'png_upload_failed', error: slackErrorCode(err) ?? errorName(err) }, 'upload failed');
+    const sent = await options.send({ kind: 'missing' });
+    return { ...sent, shownAs: 'none', attempts: 0 };
+  }
+
+  const block = imageBlock(fileId, upload);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const sent = await options.send({ kind: 'block', block });
+      return { ...sent, shownAs: 'image-block', fileId, attempts: attempt };
+    } catch (err) {
+      if (!isInvalidSlackFile(err)) throw err;
+      const delay = delays[attempt - 1];
+      if (delay === undefined) break;
+      log?.info({ event: 'slack_file_not_ready', fileId, attempt, retryInMs: delay }, 'retrying image block');
+      await sleep(delay);
+    }
+  }
+
+  const attempts = delays.length + 1;
+  log?.warn({ event: 'slack_file_fallback', fileId, attempts }, 'image block refused; sharing the file');
+  const sent = await options.send({ kind: 'file-share' });
+  try {
+    const sharedId = await sharePng(client, upload, { channel: sent.channel, threadTs: sent.ts });
+    return {
+      ...sent,
+      shownAs: 'file-share',
+      attempts,
+      ...(sharedId === undefined ? {} : { fileId: sharedId }),
+    };
+  } catch (err) {
+    log?.warn(
+      { event: 'png_share_failed', error: slackErrorCode(err) ?? errorName(err) },
+      'file share failed',
+    );
+    return { ...sent, shownAs: 'none', attempts };
+  }
+}
+
+function errorName(err: unknown): string {
+  return err instanceof Error ? err.name : 'unknown';
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { composeDigest, type DigestContent } from '../../../src/features/digests/compose.ts';
+import { digestMessage } from '../../../src/features/digests/digest-view.ts';
+import { checkBlockKit } from '../../../src/sim/slack/index.ts';
+import type { Weekday } from '../../../src/store/index.ts';
+import { fakeParts, NOW, notFound, pendingRequest, textOf } from './helpers.ts';
+
+const subscription = {
+  channelId: 'C0DIGEST',
+  indexIds: ['idx-1', 'idx-2'],
+  period: '1d',
+  localTime: '09:00',
+  timeZone: 'Europe/Berlin',
+  days: [1, 2, 3, 4, 5] as Weekday[],
+  includeAccounts: true,
+  includeRequests: true,
+};
+
+const compose = (parts = fakeParts(), sub: Partial<typeof subscription> = {}) =>
+  composeDigest(parts, { subscription: { ...subscription, ...sub }, scheduledFor: NOW, now: NOW });
+
+/** Checks as Slack would, with the card's file known to be an uploaded image. */
+const violations = (blocks: unknown) =>
+  checkBlockKit('message', blocks, undefined, { resolveFile: () => ({ isImage: true }) });
+
+describe('digest message', () => {
+  it('has the date in the channel zone, counters and sparklines per index, the card, accounts and requests', async () => {
+    const content = await compose(fakeParts({ requests: [pendingRequest()] }));
+    const { text, blocks } = digestMessage(content);
+    expect(violations(blocks)).toEqual([]);
+    const shown = textOf(blocks);
+    expect(blocks[0]).toMatchObject({
+      type: 'header',
+      text: { text: 'Daily digest · Monday 23 November 2026' },
+    });
+    expect(shown).toContain('Vector index `idx-1`');
+    expect(shown).toContain('Vector index `idx-2`');
+    expect(shown).toMatch(/[▁▂▃▄▅▆▇█]{5,}/u);
+    expect(shown).toMatch(/\*Queries\/day\* {2}\S+ \((?:[+−]?[\d.,]+k?%|n\/a)\)/u);
+    expect(blocks.find((b) => b.type === 'image')).toMatchObject({ slack_file: { id: 'F0CARD' } });
+    expect(shown).toContain('Messaging accounts needing attention* (2 of 7)');
+    expect(shown).toContain('suspension in progress');
+    expect(shown).toContain('unknown state');
+    expect(shown).toContain('#7 `product-search` (eu-west-1, payg) by <@U0REQUESTER> — waiting 5 h');
+    expect(text).toBe('Daily digest for Monday 23 November 2026: 2 vector indexes.');
+  });
+
+  it('posts what it has when one index errors, and says which part is missing and why', async () => {
+    const content = await compose(fakeParts({ failing: { 'idx-2': notFound() } }));
+    const { text, blocks } = digestMessage(content);
+    expect(violations(blocks)).toEqual([]);
+    const shown = textOf(blocks);
+    expect(shown).toContain('Vector index `idx-1`');
+    expect(shown).toContain('Missing from this digest');
+    expect(shown).toContain('`idx-2`: The management API has no vector index with that ID');
+    expect(text).toContain('1 missing');
+  });
+
+  it('says when the accounts could not be read, and when the card is missing', async () => {
+    const content = await compose(fakeParts({ accountsFail: true, card: undefined }));
+    const shown = textOf(digestMessage(content).blocks);
+    expect(shown).toContain('Messaging accounts: The management API is unavailable right now');
+    expect(shown).toContain('sparkline card could not be attached');
+    expect(digestMessage(content).blocks.some((b) => b.type === 'image')).toBe(false);
+  });
+
+  it('a card that fails to render costs only the picture', async () => {
+    const content = await compose(fakeParts({ card: 'throw' }));
+    expect(content.card).toBeUndefined();
+    expect(content.indexes.every((p) => p.ok)).toBe(true);
+  });
+
+  it('leaves out parts the channel did not ask for', async () => {
+    const content = await compose(fakeParts(), { includeAccounts: false, includeRequests: false });
+    const shown = textOf(digestMessage(content).blocks);
+    expect(shown).not.toContain('Messaging accounts');
+    expect(shown).not.toContain('Index requests');
+  });
+
+  it('says no requests are waiting when none are (expired ones do not count)', async () => {
+    const expired = pendingRequest({ expiresAt: NOW - 1 });
+    const shown = textOf(digestMessage(await compose(fakeParts({ requests: [expired] }))).blocks);
+    expect(shown).toContain('none waiting for approval');
+  });
+
+  it('escapes what came from the API or a user', async () => {
+    const parts = fakeParts({ requests: [pendingRequest({ name: '<!channel>', region: '<@U0X>' })] });
+    const shown = textOf(digestMessage(await compose(parts)).blocks);
+    expect(shown).not.toContain('<!channel>');
+    expect(shown).toContain('&lt;!channel&gt;');
+  });
+
+  it('stays within Block Kit limits with 60 indexes, summarising the rest', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `idx-${i}`);
+    const failing = Object.fromEntries(ids.slice(50).map((id) => [id, notFound()]));
+    const content = await compose(
+      fakeParts({ failing, requests: Array.from({ length: 30 }, (_, i) => pendingRequest({ id: i + 1 })) }),
+      {
+        indexIds: ids,
+      },
+    );
+    const { blocks } = digestMessage(content);
+    expect(violations(blocks)).toEqual([]);
+    const shown = textOf(blocks);
+    expect(shown).toContain('Vector index `idx-0`');
+    expect(shown).toContain('*More indexes*');
+    expect(shown).toMatch(/…and \d+ more indexes\./u);
+    expect(shown).toContain('/ops vector stats <index-id> 1d');
+    expect(shown).toContain('`idx-59`: The management API has no vector index');
+    expect(shown).toContain('…and 20 more — `/ops search requests`');
+  });
+
+  it('a preview says it is one', async () => {
+    const { blocks } = digestMessage(await compose(), { preview: true });
+    expect(textOf(blocks)).toContain('Preview only — the schedule is unchanged');
+    expect(blocks[0]).toMatchObject({ text: { text: 'Digest preview · Monday 23 November 2026' } });
+  });
+
+  it('the header date is the local date of the zone', async () => {
+    const content: DigestContent = await composeDigest(fakeParts(), {
+      subscription: { ...subscription, timeZone: 'Pacific/Auckland' },
+      scheduledFor: Date.parse('2026-11-23T18:00:00Z'),
+      now: NOW,
+    });
+    expect(content.localDate).toBe('2026-11-24');
+    expect(content.dateText).toBe('Tuesday 24 November 2026');
+  });
+});

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  changeAcross,
+  downsample,
+  formatChange,
+  meanOf,
+  SPARK_LEVELS,
+  SPARKLINE_WIDTH,
+  sparkline,
+  summarise,
+} from '../../../src/features/vector-stats/series-summary.ts';
+
+describe('summarise', () => {
+  it('gives nothing for an empty series (and for one with only non-finite values)', () => {
+    expect(summarise([])).toBeUndefined();
+    expect(summarise([Number.NaN, Number.POSITIVE_INFINITY])).toBeUndefined();
+  });
+
+  it('reduces a single point to itself, with no change', () => {
+    expect(summarise([42])).toEqual({ n: 1, last: 42, min: 42, max: 42, mean: 42, changePct: undefined });
+  });
+
+  it('shows an all-equal series as flat: 0% change', () => {
+    expect(summarise([7, 7, 7, 7])).toEqual({ n: 4, last: 7, min: 7, max: 7, mean: 7, changePct: 0 });
+  });
+
+  it('handles negative values', () => {
+    const s = summarise([-4, -2, -8, -6]);
+    expect(s).toMatchObject({ last: -6, min: -8, max: -2, mean: -5 });
+    // first quarter -4, last quarter -6: 50% further below zero, relative to |first|.
+    expect(s?.changePct).toBeCloseTo(-50);
+  });
+
+  it('keeps huge values finite: no Infinity from sums or differences', () => {
+    const s = summarise([-1.7e308, 1.7e308, 1.7e308, 1.7e308]);
+    expect(s?.mean).toBeCloseTo(0.85e308, -300);
+    expect(Number.isFinite(s?.mean)).toBe(true);
+    expect(s?.changePct).toBeCloseTo(200);
+    expect(summarise([1.7e308, 1.7e308])?.mean).toBe(1.7e308);
+  });
+
+  it('drops non-finite points and keeps the rest', () => {
+    expect(summarise([1, Number.NaN, 3])).toMatchObject({ n: 2, last: 3, min: 1, max: 3, mean: 2 });
+  });
+});
+
+describe('changeAcross (first quarter vs last quarter)', () => {
+  it('compares the means of the first and last quarter', () => {
+    // 8 points: first quarter [10, 10] = 10, last quarter [15, 15] = 15.
+    expect(changeAcross([10, 10, 99, 0, 0, 99, 15, 15])).toBeCloseTo(50);
+  });
+
+  it('uses one point at each end when there are fewer than 8', () => {
+    expect(changeAcross([100, 80])).toBeCloseTo(-20);
+    expect(changeAcross([100, 5, 5, 125])).toBeCloseTo(25);
+  });
+
+  it('is undefined when growing from zero, 0 when zero throughout', () => {
+    expect(changeAcross([0, 0, 5, 5])).toBeUndefined();
+    expect(changeAcross([0, 0, 0, 0])).toBe(0);
+  });
+});
+
+describe('sparkline', () => {
+  it('is empty for no data and one character for a single point', () => {
+    expect(sparkline([])).toBe('');
+    expect(sparkline([5])).toBe('▄');
+  });
+
+  it('uses the full range from lowest to highest block', () => {
+    expect(sparkline([0, 1, 2, 3, 4, 5, 6, 7])).toBe(SPARK_LEVELS.join(''));
+    expect(sparkline([7, 0])).toBe('█▁');
+  });
+
+  it('draws flat series mid-height, and flat zero on the floor', () => {
+    expect(sparkline([3, 3, 3])).toBe('▄▄▄');
+    expect(sparkline([0, 0, 0])).toBe('▁▁▁');
+  });
+
+  it('scales negative values between their own min and max', () => {
+    expect(sparkline([-10, -5, 0])).toBe('▁▅█');
+  });
+
+  it('survives the extremes of a double', () => {
+    expect(sparkline([-1.7e308, 0, 1.7e308])).toBe('▁▅█');
+    expect(sparkline([Number.MAX_VALUE, -Number.MAX_VALUE])).toBe('█▁');
+  });
+
+  it('folds 60 and 240 points into the fixed width', () => {
+    expect([...sparkline(Array.from({ length: 60 }, (_, i) => i))]).toHaveLength(SPARKLINE_WIDTH);
+    const rising = sparkline(Array.from({ length: 240 }, (_, i) => i));
+    expect([...rising]).toHaveLength(SPARKLINE_WIDTH);
+    expect(rising.startsWith('▁')).toBe(true);
+    expect(rising.endsWith('█')).toBe(true);
+  });
+
+  it('only ever uses the eight block characters, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ noNaN: false }), { maxLength: 300 }), (values) => {
+        const line = sparkline(values);
+        expect([...line].every((ch) => (SPARK_LEVELS as readonly string[]).includes(ch))).toBe(true);
+        expect([...line].length).toBeLessThanOrEqual(SPARKLINE_WIDTH);
+      }),
+    );
+  });
+});
+
+describe('downsample and meanOf', () => {
+  it('averages equal-sized buckets', () => {
+    expect(downsample([1, 2, 3, 4, 5, 6], 3)).toEqual([1.5, 3.5, 5.5]);
+    expect(downsample([1, 2], 5)).toEqual([1, 2]);
+  });
+
+  it('mean of nothing is NaN (callers check for empty first)', () => {
+    expect(meanOf([])).toBeNaN();
+    expect(meanOf([2, 4])).toBe(3);
+  });
+});
+
+describe('formatChange', () => {
+  it('signs the percentage, with a true minus sign', () => {
+    expect(formatChange(12.345)).toBe('+12%');
+    expect(formatChange(4.26)).toBe('+4.3%');
+    expect(formatChange(-3.21)).toBe('−3.2%');
+    expect(formatChange(1234.5)).toBe('+1,235%');
+    expect(formatChange(56_000)).toBe('+56k%');
+  });
+
+  it('says 0% for no change (also when rounding makes it 0) and n/a when undefined', () => {
+    expect(formatChange(0)).toBe('0%');
+    expect(formatChange(0.01)).toBe('0%');
+    expect(formatChange(undefined)).toBe('n/a');
+    expect(formatChange(Number.NaN)).toBe('n/a');
+  });
+});

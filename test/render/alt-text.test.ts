@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
+import { ALT_TEXT_LIMIT, altTextFor } from '../../src/render/index.ts';
+import { makeStats, series, withAllSeries } from './fixtures.ts';
+
+const input = (stats: VectorIndexStats, indexId = 'idx-prod-1') => ({
+  indexId,
+  period: '7d' as const,
+  stats,
+});
+
+describe('altTextFor', () => {
+  it('says the period, the range and each series’ last, min and max', () => {
+    const stats = withAllSeries(makeStats('7d'), series([1200, 900, 64_000, 3_400]));
+    const text = altTextFor(input(stats));
+    expect(text).toContain(
+      'Vector index idx-prod-1. Last 7 days · 3-hour steps · 31 May 2024, 12:00 – 21:00 UTC.',
+    );
+    expect(text).toContain('Queries per day: last 3.4k, min 900, max 64k.');
+    expect(text).toContain('Bandwidth per day: last 3.4 KB, min 900 B, max 64 KB.');
+    expect(text).toContain('Rerank latency p99: last 3.4k, min 900, max 64k.');
+    expect(text).toContain('unit the API reports');
+    expect(text.match(/: last /g)).toHaveLength(SERIES_NAMES.length);
+  });
+
+  it('says "no data" for an empty series', () => {
+    const stats = { ...makeStats('1h'), vector_count: [] };
+    expect(altTextFor(input(stats))).toContain('Vectors: no data.');
+  });
+
+  it('stays within Slack’s alt_text limit whatever the input', () => {
+    const text = altTextFor(input(makeStats('30d'), 'x'.repeat(5000)));
+    expect(text.length).toBeLessThanOrEqual(ALT_TEXT_LIMIT);
+    expect(text.endsWith('…')).toBe(true);
+    expect(altTextFor(input(makeStats('30d'))).length).toBeLessThan(1200);
+  });
+});

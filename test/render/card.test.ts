@@ -1,0 +1,208 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
+import {
+  renderStatsCard,
+  renderStatsCardSync,
+  STATS_CARD_SIZE,
+  type StatsCardInput,
+  stopRenderWorker,
+} from '../../src/render/index.ts';
+import { type Box, LAYOUT } from '../../src/render/layout.ts';
+import { renderCardPng } from '../../src/render/raster.ts';
+import { cardDataOf } from '../../src/render/series.ts';
+import { countPixels, type Decoded, decode, distinctColours, isInk, near, PNG_SIGNATURE } from './decode.ts';
+import { makeStats, series, withAllSeries } from './fixtures.ts';
+
+afterAll(() => stopRenderWorker());
+
+function base30d(): VectorIndexStats {
+  return makeStats('30d');
+}
+
+const BLUE = [0x00, 0x72, 0xb2] as const; // requests line, light theme
+const VERMILLION = [0xd5, 0x5e, 0x00] as const; // latency mean line, light theme
+
+function input(stats: VectorIndexStats, extra: Partial<StatsCardInput> = {}): StatsCardInput {
+  return { indexId: 'idx-test-1', period: '30d', stats, ...extra };
+}
+
+const device = (b: Box, s = 2) => ({
+  x: Math.round(b.x * s),
+  y: Math.round(b.y * s),
+  w: Math.round(b.w * s),
+  h: Math.round(b.h * s),
+});
+
+function cell(label: string): Box {
+  for (const g of LAYOUT.groups)
+    for (const c of g.cells) if (c.spec.label === label && c.hue !== 'latency') return c;
+  throw new Error(`no cell ${label}`);
+}
+const queriesCell = device(cell('Queries'));
+const queryLatencyCell = device(LAYOUT.groups.find((g) => g.group.hue === 'latency')?.cells[0] as Box);
+/** The sparkline band of a cell: below the value, above the min/max line. */
+const plotOf = (c: { x: number; y: number; w: number; h: number }) => ({
+  x: c.x,
+  y: c.y + 92,
+  w: c.w,
+  h: 84,
+});
+
+async function card(stats: VectorIndexStats, extra: Partial<StatsCardInput> = {}): Promise<Decoded> {
+  const png = await renderStatsCard(input(stats, extra));
+  expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  const img = await decode(png);
+  expect([img.width, img.height]).toEqual([STATS_CARD_SIZE.width * 2, STATS_CARD_SIZE.height * 2]);
+  return img;
+}
+
+const headerInk = (img: Decoded) => countPixels(img, device(LAYOUT.header), isInk);
+
+describe('the stats card', () => {
+  it('is a PNG at twice the CSS size, under 200 KB for 30 days of data', async () => {
+    const png = await renderStatsCard(input(makeStats('30d')));
+    expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(png.length).toBeLessThan(200_000);
+    const img = await decode(png);
+    expect([img.width, img.height]).toEqual([1600, 1020]);
+  });
+
+  it('renders at CSS size with scale 1', async () => {
+    const img = await decode(await renderStatsCard(input(makeStats('7d')), { scale: 1 }));
+    expect([img.width, img.height]).toEqual([STATS_CARD_SIZE.width, STATS_CARD_SIZE.height]);
+  });
+
+  it('is not blank: many colours, and each line in its cell', async () => {
+    const img = await card(makeStats('30d'));
+    expect(distinctColours(img)).toBeGreaterThan(40);
+    expect(countPixels(img, plotOf(queriesCell), near(BLUE))).toBeGreaterThan(500);
+    expect(countPixels(img, plotOf(queryLatencyCell), near(VERMILLION))).toBeGreaterThan(300);
+    // Colours stay in their cells: no requests blue among the latency lines.
+    expect(countPixels(img, plotOf(queryLatencyCell), near(BLUE))).toBe(0);
+  });
+
+  it('draws the header text with the shipped font, in the pattern of the words', async () => {
+    const short = await card(makeStats('1h'), { title: 'Index' });
+    const long = await card(makeStats('1h'), { title: 'Index with a much longer title, wider on the card' });
+    expect(headerInk(short)).toBeGreaterThan(1500);
+    // More glyphs, more ink: the pixels come from the text, not from some fixed decoration.
+    expect(headerInk(long)).toBeGreaterThan(headerInk(short) + 2000);
+  });
+
+  it('puts labels and values in every cell', async () => {
+    const img = await card(makeStats('1d'));
+    for (const group of LAYOUT.groups) {
+      for (const c of group.cells) {
+        const top = device({ x: c.x, y: c.y, w: c.w, h: 44 });
+        expect(countPixels(img, top, isInk), c.spec.label).toBeGreaterThan(300);
+      }
+    }
+  });
+
+  it('has a dark background and light text in the dark theme', async () => {
+    const img = await decode(await renderStatsCard(input(makeStats('3d')), { theme: 'dark' }));
+    expect(countPixels(img, { x: 0, y: 0, w: 10, h: 10 }, near([0x1a, 0x1d, 0x21], 2))).toBe(100);
+    const light = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b > 160;
+    expect(countPixels(img, device(LAYOUT.header), light)).toBeGreaterThan(1500);
+  });
+
+  it('gives the same bytes on the render thread and on the calling thread', async () => {
+    const stats = makeStats('12h');
+    const fromWorker = await renderStatsCard(input(stats));
+    expect(Buffer.compare(fromWorker, renderStatsCardSync(input(stats)))).toBe(0);
+  });
+
+  it('starts a fresh render thread after it was stopped', async () => {
+    await renderStatsCard(input(makeStats('1h')));
+    await stopRenderWorker();
+    await card(makeStats('1h'));
+  });
+
+  // The encoder re-reads only LAYOUT.dataBoxes and takes the rest from a card drawn without data;
+  // anything data-driven drawn outside those boxes would be lost. Reading every pixel must agree.
+  it.each([
+    ['30 days', makeStats('30d'), {}],
+    ['an hour, dark, scale 1', makeStats('1h'), { theme: 'dark', scale: 1 }],
+    ['no data', withAllSeries(base30d(), []), {}],
+    ['one point each', withAllSeries(base30d(), series([3])), { theme: 'dark' }],
+  ] as const)('encodes %s exactly as a full read does', (_name, stats, options) => {
+    const data = cardDataOf({ indexId: `idx-${'w'.repeat(300)}`, period: '3d', stats });
+    const fast = renderCardPng(data, options);
+    expect(Buffer.compare(fast, renderCardPng(data, options, true))).toBe(0);
+  });
+});
+
+const END = Date.UTC(2024, 4, 31, 21);
+const HOUR = 3_600_000;
+const base = base30d();
+
+describe('edge cases: every one gives a complete, readable card', () => {
+  it('empty series say "no data" and draw no line', async () => {
+    const img = await card(withAllSeries(base, []));
+    expect(headerInk(img)).toBeGreaterThan(1500);
+    expect(countPixels(img, plotOf(queriesCell), isInk)).toBeGreaterThan(100); // the words "no data"
+    expect(countPixels(img, plotOf(queriesCell), near(BLUE))).toBe(0);
+  });
+
+  it.each([
+    ['a single point', series([42])],
+    ['all-equal values', series(Array(240).fill(5))],
+    [
+      'negative values',
+      series(
+        Array.from({ length: 60 }, (_, i) => -1000 + i * 10),
+        END,
+        HOUR,
+      ),
+    ],
+    [
+      'values crossing zero',
+      series(
+        Array.from({ length: 60 }, (_, i) => Math.sin(i / 5) * 1e3),
+        END,
+        HOUR,
+      ),
+    ],
+    ['huge values', series(Array.from({ length: 240 }, (_, i) => 1e15 + i * 1e12))],
+    ['extreme magnitudes', series([-1.7e308, 1.7e308, 0, 5e-324, -5e-324, 1e15])],
+    [
+      '10 000 points',
+      series(
+        Array.from({ length: 10_000 }, (_, i) => (i * 7919) % 1000),
+        END,
+        60_000,
+      ),
+    ],
+  ])('%s', async (_name, points) => {
+    const img = await card(withAllSeries(base, points));
+    expect(headerInk(img)).toBeGreaterThan(1500);
+    expect(countPixels(img, plotOf(queriesCell), near(BLUE))).toBeGreaterThan(20);
+  });
+
+  it('NaN and Infinity (rejected at the API, guarded anyway) are left out', async () => {
+    const points = series([1, 2, 3, 4, 5, 6]);
+    const bad = [...points, { x: 'x', at: END + HOUR, y: Number.NaN }, { x: 'x', at: Infinity, y: 3 }];
+    const img = await card(withAllSeries(base, [{ x: 'x', at: END, y: Infinity }, ...bad]));
+    expect(countPixels(img, plotOf(queriesCell), near(BLUE))).toBeGreaterThan(20);
+  });
+
+  it('unsorted and duplicate timestamps', async () => {
+    const points = series(Array.from({ length: 60 }, (_, i) => i % 7));
+    const shuffled = [...points.slice(30), ...points.slice(0, 30), ...points.slice(10, 20)];
+    const img = await card(withAllSeries(base, shuffled));
+    expect(countPixels(img, plotOf(queriesCell), near(BLUE))).toBeGreaterThan(20);
+  });
+
+  it('series missing, null, or not arrays, and stats missing altogether', async () => {
+    const broken = { ...base } as Record<string, unknown>;
+    for (const [i, name] of SERIES_NAMES.entries()) broken[name] = [undefined, null, 'x', { y: 1 }][i % 4];
+    await card(broken as VectorIndexStats);
+    await card(null as unknown as VectorIndexStats);
+  });
+
+  it('a very long index id is shortened with an ellipsis, not drawn off the card', async () => {
+    const img = await card(base, { indexId: 'i'.repeat(2000) });
+    const rightMargin = { x: 1560, y: 40, w: 40, h: 112 };
+    expect(countPixels(img, rightMargin, isInk)).toBe(0);
+  });
+});
