@@ -4,6 +4,7 @@ import { type ApiBody, fail } from './api-support.ts';
 import type { FaultBook } from './faults.ts';
 import { receiveUpload } from './files.ts';
 import { parseApiArgs, readBody, redactHeaders, sendJson, sendText } from './http-io.ts';
+import { handleInspectRoute } from './inspect-routes.ts';
 import { METHODS } from './methods.ts';
 import type { RateLimiter } from './rate-limits.ts';
 import { isResponseUrlPath, receiveResponse } from './response-urls.ts';
@@ -125,6 +126,7 @@ export function createHandler(deps: Deps): (req: IncomingMessage, res: ServerRes
       record(deps, req, 'response_url', args, answer, raw);
       return sendJson(res, answer.status, answer.body, fault?.headers);
     }
+    if (url.pathname.startsWith('/_sim/')) return handleInspectRoute(deps.ctx, req, url, body, res);
     sendText(res, 404, 'not found');
   };
 }

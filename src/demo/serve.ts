@@ -1,0 +1,78 @@
+// `npm run demo -- --serve`: the simulated workspace stays up so a person can send their own commands
+// with `npm run slack`. The state file tells that CLI where everything listens; it holds URLs and ids
+// only (the fake signing secret is a constant of the simulated workspace, never written down).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DEFAULT_VECTOR_INDEXES } from '../sim/mgmt/index.ts';
+import { SIM_IDS } from '../sim/workspace.ts';
+import { DEMO_CHANNELS, DEMO_USERS } from './present.ts';
+import type { DemoWorkspace } from './workspace.ts';
+
+export const SERVE_STATE_FILE = '.serve.json';
+
+export type ServeState = {
+  pid: number;
+  appUrl: string;
+  slackUrl: string;
+  mgmtUrl: string;
+  teamId: string;
+  appId: string;
+  startedAt: string;
+};
+
+export function readServeState(outDir: string): ServeState | undefined {
+  try {
+    return JSON.parse(readFileSync(join(outDir, SERVE_STATE_FILE), 'utf8')) as ServeState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serves until SIGINT / SIGTERM, then stops everything and removes the state file. */
+export async function serve(demo: DemoWorkspace, outDir: string, print: (line: string) => void) {
+  const { ws } = demo;
+  const state: ServeState = {
+    pid: process.pid,
+    appUrl: `${ws.url}/slack/events`,
+    slackUrl: ws.slack.baseUrl,
+    mgmtUrl: ws.mgmt.url,
+    teamId: SIM_IDS.teamId,
+    appId: SIM_IDS.appId,
+    startedAt: new Date().toISOString(),
+  };
+  const statePath = join(outDir, SERVE_STATE_FILE);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(statePath, `${JSON.stringify(state, null, 2)}\n`);
+  const people = Object.entries(DEMO_USERS)
+    .filter(([, name]) => name !== 'opsbot')
+    .map(([id, name]) => `${id} (@${name})`);
+  const channels = Object.entries(DEMO_CHANNELS).map(([id, name]) => `${id} (#${name})`);
+  for (const line of [
+    '',
+    '━━ The simulated workspace keeps running ━━',
+    `  opsbot         ${state.appUrl}   (health: ${ws.url}/healthz)`,
+    `  Slack (sim)    ${ws.slack.apiUrl}   (what it received: ${ws.slack.baseUrl}/_sim/calls)`,
+    `  mgmt API (sim) ${ws.mgmt.url}/v2/`,
+    '',
+    'Send commands from another terminal, in this folder:',
+    '  npm run slack -- "/ops help"',
+    '  npm run slack -- "/ops stats idx-1 7d"',
+    '  npm run slack -- "/ops messaging accounts"',
+    `  npm run slack -- --user ${SIM_IDS.approver} --channel ${SIM_IDS.approvalChannel} "/ops search requests"`,
+    `People: ${people.join(', ')}; approvers: ${SIM_IDS.approver}, ${SIM_IDS.secondApprover}.`,
+    `Channels: ${channels.join(', ')} — any other C… id works too.`,
+    `Vector indexes the simulated API knows: ${Object.keys(DEFAULT_VECTOR_INDEXES).join(', ')}.`,
+    `Where the CLI finds this workspace: ${relative(process.cwd(), statePath) || statePath} (URLs only).`,
+    'Press Ctrl+C to stop.',
+  ])
+    print(line);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  print('Stopping the simulated workspace…');
+  rmSync(statePath, { force: true });
+  await demo.stop();
+}
