@@ -82,74 +82,61 @@ const idList = (pattern: RegExp, what: string) =>
       return ids;
     });
 
-const envSchema = z
-  .object({
-    SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(
-      (v) => v.startsWith('xoxb-'),
-      { error: 'must be a bot token starting with xoxb-' },
-    ),
-    SLACK_SIGNING_SECRET: optionalText,
-    SLACK_APP_TOKEN: optionalText.refine((v) => v === undefined || v.startsWith('xapp-'), {
-      error: 'must be an app-level token starting with xapp- (or unset for HTTP mode)',
+const envSchema = z.object({
+  SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(
+    (v) => v.startsWith('xoxb-'),
+    { error: 'must be a bot token starting with xoxb-' },
+  ),
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText.refine((v) => v === undefined || v.startsWith('xapp-'), {
+    error: 'must be an app-level token starting with xapp- (or unset for HTTP mode)',
+  }),
+  SLACK_API_URL: optionalText.pipe(
+    z
+      .string()
+      .url({ error: 'must be the Web API base URL including /api/, e.g. https://slack.com/api/' })
+      .optional(),
+  ),
+  SLACK_TEAM_ID: optionalText.refine((v) => v === undefined || slackId('TE').test(v), {
+    error: 'must be a Slack team ID such as T0123ABCD',
+  }),
+  SLACK_APP_ID: optionalText.refine((v) => v === undefined || slackId('A').test(v), {
+    error: 'must be a Slack app ID such as A0123ABCD',
+  }),
+  MGMT_API_URL: httpUrl('the management API base URL without /v2, e.g. https://api.example.com'),
+  MGMT_API_USERNAME: required('the management API username (Basic auth)'),
+  MGMT_API_PASSWORD: required('the management API password (Basic auth)'),
+  MGMT_API_TIMEOUT_MS: intFrom('total timeout of one API call', 100, 120_000, 15_000),
+  MGMT_API_CONNECT_TIMEOUT_MS: intFrom('connect timeout of one API call', 100, 60_000, 5_000),
+  APPROVAL_CHANNEL_ID: required('the channel ID where index requests are approved, e.g. C0123ABCD').refine(
+    (v) => slackId('CG').test(v),
+    { error: 'must be a channel ID such as C0123ABCD (not a #name)' },
+  ),
+  APPROVER_USER_IDS: required('comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH').pipe(
+    idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').refine((ids) => ids.length > 0, {
+      error: 'must name at least one approver',
     }),
-    SLACK_API_URL: optionalText.pipe(
-      z
-        .string()
-        .url({ error: 'must be the Web API base URL including /api/, e.g. https://slack.com/api/' })
-        .optional(),
-    ),
-    SLACK_TEAM_ID: optionalText.refine((v) => v === undefined || slackId('TE').test(v), {
-      error: 'must be a Slack team ID such as T0123ABCD',
-    }),
-    SLACK_APP_ID: optionalText.refine((v) => v === undefined || slackId('A').test(v), {
-      error: 'must be a Slack app ID such as A0123ABCD',
-    }),
-    MGMT_API_URL: httpUrl('the management API base URL without /v2, e.g. https://api.example.com'),
-    MGMT_API_USERNAME: required('the management API username (Basic auth)'),
-    MGMT_API_PASSWORD: required('the management API password (Basic auth)'),
-    MGMT_API_TIMEOUT_MS: intFrom('total timeout of one API call', 100, 120_000, 15_000),
-    MGMT_API_CONNECT_TIMEOUT_MS: intFrom('connect timeout of one API call', 100, 60_000, 5_000),
-    APPROVAL_CHANNEL_ID: required('the channel ID where index requests are approved, e.g. C0123ABCD').refine(
-      (v) => slackId('CG').test(v),
-      { error: 'must be a channel ID such as C0123ABCD (not a #name)' },
-    ),
-    APPROVER_USER_IDS: required('comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH').pipe(
-      idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').refine((ids) => ids.length > 0, {
-        error: 'must name at least one approver',
-      }),
-    ),
-    ALLOWED_CHANNEL_IDS: optionalText.pipe(
-      idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional(),
-    ),
-    REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
-    MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
-    DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
-    DIGEST_TICK_MS: intFrom(
-      'how often the digest scheduler looks for due digests, in ms',
-      10,
-      3_600_000,
-      30_000,
-    ),
-    DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
-      error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
-    }),
-    DATABASE_PATH: optionalText.transform((v) => v ?? './data/opsbot.sqlite'),
-    DATABASE_POOL_SIZE: intFrom('PostgreSQL connections per process', 1, 100, 10),
-    LOG_LEVEL: optionalText
-      .transform((v) => v?.toLowerCase() ?? 'info')
-      .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
-    PORT: intFrom('the HTTP port', 0, 65_535, 3000),
-  })
-  .superRefine((env, ctx) => {
-    // HTTP mode authenticates every request by its signature: without the secret, anyone could act.
-    if (env.SLACK_APP_TOKEN === undefined && env.SLACK_SIGNING_SECRET === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SLACK_SIGNING_SECRET'],
-        message: 'is missing — required in HTTP mode (from "Basic Information" → App Credentials)',
-      });
-    }
-  });
+  ),
+  ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional()),
+  REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
+  MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
+  DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
+  DIGEST_TICK_MS: intFrom(
+    'how often the digest scheduler looks for due digests, in ms',
+    10,
+    3_600_000,
+    30_000,
+  ),
+  DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
+  }),
+  DATABASE_PATH: optionalText.transform((v) => v ?? './data/opsbot.sqlite'),
+  DATABASE_POOL_SIZE: intFrom('PostgreSQL connections per process', 1, 100, 10),
+  LOG_LEVEL: optionalText
+    .transform((v) => v?.toLowerCase() ?? 'info')
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  PORT: intFrom('the HTTP port', 0, 65_535, 3000),
+});
 
 export type Config = {
   slack: {
@@ -182,15 +169,30 @@ export type Config = {
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
+const VARIABLE_ORDER = Object.keys(envSchema.shape);
+
+/**
+ * HTTP mode authenticates every request by its signature: without the secret, anyone could act.
+ * Checked on the raw environment so it is reported together with every other problem.
+ */
+function signingSecretProblem(env: Record<string, string | undefined>): string | undefined {
+  const present = (name: string) => (env[name]?.trim() ?? '') !== '';
+  if (present('SLACK_APP_TOKEN') || present('SLACK_SIGNING_SECRET')) return undefined;
+  return 'SLACK_SIGNING_SECRET is missing — required in HTTP mode (from "Basic Information" → App Credentials)';
+}
+
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
+  const signing = signingSecretProblem(env);
+  if (!parsed.success || signing !== undefined) {
+    const problems = (parsed.error?.issues ?? []).map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
       // zod's own messages for wrong types name the received value's type only, never the value.
       return `${name} ${issue.message}`;
     });
-    return { ok: false, problems: [...new Set(problems)] };
+    if (signing !== undefined) problems.push(signing);
+    const position = (problem: string) => VARIABLE_ORDER.indexOf(problem.split(' ')[0] ?? '');
+    return { ok: false, problems: [...new Set(problems)].sort((a, b) => position(a) - position(b)) };
   }
   const e = parsed.data;
   return {

@@ -102,3 +102,18 @@ describe('secretsOf', () => {
     ]);
   });
 });
+
+describe('an empty environment', () => {
+  it('names every required variable at once, in the documented order', () => {
+    const names = problemsOf({}).map((p) => p.split(' ')[0]);
+    expect(names).toEqual([
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET',
+      'MGMT_API_URL',
+      'MGMT_API_USERNAME',
+      'MGMT_API_PASSWORD',
+      'APPROVAL_CHANNEL_ID',
+      'APPROVER_USER_IDS',
+    ]);
+  });
+});
