@@ -14,7 +14,12 @@ export type PacerOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
-export const DEFAULT_PACING: PacerOptions = { perMinute: 300, burst: 50, perChannelGapMs: 1_100 };
+/**
+ * Slack documents "several hundred messages per minute" per workspace with "generous burst
+ * behaviour". A daily fan-out is one burst a day, so it may spend a large burst (150) and then
+ * holds 600/min — the top of "several hundred" — rather than stretching 200 channels over a minute.
+ */
+export const DEFAULT_PACING: PacerOptions = { perMinute: 600, burst: 150, perChannelGapMs: 1_100 };
 
 export type Pacer = {
   /** Resolves when a post to `channel` may go; rejects with the signal's reason when aborted. */
