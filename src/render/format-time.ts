@@ -1,8 +1,4 @@
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import type { StatsPeriod } from '../api/schemas.ts';
-
-const UTC = tz('UTC');
 
 const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '1h': 'last hour',
@@ -37,17 +33,21 @@ export function stepInWords(stepMs: number): string | undefined {
   return seconds >= 1 ? `${plural(seconds, 'second')} steps` : undefined;
 }
 
-function at(ms: number, pattern: string): string {
-  return format(new Date(ms), pattern, { in: UTC });
-}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+// Plain UTC getters rather than date-fns with a UTC zone: the zone's offset lookup cost a third of
+// a millisecond per card, for a fixed zone whose offset is always 0.
+const day = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const time = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 
 /** `1 May 2024 09:00 – 31 May 2024 06:00 UTC`, shortened when both ends share the day. */
 export function rangeInWords(fromMs: number, toMs: number): string {
-  // Beyond ±8.64e15 ms a Date is invalid and date-fns would throw.
+  // Beyond ±8.64e15 ms a Date is invalid.
   if (!(Math.abs(fromMs) <= 8.64e15 && Math.abs(toMs) <= 8.64e15)) return '';
-  if (fromMs === toMs) return `${at(fromMs, 'd MMM yyyy HH:mm')} UTC`;
-  if (at(fromMs, 'yyyyMMdd') === at(toMs, 'yyyyMMdd')) {
-    return `${at(fromMs, 'd MMM yyyy, HH:mm')} – ${at(toMs, 'HH:mm')} UTC`;
-  }
-  return `${at(fromMs, 'd MMM yyyy HH:mm')} – ${at(toMs, 'd MMM yyyy HH:mm')} UTC`;
+  const from = new Date(fromMs);
+  const to = new Date(toMs);
+  if (fromMs === toMs) return `${day(from)} ${time(from)} UTC`;
+  if (day(from) === day(to)) return `${day(from)}, ${time(from)} – ${time(to)} UTC`;
+  return `${day(from)} ${time(from)} – ${day(to)} ${time(to)} UTC`;
 }

@@ -38,7 +38,22 @@ export async function renderStatsCard(
   return renderOnWorker(cardDataOf(input), clean(options));
 }
 
-/** The same card, rendered on the calling thread (~20 ms of blocking): for scripts and benchmarks. */
+/**
+ * Starts the render thread and prepares what every card reuses (fonts, palette tables, the
+ * card's fixed half), so the first real card is not the slow one. Optional; call at start-up.
+ */
+export async function warmUpRenderer(): Promise<void> {
+  await renderOnWorker(
+    cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
+    clean({}),
+  );
+  await renderOnWorker(
+    cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
+    clean({ theme: 'dark' }),
+  );
+}
+
+/** The same card, rendered on the calling thread (10–20 ms of blocking): for scripts and benchmarks. */
 export function renderStatsCardSync(input: StatsCardInput, options: StatsCardOptions = {}): Buffer {
   return renderCardPng(cardDataOf(input), clean(options));
 }

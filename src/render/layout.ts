@@ -26,12 +26,6 @@ export type Layout = {
   height: number;
   header: Box;
   groups: GroupBox[];
-  /**
-   * Every box whose pixels depend on the data (header text; each cell's value, sparkline and
-   * min/max). Everything outside them is the same on every card of a theme and scale, which the
-   * encoder uses to skip re-reading it. Anything drawn from data must stay inside these boxes.
-   */
-  dataBoxes: Box[];
 };
 
 function build(): Layout {
@@ -57,20 +51,11 @@ function build(): Layout {
     y += GROUP_TITLE_HEIGHT + CELL_HEIGHT + ROW_GAP;
   }
   const header = { x: PAD, y: PAD, w: CARD_WIDTH - 2 * PAD, h: HEADER_HEIGHT };
-  // A cell's data starts under its (fixed) label and ends under the min/max line; the sides keep
-  // 2 px of the padding for anti-aliasing and the min/max marks, which overhang the plot.
-  const cellData = (c: Box): Box => ({
-    x: c.x + CELL_PAD - 2,
-    y: c.y + 20,
-    w: c.w - 2 * CELL_PAD + 4,
-    h: 86,
-  });
   return {
     width: CARD_WIDTH,
     height: Math.ceil(y - ROW_GAP + PAD),
     header,
     groups,
-    dataBoxes: [header, ...groups.flatMap((g) => g.cells.map(cellData))],
   };
 }
 

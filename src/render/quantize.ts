@@ -8,6 +8,8 @@ import { blend, type Rgb, type Theme } from './palette.ts';
 
 const LEVELS_TEXT = 15;
 const LEVELS_LINE = 8;
+/** Coverage steps of the anti-aliasing painted straight into palette indices (plot-raster.ts). */
+export const MIX_LEVELS = 16;
 
 function blends(ink: Rgb, base: Rgb, levels: number): Rgb[] {
   const out: Rgb[] = [];
@@ -52,6 +54,8 @@ export class Quantizer {
   readonly #pr: Int32Array;
   readonly #pg: Int32Array;
   readonly #pb: Int32Array;
+  /** mix() results: [ink][base][level] → index + 1, 0 = not computed yet. */
+  #mixes: Int16Array | undefined;
 
   constructor(palette: Rgb[]) {
     this.palette = palette;
@@ -64,6 +68,26 @@ export class Quantizer {
       const [r, g, b] = palette[i] as Rgb;
       this.#lut[((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3)] = i;
     }
+  }
+
+  /** The palette index of `colour`: itself when it is in the palette, else the nearest. */
+  indexOf([r, g, b]: Rgb): number {
+    const key = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+    const hit = this.#lut[key] as number;
+    return hit >= 0 ? hit : this.#nearest(key);
+  }
+
+  /** Palette colour `ink` over palette colour `base` at coverage level / MIX_LEVELS, as an index. */
+  mix(ink: number, base: number, level: number): number {
+    this.#mixes ??= new Int16Array(256 * 256 * (MIX_LEVELS + 1));
+    const at = (ink * 256 + base) * (MIX_LEVELS + 1) + level;
+    const known = this.#mixes[at] as number;
+    if (known > 0) return known - 1;
+    const index = this.indexOf(
+      blend(this.palette[ink] as Rgb, this.palette[base] as Rgb, level / MIX_LEVELS),
+    );
+    this.#mixes[at] = index + 1;
+    return index;
   }
 
   #nearest(key: number): number {

@@ -1,6 +1,7 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { SERIES_NAMES, type VectorIndexStats } from '../api/schemas.ts';
-import { drawCard } from './card.ts';
+import { drawCard, type Frame } from './card.ts';
+import type { Patch } from './draw-sparkline.ts';
 import { ensureFonts } from './fonts.ts';
 import { type Box, LAYOUT } from './layout.ts';
 import { type Theme, themeFor } from './palette.ts';
@@ -21,7 +22,7 @@ export type RenderOptions = {
 const surfaces = new Map<string, { canvas: Canvas; ctx: SKRSContext2D }>();
 const scanlines = new Map<number, Uint8Array>();
 const quantizers = new Map<Theme['name'], Quantizer>();
-/** The quantised scanlines of a card with no data, per theme and scale: see `templateFor`. */
+/** The quantised scanlines of the card's skeleton, per theme and scale: see `templateFor`. */
 const templates = new Map<string, Uint8Array>();
 
 /** Rows read per getImageData call: small enough to be cheap to allocate, big enough to be few. */
@@ -58,6 +59,7 @@ export function quantizerFor(theme: Theme): Quantizer {
 
 /** Quantises the device-pixel rectangle `box` of the canvas into PNG scanlines `rows`. */
 function quantizeBox(ctx: SKRSContext2D, box: Box, width: number, rows: Uint8Array, q: Quantizer): void {
+  if (box.w <= 0 || box.h <= 0) return;
   for (let y = box.y; y < box.y + box.h; y += STRIP_ROWS) {
     const h = Math.min(STRIP_ROWS, box.y + box.h - y);
     q.quantize(
@@ -84,6 +86,43 @@ export function encodeIndexed(
   return indexedPng(rows, width, height, quantizer.palette);
 }
 
+function deviceBox(b: Box, scale: number, width: number, height: number): Box {
+  const x = Math.max(0, Math.floor(b.x * scale));
+  const y = Math.max(0, Math.floor(b.y * scale));
+  return {
+    x,
+    y,
+    w: Math.max(0, Math.min(width, Math.ceil((b.x + b.w) * scale)) - x),
+    h: Math.max(0, Math.min(height, Math.ceil((b.y + b.h) * scale)) - y),
+  };
+}
+
+function paint(ctx: SKRSContext2D, data: CardData, theme: Theme, scale: number, skeleton = false): Frame {
+  ctx.save();
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  const frame = drawCard(ctx, data, theme, scale, quantizerFor(theme), skeleton);
+  ctx.restore();
+  return frame;
+}
+
+/**
+ * Most of the card never changes (background, panels, labels, group titles, legend). Those
+ * scanlines are quantised once per theme and scale, from the card's skeleton; each card then
+ * reads back and quantises only the boxes where it drew text, and writes its sparklines in.
+ */
+function templateFor(theme: Theme, scale: number, width: number, height: number): Uint8Array {
+  const key = `${theme.name}@${scale}`;
+  let template = templates.get(key);
+  if (!template) {
+    const ctx = createCanvas(width, height).getContext('2d', { alpha: false });
+    paint(ctx, NO_DATA, theme, scale, true);
+    template = new Uint8Array(height * (width + 1));
+    quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, template, quantizerFor(theme));
+    templates.set(key, template);
+  }
+  return template;
+}
+
 const NO_DATA: CardData = {
   indexId: '',
   period: '1h',
@@ -92,45 +131,18 @@ const NO_DATA: CardData = {
   ) as SeriesSet,
 };
 
-function deviceBox(b: Box, scale: number, width: number, height: number): Box {
-  const x = Math.max(0, Math.floor(b.x * scale));
-  const y = Math.max(0, Math.floor(b.y * scale));
-  return {
-    x,
-    y,
-    w: Math.min(width, Math.ceil((b.x + b.w) * scale)) - x,
-    h: Math.min(height, Math.ceil((b.y + b.h) * scale)) - y,
-  };
-}
-
-function paint(ctx: SKRSContext2D, data: CardData, theme: Theme, scale: number): void {
-  ctx.save();
-  ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  drawCard(ctx, data, theme, scale);
-  ctx.restore();
-}
-
-/**
- * Half of the card never changes (background, panels, labels, group titles, legend). Those
- * scanlines are quantised once per theme and scale, from a card drawn without data; each card
- * then reads back and quantises only LAYOUT.dataBoxes. Same bytes as reading it all, half the work.
- */
-function templateFor(theme: Theme, scale: number, width: number, height: number): Uint8Array {
-  const key = `${theme.name}@${scale}`;
-  let template = templates.get(key);
-  if (!template) {
-    const ctx = createCanvas(width, height).getContext('2d', { alpha: false });
-    paint(ctx, NO_DATA, theme, scale);
-    template = new Uint8Array(height * (width + 1));
-    quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, template, quantizerFor(theme));
-    templates.set(key, template);
+/** Writes the sparklines, already palette indices, into the scanlines. */
+export function applyPatches(rows: Uint8Array, width: number, patches: readonly Patch[]): void {
+  for (const { box, indices } of patches) {
+    for (let y = 0; y < box.h; y++) {
+      rows.set(indices.subarray(y * box.w, (y + 1) * box.w), (box.y + y) * (width + 1) + 1 + box.x);
+    }
   }
-  return template;
 }
 
 /**
  * Draws and encodes the card synchronously: the body of the render worker. `whole` reads every
- * pixel back instead of only the data boxes (the reference the tests compare with).
+ * pixel back instead of only the dirty boxes (the reference the tests compare with).
  */
 export function renderCardPng(data: CardData, options: RenderOptions = {}, whole = false): Buffer {
   ensureFonts();
@@ -139,12 +151,16 @@ export function renderCardPng(data: CardData, options: RenderOptions = {}, whole
   const width = LAYOUT.width * scale;
   const height = LAYOUT.height * scale;
   const q = quantizerFor(theme);
-  const template = whole ? undefined : templateFor(theme, scale, width, height);
+  const template = templateFor(theme, scale, width, height);
   const { ctx } = surface(width, height);
-  paint(ctx, data, theme, scale);
-  if (!template) return encodeIndexed(ctx, width, height, q);
+  const frame = paint(ctx, data, theme, scale);
   const rows = scanlinesOf(height * (width + 1));
-  rows.set(template);
-  for (const box of LAYOUT.dataBoxes) quantizeBox(ctx, deviceBox(box, scale, width, height), width, rows, q);
+  if (whole) {
+    quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, rows, q);
+  } else {
+    rows.set(template);
+    for (const box of frame.dirty) quantizeBox(ctx, deviceBox(box, scale, width, height), width, rows, q);
+  }
+  applyPatches(rows, width, frame.patches);
   return indexedPng(rows, width, height, q.palette);
 }

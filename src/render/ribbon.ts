@@ -3,13 +3,14 @@
 //
 // Why not Skia's stroke: anti-aliased stroking (or filling an equivalent polygon) of a dense
 // zig-zag (240 points in ~300 device pixels) costs ~0.6 ms a series in Skia, more than the rest
-// of the card together. Per column, the centreline's lowest and highest y are exact, and
-// widening them by a disc (the pen) is a small 1-D pass: together a true round-join stroke,
-// which plot-raster.ts paints with 4 sub-columns per pixel for horizontal anti-aliasing. It is
-// also the min/max-per-column downsampling a dense series needs: a one-sample spike keeps its
-// full height however many points share a column.
+// of the card together; and a line drawn on the canvas must then be read back and quantised.
+// Per column, the centreline's lowest and highest y are exact, and widening them by a disc (the
+// pen) is a small 1-D pass: together a true round-join stroke, which plot-raster.ts paints
+// straight into palette indices, with sub-columns for horizontal anti-aliasing. It is also the
+// min/max-per-column downsampling a dense series needs: a one-sample spike keeps its full height
+// however many points share a column.
 
-/** Sub-columns per device pixel. */
+/** Sub-columns per device pixel: 2 looks the same as 4 at 2× scale, for half the work. */
 export const SUB = 2;
 
 /** Points in device pixels relative to the raster, x ascending. */

@@ -171,6 +171,8 @@ export function cleanSeries(stats: VectorIndexStats, name: SeriesName): Clean {
 
 export type SeriesSet = Record<SeriesName, Clean>;
 
+const MAX_TEXT = 256;
+
 /** What the card is drawn from: plain data (typed arrays), cheap to hand to a worker thread. */
 export type CardData = { indexId: string; period: StatsPeriod; title?: string; series: SeriesSet };
 
@@ -185,7 +187,8 @@ export function cardDataOf(input: {
     typeof input.stats === 'object' && input.stats !== null ? input.stats : {}
   ) as VectorIndexStats;
   const series = Object.fromEntries(SERIES_NAMES.map((n) => [n, cleanSeries(stats, n)])) as SeriesSet;
-  const data: CardData = { indexId: String(input.indexId), period: input.period, series };
-  if (typeof input.title === 'string') data.title = input.title;
+  // Ids are UUID-sized; the cap only keeps text measuring cheap for absurd input.
+  const data: CardData = { indexId: String(input.indexId).slice(0, MAX_TEXT), period: input.period, series };
+  if (typeof input.title === 'string') data.title = input.title.slice(0, MAX_TEXT);
   return data;
 }

@@ -2,8 +2,8 @@ import { parentPort } from 'node:worker_threads';
 import { renderCardPng } from './raster.ts';
 import type { RenderJob, RenderReply } from './worker-pool.ts';
 
-// The render thread: drawing, quantising and deflating a card take ~20 ms of CPU, which the
-// event loop of the Slack app must not wait on. Jobs arrive one at a time per message.
+// The render thread: drawing, quantising and deflating a card take 10–20 ms of CPU, which the
+// event loop of the Slack app must not wait on. Jobs are messages, handled one at a time.
 
 const port = parentPort;
 if (!port) throw new Error('render/worker.ts runs as a worker thread only');

@@ -29,9 +29,10 @@ describe('altTextFor', () => {
   });
 
   it('stays within Slack’s alt_text limit whatever the input', () => {
-    const text = altTextFor(input(makeStats('30d'), 'x'.repeat(5000)));
+    const extreme = withAllSeries(makeStats('30d'), series([-1.234e-300, -1.7e308, 1.7e308, -9.87e-5]));
+    const text = altTextFor({ ...input(extreme, 'x'.repeat(5000)), title: 'T'.repeat(5000) });
     expect(text.length).toBeLessThanOrEqual(ALT_TEXT_LIMIT);
-    expect(text.endsWith('…')).toBe(true);
+    expect(text).toContain('Embeddings latency p99: last -9.9e-5, min -1.7e308, max 1.7e308.');
     expect(altTextFor(input(makeStats('30d'))).length).toBeLessThan(1200);
   });
 });

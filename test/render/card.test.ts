@@ -1,11 +1,14 @@
+import { GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
+import { FONT_BOLD, FONT_REGULAR } from '../../src/render/fonts.ts';
 import {
   renderStatsCard,
   renderStatsCardSync,
   STATS_CARD_SIZE,
   type StatsCardInput,
   stopRenderWorker,
+  warmUpRenderer,
 } from '../../src/render/index.ts';
 import { type Box, LAYOUT } from '../../src/render/layout.ts';
 import { renderCardPng } from '../../src/render/raster.ts';
@@ -81,6 +84,12 @@ describe('the stats card', () => {
     expect(countPixels(img, plotOf(queryLatencyCell), near(BLUE))).toBe(0);
   });
 
+  it('draws with the fonts shipped in dejavu-fonts-ttf, registered under names of its own', () => {
+    renderStatsCardSync(input(makeStats('1h')));
+    expect(GlobalFonts.has(FONT_REGULAR)).toBe(true);
+    expect(GlobalFonts.has(FONT_BOLD)).toBe(true);
+  });
+
   it('draws the header text with the shipped font, in the pattern of the words', async () => {
     const short = await card(makeStats('1h'), { title: 'Index' });
     const long = await card(makeStats('1h'), { title: 'Index with a much longer title, wider on the card' });
@@ -113,13 +122,13 @@ describe('the stats card', () => {
   });
 
   it('starts a fresh render thread after it was stopped', async () => {
-    await renderStatsCard(input(makeStats('1h')));
+    await warmUpRenderer();
     await stopRenderWorker();
     await card(makeStats('1h'));
   });
 
-  // The encoder re-reads only LAYOUT.dataBoxes and takes the rest from a card drawn without data;
-  // anything data-driven drawn outside those boxes would be lost. Reading every pixel must agree.
+  // The encoder re-reads only the boxes where drawCard says it drew data-driven text and takes the
+  // rest from the card's skeleton; text drawn outside them would be lost. A full read must agree.
   it.each([
     ['30 days', makeStats('30d'), {}],
     ['an hour, dark, scale 1', makeStats('1h'), { theme: 'dark', scale: 1 }],
@@ -129,6 +138,12 @@ describe('the stats card', () => {
     const data = cardDataOf({ indexId: `idx-${'w'.repeat(300)}`, period: '3d', stats });
     const fast = renderCardPng(data, options);
     expect(Buffer.compare(fast, renderCardPng(data, options, true))).toBe(0);
+  });
+
+  it('encodes text with marks above capitals and below the line exactly as a full read does', () => {
+    const title = 'Ǻngström ÉÅ Ṩ índex, gjpqy — ÿ';
+    const data = cardDataOf({ indexId: 'idx', period: '7d', stats: makeStats('7d'), title });
+    expect(Buffer.compare(renderCardPng(data), renderCardPng(data, {}, true))).toBe(0);
   });
 });
 
