@@ -1,0 +1,175 @@
+// Servers under test run in child processes of their own: their CPU time, event loop and resident
+// set are theirs alone, and a cold start is a real process start. Only PATH is inherited, so a
+// developer's environment cannot change what is measured.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+export const OPSBOT_MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+export const PEER_MAIN = fileURLToPath(new URL('./peer-bolt.ts', import.meta.url));
+
+export type ServerProcess = {
+  readonly name: string;
+  readonly pid: number;
+  readonly port: number;
+  /** Base URL of the Slack endpoint, e.g. http://127.0.0.1:1234/slack/events */
+  readonly eventsUrl: string;
+  /** Milliseconds from spawn to ready (the "listening" line, or /healthz answering). */
+  readonly startMs: number;
+  /** Resident set right when it became ready, MiB (undefined without /proc). */
+  readonly readyRssMiB: number | undefined;
+  /** Peak resident set so far (VmHWM), MiB; undefined where /proc is not available. */
+  peakRssMiB(): number | undefined;
+  rssMiB(): number | undefined;
+  /** The last lines the process wrote, for error messages. */
+  tail(): string;
+  stop(): Promise<void>;
+};
+
+export type SpawnOptions = {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+  /** 'line': wait for a stdout line with "event":"listening" and read the port from it;
+   * 'health': the port is given in env, poll GET /healthz (used when logs are quieter than info). */
+  ready: 'line' | { port: number };
+  timeoutMs?: number;
+  /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=prof'] to see where the time goes. */
+  nodeArgs?: readonly string[];
+};
+
+const TAIL_CHARS = 4_000;
+
+export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let pending = '';
+  const keep = (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-TAIL_CHARS);
+  };
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const timeout = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${options.name} did not start within ${options.timeoutMs ?? 15_000} ms:\n${out}`));
+    }, options.timeoutMs ?? 15_000);
+    const done = (port: number) => {
+      clearTimeout(timeout);
+      resolve(handle(options.name, child, port, performance.now() - started, () => out, exited));
+    };
+    child.once('exit', (code) => {
+      clearTimeout(timeout);
+      reject(new Error(`${options.name} exited with ${code} before it was ready:\n${out}`));
+    });
+    let ready = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (options.ready !== 'line' || ready) return;
+      pending += chunk.toString();
+      let newline = pending.indexOf('\n');
+      while (newline !== -1) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        const port = listeningPort(line);
+        if (port !== undefined) {
+          ready = true;
+          done(port);
+          return;
+        }
+        newline = pending.indexOf('\n');
+      }
+    });
+    if (options.ready !== 'line') {
+      const { port } = options.ready;
+      void pollHealth(port, options.timeoutMs ?? 15_000).then((ok) => {
+        if (ok) done(port);
+      });
+    }
+  });
+}
+
+function listeningPort(line: string): number | undefined {
+  if (!line.includes('"event":"listening"')) return undefined;
+  try {
+    const port = (JSON.parse(line) as { port?: unknown }).port;
+    return typeof port === 'number' ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function pollHealth(port: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      await res.arrayBuffer();
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return false;
+}
+
+function handle(
+  name: string,
+  child: ChildProcess,
+  port: number,
+  startMs: number,
+  tail: () => string,
+  exited: Promise<number | null>,
+): ServerProcess {
+  const pid = child.pid ?? -1;
+  return {
+    name,
+    pid,
+    port,
+    eventsUrl: `http://127.0.0.1:${port}/slack/events`,
+    startMs,
+    readyRssMiB: procStatusMiB(pid, 'VmRSS'),
+    peakRssMiB: () => procStatusMiB(pid, 'VmHWM'),
+    rssMiB: () => procStatusMiB(pid, 'VmRSS'),
+    tail,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A field of /proc/<pid>/status in MiB (Linux); undefined elsewhere. */
+export function procStatusMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match?.[1] === undefined ? undefined : Number(match[1]) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A port nothing listens on right now (the OS picks it); the app binds it a moment later. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,58 @@
+// The two simulators every benchmark talks to, started in the harness process so they never share
+// an event loop (or a resident set) with the app being measured. The app gets the same environment
+// `startSimulatedWorkspace` gives it — only the endpoints differ from production.
+import {
+  type ManagementApiSimulator,
+  type SimVectorIndex,
+  startManagementApiSimulator,
+} from '../../src/sim/mgmt/index.ts';
+import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
+
+export type Sims = {
+  slack: SlackSimulator;
+  mgmt: ManagementApiSimulator;
+  /** The complete environment `node src/main.ts` needs, pointing at these simulators. */
+  appEnv(extra?: Record<string, string>): Record<string, string>;
+  close(): Promise<void>;
+};
+
+export type SimsOptions = {
+  /** Make the Slack simulator enforce chat.postMessage's per-channel limit and the method tiers. */
+  rateLimits?: boolean;
+  indexes?: Record<string, SimVectorIndex>;
+};
+
+export async function startSims(options: SimsOptions = {}): Promise<Sims> {
+  const slack = await startSlackSimulator({
+    botToken: SIM_CREDENTIALS.botToken,
+    teamId: SIM_IDS.teamId,
+    rateLimits: options.rateLimits ?? false,
+  });
+  const mgmt = await startManagementApiSimulator({
+    username: SIM_CREDENTIALS.mgmtUsername,
+    password: SIM_CREDENTIALS.mgmtPassword,
+    ...(options.indexes ? { indexes: options.indexes } : {}),
+  });
+  return {
+    slack,
+    mgmt,
+    appEnv: (extra = {}) => ({
+      SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
+      SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
+      SLACK_API_URL: slack.apiUrl,
+      MGMT_API_URL: mgmt.url,
+      MGMT_API_USERNAME: SIM_CREDENTIALS.mgmtUsername,
+      MGMT_API_PASSWORD: SIM_CREDENTIALS.mgmtPassword,
+      APPROVAL_CHANNEL_ID: SIM_IDS.approvalChannel,
+      APPROVER_USER_IDS: `${SIM_IDS.approver},${SIM_IDS.secondApprover}`,
+      DATABASE_PATH: ':memory:',
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      ...extra,
+    }),
+    async close() {
+      await Promise.allSettled([slack.close(), mgmt.close()]);
+    },
+  };
+}
