@@ -98,3 +98,8 @@ export function assertLocalDate(localDate: string): void {
     throw new InvalidStoreInputError(`localDate must be "YYYY-MM-DD", got "${localDate}"`);
   }
 }
+
+export function assertPositiveLease(leaseMs: number): void {
+  // Written so that NaN fails too.
+  if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+}

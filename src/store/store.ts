@@ -48,7 +48,10 @@ export interface Store {
   transitionRequest(id: number, input: TransitionInput): Promise<TransitionResult>;
   /** The request's audit trail, oldest first. Append-only: there is no way to change or remove entries. */
   listAudit(requestId: number): Promise<AuditEntry[]>;
-  /** Pending requests whose `expiresAt` is at or before `now`, soonest-expired first. */
+  /**
+   * Pending requests whose `expiresAt` is at or before `now`, soonest-expired first; at most `limit`
+   * (DEFAULT_EXPIRED_LIMIT when not given).
+   */
   listExpiredPending(now: number, limit?: number): Promise<IndexRequest[]>;
 
   // --- digest subscriptions (one per channel) ---
@@ -104,3 +107,33 @@ export interface Store {
   /** Idempotent. */
   close(): Promise<void>;
 }
+
+/** How many expired requests one `listExpiredPending` call returns when the caller names no limit. */
+export const DEFAULT_EXPIRED_LIMIT = 100;
+
+// Each implementation builds its Store from these two halves (its requests.ts and digests.ts).
+export type RequestMethods = Pick<
+  Store,
+  | 'createRequest'
+  | 'getRequest'
+  | 'listRecentRequests'
+  | 'countPendingByRequester'
+  | 'setRequestCard'
+  | 'transitionRequest'
+  | 'listAudit'
+  | 'listExpiredPending'
+>;
+
+export type DigestMethods = Pick<
+  Store,
+  | 'upsertSubscription'
+  | 'getSubscription'
+  | 'listSubscriptions'
+  | 'deleteSubscription'
+  | 'listDueSubscriptions'
+  | 'advanceSubscription'
+  | 'claimDigestRun'
+  | 'renewDigestRun'
+  | 'completeDigestRun'
+  | 'listDigestRuns'
+>;

@@ -63,16 +63,11 @@ export type IndexRequest = {
   outcomeUnknown: boolean;
 };
 
-export type NewIndexRequest = {
-  requesterId: string;
-  requesterChannelId: string;
-  name: string;
-  region: string;
-  plan: string;
-  reason: string;
-  createdAt: number;
-  expiresAt: number;
-};
+/** What the caller supplies for a new request; the store sets the rest (id, state, decision, card…). */
+export type NewIndexRequest = Pick<
+  IndexRequest,
+  'requesterId' | 'requesterChannelId' | 'name' | 'region' | 'plan' | 'reason' | 'createdAt' | 'expiresAt'
+>;
 
 /** Fields a transition may set alongside the state. A key that is present is written, `null` clears. */
 export type RequestPatch = Partial<

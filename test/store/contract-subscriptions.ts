@@ -17,21 +17,8 @@ export function subscriptionContract({ open }: ContractContext): void {
     it('replaces a subscription on edit, keeping when it was first created', async () => {
       const store = await open();
       await store.upsertSubscription(subscriptionInput());
-      const edited = await store.upsertSubscription(
-        subscriptionInput({
-          configuredBy: 'U0EDITOR',
-          indexIds: ['vec-9'],
-          localTime: '17:05',
-          timeZone: 'America/New_York',
-          days: [0, 6],
-          includeAccounts: false,
-          includeRequests: true,
-          period: '7d',
-          nextRunAt: T0 + 5 * HOUR,
-          at: T0 + HOUR,
-        }),
-      );
-      expect(edited).toMatchObject({
+      // Every field a user can edit, each changed.
+      const changes = {
         configuredBy: 'U0EDITOR',
         indexIds: ['vec-9'],
         localTime: '17:05',
@@ -41,9 +28,9 @@ export function subscriptionContract({ open }: ContractContext): void {
         includeRequests: true,
         period: '7d',
         nextRunAt: T0 + 5 * HOUR,
-        createdAt: T0,
-        updatedAt: T0 + HOUR,
-      });
+      };
+      const edited = await store.upsertSubscription(subscriptionInput({ ...changes, at: T0 + HOUR }));
+      expect(edited).toEqual({ channelId: 'C0DIGEST', ...changes, createdAt: T0, updatedAt: T0 + HOUR });
       expect(await store.listSubscriptions()).toEqual([edited]);
     });
 

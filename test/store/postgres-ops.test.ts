@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/log.ts';
-import { SchemaTooNewError } from '../../src/store/guards.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { DatabaseUnavailableError } from '../../src/store/postgres/db.ts';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/store/postgres/migrations.ts';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/store/postgres/postgres-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { requestInput, T0 } from './fixtures.ts';
+import { expectRefusedAsTooNew, futureMigration, recordedMigrations } from './schema.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const FAKE_PASSWORD = 'fake-password-5150';
@@ -98,9 +98,7 @@ describe.skipIf(url === undefined)('PostgreSQL store operations (TEST_DATABASE_U
     const { rows } = await db.query(
       `SELECT version, name, applied_at::text AS applied_at FROM "${schema}".schema_migrations ORDER BY version`,
     );
-    expect(rows).toEqual(
-      MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: String(T0) })),
-    );
+    expect(rows).toEqual(recordedMigrations(MIGRATIONS, String(T0)));
 
     const created = await stores[0]?.createRequest(requestInput());
     expect(await stores[4]?.getRequest(created?.id ?? 0)).toEqual(created);
@@ -112,14 +110,10 @@ describe.skipIf(url === undefined)('PostgreSQL store operations (TEST_DATABASE_U
     const db = await admin();
     await db.query(
       `INSERT INTO "${schema}".schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
-      [LATEST_SCHEMA_VERSION + 1, 'from the future', T0],
+      futureMigration(LATEST_SCHEMA_VERSION),
     );
 
-    const opening = open({ schema });
-    await expect(opening).rejects.toBeInstanceOf(SchemaTooNewError);
-    await expect(opening).rejects.toThrow(
-      `the database schema is at version ${LATEST_SCHEMA_VERSION + 1} but this opsbot only knows up to version ${LATEST_SCHEMA_VERSION}`,
-    );
+    await expectRefusedAsTooNew(open({ schema }), LATEST_SCHEMA_VERSION);
   });
 
   it('keeps the audit trail append-only even against hand-written SQL', async () => {

@@ -6,12 +6,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SchemaTooNewError } from '../../src/store/guards.ts';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/store/sqlite/migrations.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { storeContract } from './contract.ts';
 import { requestInput, T0 } from './fixtures.ts';
+import { expectRefusedAsTooNew, futureMigration, recordedMigrations } from './schema.ts';
 
 const run = promisify(execFile);
 const root = mkdtempSync(join(tmpdir(), 'opsbot-store-'));
@@ -50,7 +50,7 @@ describe('SQLite store on disk', () => {
       const rows = db
         .prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
         .all();
-      expect(rows).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: T0 })));
+      expect(rows).toEqual(recordedMigrations(MIGRATIONS));
     } finally {
       db.close();
     }
@@ -61,17 +61,11 @@ describe('SQLite store on disk', () => {
     await (await openSqliteStore({ path })).close();
     const db = new DatabaseSync(path);
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-      LATEST_SCHEMA_VERSION + 1,
-      'from the future',
-      T0,
+      ...futureMigration(LATEST_SCHEMA_VERSION),
     );
     db.close();
 
-    const opening = openSqliteStore({ path });
-    await expect(opening).rejects.toBeInstanceOf(SchemaTooNewError);
-    await expect(opening).rejects.toThrow(
-      `the database schema is at version ${LATEST_SCHEMA_VERSION + 1} but this opsbot only knows up to version ${LATEST_SCHEMA_VERSION}`,
-    );
+    await expectRefusedAsTooNew(openSqliteStore({ path }), LATEST_SCHEMA_VERSION);
   });
 
   it('keeps the audit trail append-only even against hand-written SQL', async () => {

@@ -1,4 +1,4 @@
-// The pool and the small helpers the PostgreSQL store's parts share.
+// The pool, and the connection-failure handling every PostgreSQL call goes through.
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { Logger } from '../../log.ts';
 import { type DatabaseTarget, describeTarget } from './url.ts';
@@ -128,42 +128,4 @@ export function createDb(pool: Pool, target: DatabaseTarget, password: string, l
       }
     },
   };
-}
-
-export type Row = QueryResultRow;
-
-export function text(row: Row, column: string): string {
-  const value: unknown = row[column];
-  if (typeof value !== 'string') throw new Error(`column ${column}: expected text, got ${typeof value}`);
-  return value;
-}
-
-export function textOrNull(row: Row, column: string): string | null {
-  const value: unknown = row[column];
-  return value === null || value === undefined ? null : text(row, column);
-}
-
-/** bigint (epoch ms, ids, counts) arrives as a string: pg will not guess that it fits a number. */
-export function num(row: Row, column: string): number {
-  const value: unknown = row[column];
-  const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || Number.isNaN(n)) {
-    throw new Error(`column ${column}: expected a number, got ${typeof value}`);
-  }
-  if (typeof value === 'string' && !Number.isSafeInteger(n)) {
-    throw new Error(`column ${column}: ${value} does not fit a JavaScript number`);
-  }
-  return n;
-}
-
-export function numOrNull(row: Row, column: string): number | null {
-  const value: unknown = row[column];
-  return value === null || value === undefined ? null : num(row, column);
-}
-
-export function bool(row: Row, column: string): boolean {
-  const value: unknown = row[column];
-  if (typeof value !== 'boolean')
-    throw new Error(`column ${column}: expected a boolean, got ${typeof value}`);
-  return value;
 }

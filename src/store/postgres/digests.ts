@@ -1,23 +1,10 @@
 // Digest subscriptions and runs on PostgreSQL.
 import type { Clock } from '../../clock.ts';
-import { assertLocalDate, assertNoSecrets, InvalidStoreInputError, normalizeDays } from '../guards.ts';
-import type { Store } from '../store.ts';
-import type { DigestRun, DigestRunStatus, DigestSubscription, Weekday } from '../types.ts';
-import { bool, type Db, num, numOrNull, type Row, text, textOrNull } from './db.ts';
-
-export type DigestMethods = Pick<
-  Store,
-  | 'upsertSubscription'
-  | 'getSubscription'
-  | 'listSubscriptions'
-  | 'deleteSubscription'
-  | 'listDueSubscriptions'
-  | 'advanceSubscription'
-  | 'claimDigestRun'
-  | 'renewDigestRun'
-  | 'completeDigestRun'
-  | 'listDigestRuns'
->;
+import { assertLocalDate, assertNoSecrets, assertPositiveLease, normalizeDays } from '../guards.ts';
+import type { DigestMethods } from '../store.ts';
+import type { DigestRun } from '../types.ts';
+import { toRun, toSubscription } from './columns.ts';
+import type { Db } from './db.ts';
 
 const UPSERT_SUBSCRIPTION = `
   INSERT INTO digest_subscriptions (channel_id, configured_by, index_ids, period, local_time, time_zone, days,
@@ -127,7 +114,7 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
 
     async claimDigestRun({ channelId, localDate, scheduledFor, owner, leaseMs, now }) {
       assertLocalDate(localDate);
-      if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+      assertPositiveLease(leaseMs);
       const rows = await db.query(CLAIM_RUN, [channelId, localDate, scheduledFor, owner, now + leaseMs, now]);
       if (rows[0] !== undefined) return { claimed: true, run: toRun(rows[0]) };
       const existing = await getRun(channelId, localDate);
@@ -136,7 +123,7 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
     },
 
     async renewDigestRun(channelId, localDate, owner, leaseMs, now) {
-      if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+      assertPositiveLease(leaseMs);
       const rows = await db.query(
         `UPDATE digest_runs SET lease_expires_at = $4
          WHERE channel_id = $1 AND local_date = $2 AND status = 'running' AND lease_owner = $3
@@ -165,38 +152,5 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
       );
       return rows.map(toRun);
     },
-  };
-}
-
-function toSubscription(row: Row): DigestSubscription {
-  return {
-    channelId: text(row, 'channel_id'),
-    configuredBy: text(row, 'configured_by'),
-    indexIds: row.index_ids as string[],
-    period: text(row, 'period'),
-    localTime: text(row, 'local_time'),
-    timeZone: text(row, 'time_zone'),
-    days: row.days as Weekday[],
-    includeAccounts: bool(row, 'include_accounts'),
-    includeRequests: bool(row, 'include_requests'),
-    createdAt: num(row, 'created_at'),
-    updatedAt: num(row, 'updated_at'),
-    nextRunAt: num(row, 'next_run_at'),
-  };
-}
-
-function toRun(row: Row): DigestRun {
-  return {
-    channelId: text(row, 'channel_id'),
-    localDate: text(row, 'local_date'),
-    scheduledFor: num(row, 'scheduled_for'),
-    status: text(row, 'status') as DigestRunStatus,
-    leaseOwner: text(row, 'lease_owner'),
-    leaseExpiresAt: num(row, 'lease_expires_at'),
-    attempts: num(row, 'attempts'),
-    startedAt: num(row, 'started_at'),
-    finishedAt: numOrNull(row, 'finished_at'),
-    messageTs: textOrNull(row, 'message_ts'),
-    note: textOrNull(row, 'note'),
   };
 }

@@ -1,15 +1,12 @@
 // The SQLite store's schema steps (same versions, same names, same meaning) expressed for
-// PostgreSQL. A step, once released, is never edited: a change is a new step with the next version,
-// added to both lists.
+// PostgreSQL; ../migrations.ts decides which steps a database still needs.
 //
 // Types: epoch milliseconds are bigint; lists are arrays (text[], smallint[]); the created index's
 // limits are `json`, not `jsonb`, because jsonb reorders keys and the limits are shown in the order
 // the API sent them, as SQLite keeps them.
 
-import { SchemaTooNewError } from '../guards.ts';
+import { latestVersion, type Migration, pendingMigrations } from '../migrations.ts';
 import type { Db } from './db.ts';
-
-export type Migration = { version: number; name: string; sql: string };
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -106,7 +103,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 /**
  * An arbitrary constant shared by every opsbot: replicas starting together queue on it, so exactly
@@ -124,7 +121,6 @@ export async function applyMigrations(
   schema?: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<number[]> {
-  const latest = Math.max(0, ...migrations.map((m) => m.version));
   return db.transaction(async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
     if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
@@ -136,11 +132,8 @@ export async function applyMigrations(
     const { rows } = await client.query<{ version: number | null }>(
       'SELECT MAX(version) AS version FROM schema_migrations',
     );
-    const current = rows[0]?.version ?? 0;
-    if (current > latest) throw new SchemaTooNewError(current, latest);
     const applied: number[] = [];
-    for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
-      if (step.version <= current) continue;
+    for (const step of pendingMigrations(migrations, rows[0]?.version ?? 0)) {
       await client.query(step.sql);
       await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         step.version,

@@ -1,23 +1,11 @@
 // Index requests and their audit trail on PostgreSQL.
 import type { PoolClient } from 'pg';
-import { assertNoSecrets, fromStates, InvalidStoreInputError } from '../guards.ts';
-import type { Store } from '../store.ts';
-import type { AuditEntry, CreatedIndex, IndexRequest, LimitsSummary, RequestState } from '../types.ts';
-import { bool, type Db, num, type Row, text, textOrNull } from './db.ts';
-
-export type RequestMethods = Pick<
-  Store,
-  | 'createRequest'
-  | 'getRequest'
-  | 'listRecentRequests'
-  | 'countPendingByRequester'
-  | 'setRequestCard'
-  | 'transitionRequest'
-  | 'listAudit'
-  | 'listExpiredPending'
->;
-
-const DEFAULT_EXPIRED_LIMIT = 100;
+import { assertNoSecrets, fromStates } from '../guards.ts';
+import { transitionValues } from '../rows.ts';
+import { DEFAULT_EXPIRED_LIMIT, type RequestMethods } from '../store.ts';
+import type { IndexRequest } from '../types.ts';
+import { postgresColumns, toAudit, toRequest } from './columns.ts';
+import type { Db } from './db.ts';
 
 const INSERT_REQUEST = `
   INSERT INTO index_requests
@@ -95,7 +83,7 @@ export function requestMethods(db: Db): RequestMethods {
         [userId, now ?? null],
         true,
       );
-      return rows[0] === undefined ? 0 : num(rows[0], 'n');
+      return rows[0] === undefined ? 0 : postgresColumns.num(rows[0], 'n');
     },
 
     async setRequestCard(id, card) {
@@ -113,7 +101,24 @@ export function requestMethods(db: Db): RequestMethods {
         const current = await get(id, client);
         if (current === undefined || !from.includes(current.state)) return { ok: false, current };
         const next = { ...current, ...input.patch };
-        const { rows } = await client.query(UPDATE_STATE, updateParams(id, from, input.to, input.at, next));
+        const values = transitionValues(next);
+        // In UPDATE_STATE's placeholder order.
+        const { rows } = await client.query(UPDATE_STATE, [
+          id,
+          from,
+          input.to,
+          input.at,
+          values.decidedBy,
+          values.decisionComment,
+          values.indexId,
+          values.endpoint,
+          values.resultRegion,
+          values.resultType,
+          values.creationTime,
+          values.limits,
+          values.failureMessage,
+          values.outcomeUnknown,
+        ]);
         if (rows[0] === undefined) return { ok: false, current: await get(id, client) };
         await client.query(INSERT_AUDIT, [
           id,
@@ -145,85 +150,5 @@ export function requestMethods(db: Db): RequestMethods {
       );
       return rows.map(toRequest);
     },
-  };
-}
-
-function updateParams(
-  id: number,
-  from: RequestState[],
-  to: RequestState,
-  at: number,
-  next: IndexRequest,
-): unknown[] {
-  const result = next.result;
-  if (result !== null && !Number.isFinite(result.creationTime)) {
-    throw new InvalidStoreInputError('result.creationTime must be a finite number');
-  }
-  return [
-    id,
-    from,
-    to,
-    at,
-    next.decidedBy,
-    next.decisionComment,
-    result?.indexId ?? null,
-    result?.endpoint ?? null,
-    result?.region ?? null,
-    result?.type ?? null,
-    result?.creationTime ?? null,
-    // Serialised here: pg would send a JS array as a PostgreSQL array literal, not as JSON.
-    result === null ? null : JSON.stringify(result.limits),
-    next.failureMessage,
-    next.outcomeUnknown,
-  ];
-}
-
-function toRequest(row: Row): IndexRequest {
-  const cardChannel = textOrNull(row, 'card_channel');
-  const cardTs = textOrNull(row, 'card_ts');
-  return {
-    id: num(row, 'id'),
-    requesterId: text(row, 'requester_id'),
-    requesterChannelId: text(row, 'requester_channel_id'),
-    name: text(row, 'name'),
-    region: text(row, 'region'),
-    plan: text(row, 'plan'),
-    reason: text(row, 'reason'),
-    state: text(row, 'state') as RequestState,
-    createdAt: num(row, 'created_at'),
-    expiresAt: num(row, 'expires_at'),
-    updatedAt: num(row, 'updated_at'),
-    decidedBy: textOrNull(row, 'decided_by'),
-    decisionComment: textOrNull(row, 'decision_comment'),
-    card: cardChannel !== null && cardTs !== null ? { channel: cardChannel, ts: cardTs } : null,
-    result: toResult(row),
-    failureMessage: textOrNull(row, 'failure_message'),
-    outcomeUnknown: bool(row, 'outcome_unknown'),
-  };
-}
-
-function toResult(row: Row): CreatedIndex | null {
-  const indexId = textOrNull(row, 'result_index_id');
-  if (indexId === null) return null;
-  const limits: unknown = row.result_limits;
-  return {
-    indexId,
-    endpoint: text(row, 'result_endpoint'),
-    region: text(row, 'result_region'),
-    type: text(row, 'result_type'),
-    creationTime: num(row, 'result_creation_time'),
-    limits: limits === null || limits === undefined ? {} : (limits as LimitsSummary),
-  };
-}
-
-function toAudit(row: Row): AuditEntry {
-  return {
-    id: num(row, 'id'),
-    requestId: num(row, 'request_id'),
-    actor: text(row, 'actor'),
-    from: textOrNull(row, 'from_state') as RequestState | null,
-    to: text(row, 'to_state') as RequestState,
-    at: num(row, 'at'),
-    note: textOrNull(row, 'note'),
   };
 }

@@ -1,7 +1,7 @@
-// Connection set-up and the small helpers the SQLite store's parts share.
+// Connection set-up and the write transaction the SQLite store's parts share.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type SQLOutputValue } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 
 /** How long a write waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
@@ -41,32 +41,4 @@ export function immediate<T>(db: DatabaseSync, work: () => T): T {
     if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
-}
-
-export type Row = Record<string, SQLOutputValue>;
-
-export function text(row: Row, column: string): string {
-  const value = row[column];
-  if (typeof value !== 'string') throw new Error(`column ${column}: expected text, got ${typeof value}`);
-  return value;
-}
-
-export function textOrNull(row: Row, column: string): string | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : text(row, column);
-}
-
-export function num(row: Row, column: string): number {
-  const value = row[column];
-  if (typeof value !== 'number') throw new Error(`column ${column}: expected a number, got ${typeof value}`);
-  return value;
-}
-
-export function numOrNull(row: Row, column: string): number | null {
-  const value = row[column];
-  return value === null || value === undefined ? null : num(row, column);
-}
-
-export function bool(row: Row, column: string): boolean {
-  return num(row, column) !== 0;
 }

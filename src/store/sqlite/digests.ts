@@ -1,24 +1,11 @@
 // Digest subscriptions and runs on SQLite.
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../../clock.ts';
-import { assertLocalDate, assertNoSecrets, InvalidStoreInputError, normalizeDays } from '../guards.ts';
-import type { Store } from '../store.ts';
-import type { DigestRun, DigestRunStatus, DigestSubscription, Weekday } from '../types.ts';
-import { bool, immediate, num, numOrNull, type Row, text, textOrNull } from './db.ts';
-
-export type DigestMethods = Pick<
-  Store,
-  | 'upsertSubscription'
-  | 'getSubscription'
-  | 'listSubscriptions'
-  | 'deleteSubscription'
-  | 'listDueSubscriptions'
-  | 'advanceSubscription'
-  | 'claimDigestRun'
-  | 'renewDigestRun'
-  | 'completeDigestRun'
-  | 'listDigestRuns'
->;
+import { assertLocalDate, assertNoSecrets, assertPositiveLease, normalizeDays } from '../guards.ts';
+import type { DigestMethods } from '../store.ts';
+import type { DigestRun } from '../types.ts';
+import { toRun, toSubscription } from './columns.ts';
+import { immediate } from './db.ts';
 
 export function digestMethods(db: DatabaseSync, clock: Clock): DigestMethods {
   const upsert = db.prepare(`
@@ -117,7 +104,7 @@ export function digestMethods(db: DatabaseSync, clock: Clock): DigestMethods {
 
     async claimDigestRun({ channelId, localDate, scheduledFor, owner, leaseMs, now }) {
       assertLocalDate(localDate);
-      if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+      assertPositiveLease(leaseMs);
       const leaseExpiresAt = now + leaseMs;
       return immediate(db, () => {
         const inserted = insertRun.get({ channelId, localDate, scheduledFor, owner, leaseExpiresAt, now });
@@ -131,7 +118,7 @@ export function digestMethods(db: DatabaseSync, clock: Clock): DigestMethods {
     },
 
     async renewDigestRun(channelId, localDate, owner, leaseMs, now) {
-      if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+      assertPositiveLease(leaseMs);
       const result = renew.run({ channelId, localDate, owner, leaseExpiresAt: now + leaseMs });
       return Number(result.changes) > 0;
     },
@@ -153,38 +140,5 @@ export function digestMethods(db: DatabaseSync, clock: Clock): DigestMethods {
     async listDigestRuns(channelId, limit) {
       return selectRuns.all(channelId, limit).map(toRun);
     },
-  };
-}
-
-function toSubscription(row: Row): DigestSubscription {
-  return {
-    channelId: text(row, 'channel_id'),
-    configuredBy: text(row, 'configured_by'),
-    indexIds: JSON.parse(text(row, 'index_ids')) as string[],
-    period: text(row, 'period'),
-    localTime: text(row, 'local_time'),
-    timeZone: text(row, 'time_zone'),
-    days: JSON.parse(text(row, 'days')) as Weekday[],
-    includeAccounts: bool(row, 'include_accounts'),
-    includeRequests: bool(row, 'include_requests'),
-    createdAt: num(row, 'created_at'),
-    updatedAt: num(row, 'updated_at'),
-    nextRunAt: num(row, 'next_run_at'),
-  };
-}
-
-function toRun(row: Row): DigestRun {
-  return {
-    channelId: text(row, 'channel_id'),
-    localDate: text(row, 'local_date'),
-    scheduledFor: num(row, 'scheduled_for'),
-    status: text(row, 'status') as DigestRunStatus,
-    leaseOwner: text(row, 'lease_owner'),
-    leaseExpiresAt: num(row, 'lease_expires_at'),
-    attempts: num(row, 'attempts'),
-    startedAt: num(row, 'started_at'),
-    finishedAt: numOrNull(row, 'finished_at'),
-    messageTs: textOrNull(row, 'message_ts'),
-    note: textOrNull(row, 'note'),
   };
 }

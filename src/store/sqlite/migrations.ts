@@ -1,10 +1,8 @@
-// Versioned schema steps. A step, once released, is never edited: a change is a new step with the
-// next version. The PostgreSQL store keeps its own list with the same versions and meaning.
+// The schema steps in SQLite's dialect. The PostgreSQL store keeps its own list with the same
+// versions, names and meaning; ../migrations.ts decides which steps a database still needs.
 import type { DatabaseSync } from 'node:sqlite';
-import { SchemaTooNewError } from '../guards.ts';
+import { latestVersion, type Migration, pendingMigrations } from '../migrations.ts';
 import { immediate } from './db.ts';
-
-export type Migration = { version: number; name: string; sql: string };
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -97,14 +95,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
+export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 /**
- * Brings the database up to LATEST_SCHEMA_VERSION in one write transaction, so a second process
+ * Brings the database up to the latest version in one write transaction, so a second process
  * starting at the same moment waits and then finds nothing left to do. Returns the versions applied.
  */
 export function applyMigrations(db: DatabaseSync, now: number, migrations = MIGRATIONS): number[] {
-  const latest = Math.max(0, ...migrations.map((m) => m.version));
   return immediate(db, () => {
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    INTEGER PRIMARY KEY,
@@ -112,16 +109,12 @@ export function applyMigrations(db: DatabaseSync, now: number, migrations = MIGR
       applied_at INTEGER NOT NULL
     ) STRICT`);
     const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get();
-    const current = typeof row?.version === 'number' ? row.version : 0;
-    if (current > latest) throw new SchemaTooNewError(current, latest);
+    const steps = pendingMigrations(migrations, typeof row?.version === 'number' ? row.version : 0);
     const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-    const applied: number[] = [];
-    for (const step of [...migrations].sort((a, b) => a.version - b.version)) {
-      if (step.version <= current) continue;
+    return steps.map((step) => {
       db.exec(step.sql);
       record.run(step.version, step.name, now);
-      applied.push(step.version);
-    }
-    return applied;
+      return step.version;
+    });
   });
 }

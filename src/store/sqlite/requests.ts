@@ -1,23 +1,11 @@
 // Index requests and their audit trail on SQLite.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { assertNoSecrets, fromStates, InvalidStoreInputError } from '../guards.ts';
-import type { Store } from '../store.ts';
-import type { AuditEntry, CreatedIndex, IndexRequest, LimitsSummary, RequestState } from '../types.ts';
-import { bool, immediate, num, type Row, text, textOrNull } from './db.ts';
-
-export type RequestMethods = Pick<
-  Store,
-  | 'createRequest'
-  | 'getRequest'
-  | 'listRecentRequests'
-  | 'countPendingByRequester'
-  | 'setRequestCard'
-  | 'transitionRequest'
-  | 'listAudit'
-  | 'listExpiredPending'
->;
-
-const DEFAULT_EXPIRED_LIMIT = 100;
+import type { DatabaseSync } from 'node:sqlite';
+import { assertNoSecrets, fromStates } from '../guards.ts';
+import { transitionValues } from '../rows.ts';
+import { DEFAULT_EXPIRED_LIMIT, type RequestMethods } from '../store.ts';
+import type { IndexRequest } from '../types.ts';
+import { sqliteColumns, toAudit, toRequest } from './columns.ts';
+import { immediate } from './db.ts';
 
 export function requestMethods(db: DatabaseSync): RequestMethods {
   const insertRequest = db.prepare(`
@@ -96,7 +84,7 @@ export function requestMethods(db: DatabaseSync): RequestMethods {
 
     async countPendingByRequester(userId, now) {
       const row = countPending.get({ userId, now: now ?? null });
-      return row === undefined ? 0 : num(row, 'n');
+      return row === undefined ? 0 : sqliteColumns.num(row, 'n');
     },
 
     async setRequestCard(id, card) {
@@ -110,7 +98,16 @@ export function requestMethods(db: DatabaseSync): RequestMethods {
         const current = get(id);
         if (current === undefined || !from.includes(current.state)) return { ok: false, current };
         const next = { ...current, ...input.patch };
-        const row = updateState.get(updateParams(id, current.state, input.to, input.at, next));
+        const values = transitionValues(next);
+        const row = updateState.get({
+          id,
+          current: current.state,
+          to: input.to,
+          at: input.at,
+          ...values,
+          // node:sqlite binds no booleans; the column holds 0 or 1.
+          outcomeUnknown: values.outcomeUnknown ? 1 : 0,
+        });
         if (row === undefined) return { ok: false, current: get(id) };
         insertAudit.run(id, input.actor, current.state, input.to, input.at, input.note ?? null);
         return { ok: true, request: toRequest(row) };
@@ -124,84 +121,5 @@ export function requestMethods(db: DatabaseSync): RequestMethods {
     async listExpiredPending(now, limit = DEFAULT_EXPIRED_LIMIT) {
       return selectExpired.all(now, limit).map(toRequest);
     },
-  };
-}
-
-function updateParams(
-  id: number,
-  current: RequestState,
-  to: RequestState,
-  at: number,
-  next: IndexRequest,
-): Record<string, SQLInputValue> {
-  const result = next.result;
-  if (result !== null && !Number.isFinite(result.creationTime)) {
-    throw new InvalidStoreInputError('result.creationTime must be a finite number');
-  }
-  return {
-    id,
-    current,
-    to,
-    at,
-    decidedBy: next.decidedBy,
-    decisionComment: next.decisionComment,
-    indexId: result?.indexId ?? null,
-    endpoint: result?.endpoint ?? null,
-    resultRegion: result?.region ?? null,
-    resultType: result?.type ?? null,
-    creationTime: result?.creationTime ?? null,
-    limits: result === null ? null : JSON.stringify(result.limits),
-    failureMessage: next.failureMessage,
-    outcomeUnknown: next.outcomeUnknown ? 1 : 0,
-  };
-}
-
-function toRequest(row: Row): IndexRequest {
-  const cardChannel = textOrNull(row, 'card_channel');
-  const cardTs = textOrNull(row, 'card_ts');
-  return {
-    id: num(row, 'id'),
-    requesterId: text(row, 'requester_id'),
-    requesterChannelId: text(row, 'requester_channel_id'),
-    name: text(row, 'name'),
-    region: text(row, 'region'),
-    plan: text(row, 'plan'),
-    reason: text(row, 'reason'),
-    state: text(row, 'state') as RequestState,
-    createdAt: num(row, 'created_at'),
-    expiresAt: num(row, 'expires_at'),
-    updatedAt: num(row, 'updated_at'),
-    decidedBy: textOrNull(row, 'decided_by'),
-    decisionComment: textOrNull(row, 'decision_comment'),
-    card: cardChannel !== null && cardTs !== null ? { channel: cardChannel, ts: cardTs } : null,
-    result: toResult(row),
-    failureMessage: textOrNull(row, 'failure_message'),
-    outcomeUnknown: bool(row, 'outcome_unknown'),
-  };
-}
-
-function toResult(row: Row): CreatedIndex | null {
-  const indexId = textOrNull(row, 'result_index_id');
-  if (indexId === null) return null;
-  const limits = textOrNull(row, 'result_limits');
-  return {
-    indexId,
-    endpoint: text(row, 'result_endpoint'),
-    region: text(row, 'result_region'),
-    type: text(row, 'result_type'),
-    creationTime: num(row, 'result_creation_time'),
-    limits: limits === null ? {} : (JSON.parse(limits) as LimitsSummary),
-  };
-}
-
-function toAudit(row: Row): AuditEntry {
-  return {
-    id: num(row, 'id'),
-    requestId: num(row, 'request_id'),
-    actor: text(row, 'actor'),
-    from: textOrNull(row, 'from_state') as RequestState | null,
-    to: text(row, 'to_state') as RequestState,
-    at: num(row, 'at'),
-    note: textOrNull(row, 'note'),
   };
 }
