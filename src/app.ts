@@ -13,11 +13,23 @@ import { registerVectorStats } from './features/vector-stats/listeners.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
+import { futureSkewSeconds } from './slack/timestamp-window.ts';
+import { acknowledgeUnhandled } from './slack/unhandled.ts';
 import type { Store } from './store/index.ts';
 import { WorkTracker } from './work-tracker.ts';
 
 /** Slack requests are small; anything bigger is refused before it is parsed. */
 export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+
+/**
+ * The Web API client's defaults retry a failing call ten times over about thirty minutes and never
+ * time out, which would hold a listener (and a graceful shutdown) for that long. A few quick retries
+ * ride out a blip; a 429 still waits for its Retry-After before the next attempt.
+ */
+const SLACK_WEB_API_CLIENT = {
+  retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
+  timeout: 15_000,
+} as const;
 
 export type AppDeps = {
   config: Config;
@@ -81,14 +93,18 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     token: config.slack.botToken,
     receiver,
     logger: boltLogger(logger),
-    clientOptions: config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl },
+    clientOptions: {
+      ...SLACK_WEB_API_CLIENT,
+      ...(config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl }),
+    },
   });
+  acknowledgeUnhandled(app, logger);
 
   // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
-  app.use(async ({ next }) => {
-    await work.run(next);
-  });
-  app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
+  app.use(({ next }) => work.run(next));
+  // With neither id configured the guard lets everything through; not installing it saves its hop.
+  if (config.slack.teamId !== undefined || config.slack.appId !== undefined)
+    app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
   app.error(async (error) => {
     logger.error(
       { event: 'listener_error', err: { name: error.name, message: error.message, code: error.code } },
@@ -162,6 +178,14 @@ const FEATURES: Array<(context: FeatureContext) => void> = [
 ];
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  const refusal = refusalBeforeReading(req);
+  if (refusal !== undefined) {
+    logger.warn({ event: 'request_refused', ...refusal.log }, 'request refused before reading its body');
+    // Bolt's own answers to these (401, 413) carry no body either; the unread body ends the connection.
+    res.writeHead(refusal.status, { connection: 'close' });
+    res.end();
+    return;
+  }
   try {
     receiver.requestListener(req, res);
   } catch {
@@ -170,6 +194,23 @@ function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerRes
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found\n');
   }
+}
+
+/**
+ * What can be refused from the headers alone. Bolt enforces the body limit only while reading (a
+ * client declaring gigabytes is read up to the limit), and lets future timestamps through.
+ */
+function refusalBeforeReading(
+  req: IncomingMessage,
+): { status: number; log: Record<string, unknown> } | undefined {
+  if (req.method !== 'POST') return undefined;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
+    return { status: 413, log: { reason: 'body_too_large', declaredBytes: declared } };
+  }
+  const skew = futureSkewSeconds(req.headers, Date.now());
+  if (skew !== undefined) return { status: 401, log: { reason: 'timestamp_in_future', skewSeconds: skew } };
+  return undefined;
 }
 
 function serveHealth(_req: IncomingMessage, res: ServerResponse): void {

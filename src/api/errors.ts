@@ -175,7 +175,7 @@ export function describeApiError(err: unknown): string {
     case 'not_found':
       return err.operation === 'getVectorIndexStats'
         ? 'The management API has no vector index with that ID — check the ID and try again.'
-        : `The management API couldn’t find ${subject(err.operation)} (404).`;
+        : `The management API answered “not found” (404) for ${subject(err.operation)} — check that MGMT_API_URL points at the management API, without /v2.`;
     case 'rate_limited':
       return err.retryAfterMs === undefined
         ? 'The management API is rate-limiting opsbot; try again in a minute.'

@@ -4,7 +4,47 @@ import { context, header, mrkdwnSections } from './blocks.ts';
 import { escapeMrkdwn, quoteUserText } from './mrkdwn.ts';
 import type { Subcommand } from './router.ts';
 
+type Memo = { registered: readonly Subcommand[]; cards: Map<string, KnownBlock[]> };
+
+/** Per registry (the router's list), the subcommands the cards were built from and the cards. */
+const memos = new WeakMap<readonly Subcommand[], Memo>();
+const MAX_MEMOISED_NAMES = 16;
+
+/**
+ * The help card for a command name. `/ops help` is the cheapest and most frequent command, and its
+ * card changes only when a feature registers a subcommand, so it is built once per command name and
+ * registry state and then shared (frozen: a caller that tried to edit it would corrupt every answer).
+ */
 export function helpBlocks(rawCommandName: string, subcommands: readonly Subcommand[]): KnownBlock[] {
+  let memo = memos.get(subcommands);
+  if (memo === undefined || !sameEntries(memo.registered, subcommands)) {
+    memo = { registered: [...subcommands], cards: new Map() };
+    memos.set(subcommands, memo);
+  }
+  let card = memo.cards.get(rawCommandName);
+  if (card === undefined) {
+    // The name comes from the request; a workspace uses one or two, so a full map is a sign of
+    // something odd and simply starts over rather than growing.
+    if (memo.cards.size >= MAX_MEMOISED_NAMES) memo.cards.clear();
+    card = deepFreeze(buildHelpBlocks(rawCommandName, subcommands));
+    memo.cards.set(rawCommandName, card);
+  }
+  return card;
+}
+
+function sameEntries(a: readonly Subcommand[], b: readonly Subcommand[]): boolean {
+  return a.length === b.length && a.every((sub, i) => sub === b[i]);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function buildHelpBlocks(rawCommandName: string, subcommands: readonly Subcommand[]): KnownBlock[] {
   const commandName = escapeMrkdwn(rawCommandName);
   const lines = subcommands.map((sub) => {
     const usage = [commandName, ...sub.words, sub.usage].filter(Boolean).join(' ');

@@ -1,5 +1,7 @@
 // A signed request proves it came from Slack, not that it came from *our* workspace and app.
-// When SLACK_TEAM_ID / SLACK_APP_ID are configured, payloads naming another are dropped.
+// When SLACK_TEAM_ID / SLACK_APP_ID are configured, payloads naming another are dropped — and so are
+// payloads naming none: every command and interaction Slack sends carries both, so a payload
+// without them was not built by Slack for this app, and failing closed costs nothing real.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 
@@ -9,13 +11,11 @@ export function refuseForeignPayloads(expected: Expected): Middleware<AnyMiddlew
   return async (args) => {
     const { body, next } = args;
     const origin = originOf(body);
-    const wrongTeam =
-      expected.teamId !== undefined && origin.teamId !== undefined && origin.teamId !== expected.teamId;
-    const wrongApp =
-      expected.appId !== undefined && origin.appId !== undefined && origin.appId !== expected.appId;
+    const wrongTeam = expected.teamId !== undefined && origin.teamId !== expected.teamId;
+    const wrongApp = expected.appId !== undefined && origin.appId !== expected.appId;
     if (wrongTeam || wrongApp) {
       expected.logger.warn(
-        { event: 'foreign_payload_refused', teamId: origin.teamId, appId: origin.appId },
+        { event: 'foreign_payload_refused', teamId: origin.teamId ?? null, appId: origin.appId ?? null },
         'refused a payload from another workspace or app',
       );
       // No listener runs; an empty ack keeps the sender from retrying and tells it nothing.

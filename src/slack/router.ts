@@ -4,6 +4,8 @@
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
+import { escapeMrkdwn } from './mrkdwn.ts';
+import { respondWithFallback } from './respond.ts';
 
 export type CommandContext = SlackCommandMiddlewareArgs &
   Pick<AllMiddlewareArgs, 'client'> & {
@@ -76,9 +78,14 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
   app.command(/^\/.+/, async (args) => {
     const { command, ack } = args;
     const match = router.match(command.text ?? '');
-    const logger = options.logger.child({ command: command.command, user: command.user_id });
     const subcommand = match.kind === 'subcommand' ? match.sub.words.join(' ') : match.kind;
-    logger.info({ event: 'command', subcommand, channel: command.channel_id }, 'command received');
+    // The bindings go in the line itself (the same JSON a child logger writes): a child logger per
+    // command cost more than acking help. Only a subcommand's handler gets one, below.
+    const who = { command: command.command, user: command.user_id };
+    options.logger.info(
+      { ...who, event: 'command', subcommand, channel: command.channel_id },
+      'command received',
+    );
     if (match.kind === 'help') {
       await ack({
         response_type: 'ephemeral',
@@ -103,6 +110,33 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       });
       return;
     }
-    await match.sub.handle({ ...args, args: match.args, logger });
+    const logger = options.logger.child(who);
+    let acked = false;
+    const trackedAck: typeof ack = async (response) => {
+      acked = true;
+      await ack(response);
+    };
+    const respond = respondWithFallback(args.respond, {
+      client: args.client,
+      channel: command.channel_id,
+      user: command.user_id,
+      logger,
+    });
+    try {
+      await match.sub.handle({ ...args, ack: trackedAck, respond, args: match.args, logger });
+    } catch (error) {
+      // A bug or an outage nobody caught: the person still gets one sentence, the log the detail.
+      logger.error({ event: 'command_failed', subcommand, err: errorSummary(error) }, 'command failed');
+      const usage = escapeMrkdwn(`${command.command} ${match.sub.words.join(' ')}`);
+      const text = `:warning: opsbot couldn’t finish \`${usage}\` because of a problem on its side; the details are in its log. Try again in a minute.`;
+      if (!acked) await ack({ response_type: 'ephemeral', text });
+      else await respond({ response_type: 'ephemeral', text }).catch(() => undefined);
+    }
   });
+}
+
+function errorSummary(error: unknown): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
 }

@@ -79,6 +79,16 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     expect(await ws.store.getSubscription(CHANNEL)).toBeUndefined();
   });
 
+  it('says to run it again when Slack let the form’s trigger expire', async () => {
+    ws.slack.fail('views.open', { error: 'expired_trigger_id' }, { times: 1 });
+    const before = ws.slack.responses.length;
+    await ws.driver.command('digest', { userId: requester, channelId: CHANNEL });
+    await ws.slack.waitFor((c) => c.method === 'response_url' && ws.slack.responses.length > before, 5_000);
+    const answer = ws.slack.responses.at(-1);
+    expect(answer?.body.response_type).toBe('ephemeral');
+    expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the digest form');
+  });
+
   it('saves the digest and shows when it runs next', async () => {
     const ack = await subscribe(ws, CHANNEL, { ...ids('idx-1, idx-2'), ...time('09:00') });
     expect(ack.ack).toMatchObject({ response_action: 'update' });

@@ -14,6 +14,7 @@ import { checkIndexes, indexCheckError, saveDigest } from './service.ts';
 import {
   type Answer,
   cannotPostAnswer,
+  formNotOpened,
   listAnswer,
   noDigestHere,
   previewPostedAnswer,
@@ -97,11 +98,9 @@ class DigestListeners {
         }),
       });
     } catch (err) {
-      ctx.logger.error(
-        { event: 'digest_modal_failed', code: classifyPostError(err).code },
-        'could not open modal',
-      );
-      await this.#answer(ctx, somethingWentWrong());
+      const { code } = classifyPostError(err);
+      ctx.logger.error({ event: 'digest_modal_failed', code }, 'could not open modal');
+      await this.#answer(ctx, formNotOpened(code));
     }
   }
 

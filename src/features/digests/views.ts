@@ -82,6 +82,16 @@ export function usageAnswer(command: string, given: string): Answer {
   );
 }
 
+/** The form could not open: say why when Slack said so, since the fix (run it again) is the user's. */
+export function formNotOpened(slackCode: string | undefined): Answer {
+  if (slackCode === 'expired_trigger_id' || slackCode === 'exchanged_trigger_id') {
+    return notice(
+      ':hourglass: Slack took too long to open the digest form, so it couldn’t be shown. Please run the command again.',
+    );
+  }
+  return somethingWentWrong();
+}
+
 export function somethingWentWrong(): Answer {
   return notice(
     ':warning: Something went wrong on opsbot’s side; the details are in its log. Please try again.',

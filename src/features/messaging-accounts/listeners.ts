@@ -8,6 +8,7 @@ import type { FeatureContext } from '../../app.ts';
 import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
+import { respondWithFallback } from '../../slack/respond.ts';
 import type { AccountSummary } from './account-text.ts';
 import { listAccountSummaries } from './service.ts';
 import {
@@ -83,9 +84,16 @@ export function registerMessagingAccounts(context: FeatureContext): void {
 
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: ACTION_SHOW_MORE },
-    async ({ ack, body, action, respond }) => {
+    async ({ ack, body, action, respond: viaUrl, client }) => {
       await ack();
       const logger = context.logger.child({ user: body.user.id, action: ACTION_SHOW_MORE });
+      // The summary may be read for longer than its response_url lives.
+      const respond = respondWithFallback(viaUrl, {
+        client,
+        channel: body.channel?.id ?? body.container?.channel_id,
+        user: body.user.id,
+        logger,
+      });
       const offset = buttonValue.safeParse(action.value);
       if (!offset.success) return send(respond, logger, staleButton());
       const view = await loadView(logger);
@@ -103,11 +111,12 @@ export function registerMessagingAccounts(context: FeatureContext): void {
 
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: ACTION_SHARE },
-    async ({ ack, body, action, respond, client }) => {
+    async ({ ack, body, action, respond: viaUrl, client }) => {
       await ack();
       const user = body.user.id;
       const channel = body.channel?.id ?? body.container?.channel_id;
       const logger = context.logger.child({ user, action: ACTION_SHARE, channel });
+      const respond = respondWithFallback(viaUrl, { client, channel, user, logger });
       const offset = buttonValue.safeParse(action.value);
       if (!offset.success || typeof channel !== 'string') return send(respond, logger, staleButton());
       // Fetched again, not carried in the button: what is shared is current, and no data rides along.

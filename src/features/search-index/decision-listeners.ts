@@ -1,8 +1,15 @@
 // Approve, Reject and Retry: a click opens a modal (or, for Retry, acts after Slack's confirm
 // dialog); every submit re-checks in the service, which decides by compare-and-set in the store.
-import type { BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import { z } from 'zod';
 import type { FeatureContext } from '../../app.ts';
+import { respondWithFallback } from '../../slack/respond.ts';
 import { ACTION, BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { approveModal, type DecisionModalMetadata, rejectModal } from './modals.ts';
 import { refusalText } from './refusals.ts';
@@ -14,6 +21,8 @@ const requestIdSchema = z.coerce.number().int().positive();
 const decisionMetadataSchema = z.object({
   requestId: requestIdSchema,
 }) satisfies z.ZodType<DecisionModalMetadata>;
+
+type DecisionClick = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 const NOT_SAVED = 'opsbot couldn’t record your decision just now. Try again in a minute.';
 const BROKEN_FORM =
@@ -31,6 +40,15 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
   const { app } = context;
   const logger = context.logger.child({ feature: 'search-index' });
 
+  // An answer after a slow check must still arrive when the click's response_url is spent.
+  const answerer = (args: Pick<DecisionClick, 'body' | 'client' | 'respond'>): RespondFn =>
+    respondWithFallback(args.respond, {
+      client: args.client,
+      channel: args.body.channel?.id ?? args.body.container?.channel_id,
+      user: args.body.user.id,
+      logger,
+    });
+
   const clickedRequestId = (body: BlockAction<ButtonAction>): number | undefined => {
     const parsed = requestIdSchema.safeParse(body.actions[0]?.value);
     return parsed.success ? parsed.data : undefined;
@@ -40,9 +58,10 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     app.action<BlockAction<ButtonAction>>(
       kind === 'approve' ? ACTION.approve : ACTION.reject,
       async (args) => {
-        const { ack, body, client, respond } = args;
+        const { ack, body, client } = args;
         await ack();
         const userId = body.user.id;
+        const respond = answerer(args);
         const id = clickedRequestId(body);
         if (id === undefined) return;
         // A first check on click, so nobody fills in a modal that can only be refused; the submit
@@ -69,9 +88,11 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
   openDecisionModal('approve');
   openDecisionModal('reject');
 
-  app.action<BlockAction<ButtonAction>>(ACTION.retry, async ({ ack, body, respond }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.retry, async (args) => {
+    const { ack, body } = args;
     await ack();
     const userId = body.user.id;
+    const respond = answerer(args);
     const id = clickedRequestId(body);
     if (id === undefined) return;
     let outcome: Awaited<ReturnType<SearchIndexService['retry']>>;

@@ -2,6 +2,7 @@
 // and the expiry sweep. Approve / Reject / Retry live in decision-listeners.ts.
 import { z } from 'zod';
 import type { FeatureContext } from '../../app.ts';
+import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { registerDecisionListeners } from './decision-listeners.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { requestListMessage } from './messages.ts';
@@ -111,7 +112,16 @@ function registerCommands(context: FeatureContext, service: SearchIndexService):
     words: ['search', 'requests'],
     example: 'search requests',
     description: 'Recent search index requests, their state and who decided',
-    async handle({ ack, respond, logger }) {
+    async handle({ ack, respond, logger, args, command }) {
+      if (args.length > 0) {
+        // Said, not silently dropped: the person may think the words filtered the list.
+        const usage = `${escapeMrkdwn(command.command)} search requests`;
+        await ack({
+          response_type: 'ephemeral',
+          text: `\`${usage}\` takes no arguments, but got ${quoteUserText(args.join(' '))}. Try \`${usage}\`.`,
+        });
+        return;
+      }
       await ack();
       let message: ReturnType<typeof requestListMessage>;
       try {

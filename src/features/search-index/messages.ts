@@ -27,17 +27,32 @@ const CARD_ERRORS: Record<string, string> = {
   is_archived: 'that channel is archived',
 };
 
+// Not about the channel: inviting opsbot would not help, so the advice differs.
+const SLACK_TROUBLE: Record<string, string> = {
+  slack_webapi_http_error: 'Slack had a problem on its side',
+  slack_webapi_request_error: 'Slack couldn’t be reached',
+  invalid_blocks: 'Slack refused the card',
+  ratelimited: 'Slack is rate-limiting opsbot',
+};
+
 export function submittedMessage(
   request: IndexRequest,
   options: { approvalChannelId: string; cardError?: string | undefined },
 ): SlackMessage {
   const channel = mentionChannel(options.approvalChannelId);
   if (options.cardError !== undefined) {
-    const why = CARD_ERRORS[options.cardError] ?? `Slack answered \`${escapeMrkdwn(options.cardError)}\``;
+    const channelProblem = CARD_ERRORS[options.cardError];
+    const why =
+      channelProblem ??
+      SLACK_TROUBLE[options.cardError] ??
+      `Slack answered \`${escapeMrkdwn(options.cardError)}\``;
+    const fix =
+      channelProblem === undefined
+        ? 'Tell an admin: the details are in opsbot’s log.'
+        : 'Ask an admin to invite opsbot to that channel or to check `APPROVAL_CHANNEL_ID`.';
     return single(
       `:warning: Request *#${request.id}* for ${what(request)} is saved, but opsbot couldn’t post it to the ` +
-        `approvals channel ${channel} (${why}), so approvers can’t see it yet. Ask an admin to invite ` +
-        'opsbot to that channel or to check `APPROVAL_CHANNEL_ID`.',
+        `approvals channel ${channel} (${why}), so approvers can’t see it yet. ${fix}`,
       `Request #${request.id} is saved, but the approvals channel couldn’t be reached.`,
     );
   }

@@ -16,18 +16,19 @@ export type RequestPrefill = {
   ignored: string[];
 };
 
-const PLAN_ALIASES: Record<string, SearchPlanChoice> = {
-  free: 'free',
-  payg: 'payg',
-  'pay-as-you-go': 'payg',
-};
+// A Map, not an object: typed words like `__proto__` or `constructor` must not find Object's own.
+const PLAN_ALIASES = new Map<string, SearchPlanChoice>([
+  ['free', 'free'],
+  ['payg', 'payg'],
+  ['pay-as-you-go', 'payg'],
+]);
 
 export function parseCreateArgs(args: readonly string[]): RequestPrefill {
   const prefill: RequestPrefill = { askedForFixed: false, ignored: [] };
   for (const word of args) {
     const lower = word.toLowerCase();
     const region = SEARCH_REGIONS.find((r) => r === lower);
-    const plan = PLAN_ALIASES[lower];
+    const plan = PLAN_ALIASES.get(lower);
     if (region !== undefined && prefill.region === undefined) prefill.region = region;
     else if (plan !== undefined && prefill.plan === undefined) prefill.plan = plan;
     else if (lower === 'fixed') prefill.askedForFixed = true;

@@ -44,10 +44,14 @@ export type SearchIndexServiceDeps = {
   background: (task: () => Promise<void>) => void;
 };
 
-/** Slack Web API errors carry `data.error` (not_in_channel, channel_not_found, …). */
+/**
+ * Slack Web API errors carry `data.error` (not_in_channel, channel_not_found, …); HTTP and network
+ * failures only the SDK's `code` (slack_webapi_http_error, slack_webapi_request_error).
+ */
 export function slackErrorCode(error: unknown): string {
-  const data = (error as { data?: { error?: unknown } } | null)?.data;
-  if (typeof data?.error === 'string') return data.error;
+  const e = error as { data?: { error?: unknown }; code?: unknown } | null;
+  if (typeof e?.data?.error === 'string') return e.data.error;
+  if (typeof e?.code === 'string') return e.code;
   return errorName(error);
 }
 

@@ -1,0 +1,55 @@
+// A response_url lives 30 minutes and takes five posts; work that outlasts it, or a sixth answer,
+// gets a 404 from Slack and Bolt's respond() throws. The person still deserves the answer, so it
+// goes out as an ephemeral message in the same conversation instead (chat.postEphemeral needs no
+// response_url). Only when that fails too is the answer lost, and the log says so.
+import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
+import type { Logger } from '../log.ts';
+
+type WebClient = AllMiddlewareArgs['client'];
+
+export type AnswerTarget = {
+  client: WebClient;
+  /** Where the person is looking: the command's channel, or the clicked message's. */
+  channel: string | undefined;
+  user: string;
+  logger: Pick<Logger, 'info' | 'warn'>;
+};
+
+/** respond(), falling back to chat.postEphemeral when the response_url refuses the post. */
+export function respondWithFallback(respond: RespondFn, target: AnswerTarget): RespondFn {
+  return async (message) => {
+    const args: RespondArguments = typeof message === 'string' ? { text: message } : message;
+    try {
+      return await respond(args);
+    } catch (error) {
+      // Deleting or replacing the original only makes sense through the URL; there is nothing to resend.
+      if (args.delete_original === true || target.channel === undefined) throw error;
+      target.logger.info(
+        { event: 'respond_fallback', reason: errorName(error) },
+        'response_url refused the answer; sending it as an ephemeral message',
+      );
+      const text = typeof args.text === 'string' && args.text !== '' ? args.text : 'opsbot';
+      const blocks = 'blocks' in args && args.blocks !== undefined ? { blocks: args.blocks } : {};
+      if (args.response_type === 'in_channel') {
+        await target.client.chat.postMessage({ channel: target.channel, text, ...blocks });
+      } else {
+        await target.client.chat.postEphemeral({
+          channel: target.channel,
+          user: target.user,
+          text,
+          ...blocks,
+        });
+      }
+      // respond() resolves with the response_url's HTTP answer; the fallback's stands in for it.
+      return new Response(null, { status: 200 });
+    }
+  };
+}
+
+function errorName(error: unknown): string {
+  if (error instanceof Error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    return typeof status === 'number' ? `${error.name} ${status}` : error.name;
+  }
+  return typeof error;
+}

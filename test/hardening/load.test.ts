@@ -1,0 +1,151 @@
+// Issue 8, Load (the small run that stays in `npm test`; bench/ holds the bigger one): 1,000 mixed
+// signed requests — commands, button clicks, view submissions — 50 at a time against the real
+// `node src/main.ts` on loopback (its own process and event loop, as in production; the simulators
+// and this load generator share the test process). Every request is acknowledged within Slack's
+// 3 s, none is lost (each acknowledged request's effect is counted, in Slack and in the database
+// after a graceful stop), and ack latency and the app's RSS are reported.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackDriver } from '../../src/sim/driver/driver.ts';
+import type { SimView } from '../../src/sim/slack/index.ts';
+import { SIM_IDS } from '../../src/sim/workspace.ts';
+import { cardFor, fileRequest, openDecision } from '../features/search-index/e2e-helpers.ts';
+import { until } from './helpers.ts';
+import {
+  type Job,
+  type Kind,
+  MIX,
+  mixedJobs,
+  type Outcome,
+  percentile,
+  rssOf,
+  sendFromWorker,
+} from './load-jobs.ts';
+import { type Spawned, spawnedWorkspace } from './spawned.ts';
+
+const { generalChannel, approver, approvalChannel } = SIM_IDS;
+const TOTAL = 1_000;
+const CONCURRENCY = 50;
+const SLACK_ACK_DEADLINE_MS = 3_000;
+const APPROVALS = MIX.approvals;
+const SUBMISSIONS = MIX.submissions;
+/** Asks for the requests the approval submissions decide; not a submitter, so nobody hits the cap. */
+const TARGET_REQUESTER = 'U0LOADTARGET';
+
+describe(`load: ${TOTAL} mixed signed requests, ${CONCURRENCY} at a time, against node src/main.ts`, () => {
+  let sw: Spawned;
+  let driver: SlackDriver;
+  let url: string;
+  let pid: number;
+  let exited: Promise<number | null>;
+  let child: Awaited<ReturnType<Spawned['start']>>['child'];
+
+  beforeAll(async () => {
+    sw = await spawnedWorkspace({ extraUsers: [TARGET_REQUESTER] });
+    // The requests the approval submissions decide, stored before the app starts.
+    const store = await sw.openDatabase();
+    for (let i = 0; i < APPROVALS; i++) {
+      await store.createRequest({
+        requesterId: TARGET_REQUESTER,
+        requesterChannelId: generalChannel,
+        name: `load-approve-${i}`,
+        region: 'eu-west-1',
+        plan: 'free',
+        reason: 'load',
+        createdAt: Date.now(),
+        expiresAt: Date.now() + 3_600_000,
+      });
+    }
+    await store.close();
+    const started = await sw.start({ MAX_PENDING_REQUESTS_PER_USER: '100', DIGEST_TICK_MS: '3600000' });
+    ({ driver, child, url } = started);
+    pid = child.pid ?? 0;
+    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  });
+  afterAll(async () => {
+    await sw?.close();
+  });
+
+  it('acknowledges every request within 3 s and loses none', async () => {
+    const ws = { slack: sw.slack, driver };
+    // Templates, made the way people make them: a request modal, cards to click, an approval modal.
+    await fileRequest(ws, { text: 'search create load-card-a eu-west-1 free' });
+    await fileRequest(ws, { text: 'search create load-card-b eu-west-1 free' });
+    const cards = [await cardFor(ws, APPROVALS + 1), await cardFor(ws, APPROVALS + 2)];
+    const requestModal = sw.slack.views.find((v) => v.view.callback_id === 'search.request')?.view as SimView;
+    const approveModal = await openDecision(ws, approver, APPROVALS + 1, 'approve');
+
+    const jobs = mixedJobs(sw, { cards, requestModal, approveModal });
+    expect(jobs).toHaveLength(TOTAL);
+
+    const rssBefore = rssOf(pid).now;
+    const started = Date.now();
+    const built: Array<Omit<Outcome, 'status' | 'body'>> = [];
+    const answers = await sendFromWorker(`${url}/slack/events`, CONCURRENCY, jobs, built);
+    const wallMs = Date.now() - started;
+    const results = answers.map((a) => ({
+      kind: (jobs[a.index] as Job).kind,
+      ms: a.ms,
+      outcome: { status: a.status, body: a.body, ...built[a.index] },
+    }));
+
+    // Acknowledged: every one answered 200 inside Slack's deadline.
+    expect(results).toHaveLength(TOTAL);
+    expect(results.filter((r) => r.outcome.status !== 200)).toEqual([]);
+    const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+    expect(ms.at(-1)).toBeLessThan(SLACK_ACK_DEADLINE_MS);
+
+    // None lost: each acknowledged request's effect, counted where a person would see it.
+    const of = (kind: Kind) => results.filter((r) => r.kind === kind).map((r) => r.outcome);
+    expect(of('help').every((o) => o.body.includes('opsbot commands'))).toBe(true);
+    expect(of('submit').every((o) => o.body === '')).toBe(true);
+    expect(of('approve').every((o) => o.body === '')).toBe(true);
+    const answered = (o: Outcome) => sw.slack.responses.some((r) => r.url === o.responseUrl && r.ok);
+    const opened = (o: Outcome) =>
+      sw.slack.calls.some((c) => c.method === 'views.open' && c.ok && c.args.trigger_id === o.triggerId);
+    const cardsPosted = () =>
+      new Set(
+        sw.slack
+          .callsTo('chat.postMessage')
+          .filter((c) => c.ok && c.args.channel === approvalChannel)
+          .map((c) => /load-new-\d+/.exec(String(c.args.text))?.[0])
+          .filter((name) => name !== undefined),
+      ).size;
+    const createdNames = () =>
+      new Set(sw.mgmt.created.map((c) => c.name).filter((n) => n.startsWith('load-approve-'))).size;
+    await until(
+      () =>
+        [...of('accounts'), ...of('requests')].every(answered) &&
+        of('click').every(opened) &&
+        cardsPosted() === SUBMISSIONS &&
+        createdNames() === APPROVALS
+          ? true
+          : undefined,
+      'every effect',
+      30_000,
+    );
+    const rss = rssOf(pid);
+
+    // A graceful stop, then the database: every submission stored, every approval created.
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const store = await sw.openDatabase();
+    const stored = await store.listRecentRequests({ limit: 10_000 });
+    await store.close();
+    expect(stored.filter((r) => r.name.startsWith('load-new-') && r.state === 'pending')).toHaveLength(
+      SUBMISSIONS,
+    );
+    expect(stored.filter((r) => r.name.startsWith('load-approve-') && r.state === 'created')).toHaveLength(
+      APPROVALS,
+    );
+    expect(sw.mgmt.createCalls).toHaveLength(APPROVALS);
+
+    const mb = (bytes: number) => `${Math.round(bytes / 1_048_576)} MB`;
+    console.log(
+      `load: ${TOTAL} requests, ${CONCURRENCY} concurrent, ${wallMs} ms; ack p50 ${percentile(ms, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(ms, 99).toFixed(1)} ms, max ${(ms.at(-1) ?? 0).toFixed(1)} ms; ` +
+        `app RSS ${mb(rssBefore)} before, ${mb(rss.now)} after, peak ${mb(rss.peak)}`,
+    );
+    // Bounded: nothing per request is kept once it is answered.
+    expect(rss.peak).toBeLessThan(512 * 1_048_576);
+  }, 90_000);
+});
