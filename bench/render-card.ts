@@ -9,14 +9,10 @@
 // Plus, for context, opsbot's drawing encoded by Skia's own PNG encoder (canvas.encode('png')).
 import { availableParallelism, loadavg } from 'node:os';
 import { type VectorIndexStats, vectorIndexStatsSchema } from '../src/api/schemas.ts';
-import {
-  renderStatsCard,
-  renderStatsCardSync,
-  type StatsCardInput,
-  stopRenderWorker,
-} from '../src/render/index.ts';
+import { renderStatsCard, type StatsCardInput, stopRenderWorker } from '../src/render/index.ts';
 import { LAYOUT } from '../src/render/layout.ts';
 import { cardDataOf } from '../src/render/series.ts';
+import { renderStatsCardSync } from '../src/render/sync.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../src/sim/mgmt/stats.ts';
 import { chartJsCard, opsbotDrawOnly, skiaEncoded } from './lib/card-peers.ts';
 import { measureLoopBlocking, syncPart } from './lib/event-loop.ts';

@@ -14,15 +14,17 @@ export function footprintRows(cold: ColdStartResult | undefined, peaks: readonly
   if (cold) {
     const a = spread(cold.opsbotMs);
     const b = spread(cold.boltMs);
-    const r = ratio(a.median, b.median);
+    // Per pair (the two starts ran back to back), then the median, as the other items do: a burst
+    // of other work on the machine slows both starts of a pair, not the median of one side only.
+    const paired = spread(cold.opsbotMs.map((ms, i) => ratio(ms, cold.boltMs[i] ?? Number.NaN)));
     rows.push({
       item: 6,
       name: 'Cold start, spawn → "listening" (`node src/main.ts` vs bare Bolt)',
       opsbot: fmtSpread(a, ' ms'),
       peer: fmtSpread(b, ' ms'),
-      ratio: fmtRatio(r),
+      ratio: fmtSpread(paired, '×'),
       target: `≤ ${COLD_START_MAX_RATIO}×`,
-      ...atMost(r, COLD_START_MAX_RATIO),
+      ...atMost(paired.median, COLD_START_MAX_RATIO),
     });
     rows.push({
       item: 6,

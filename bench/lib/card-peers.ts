@@ -15,9 +15,10 @@ import {
   SubTitle,
   Title,
 } from 'chart.js';
-import { drawCard, headerLines } from '../../src/render/card.ts';
+import { drawCard } from '../../src/render/card.ts';
 import type { Patch } from '../../src/render/draw-sparkline.ts';
 import { ensureFonts, FONT_BOLD, FONT_REGULAR, font } from '../../src/render/fonts.ts';
+import { headerLines } from '../../src/render/header.ts';
 import { LAYOUT } from '../../src/render/layout.ts';
 import { blend, css, type Rgb, type Theme, themeFor } from '../../src/render/palette.ts';
 import { encodeIndexed, quantizerFor } from '../../src/render/raster.ts';

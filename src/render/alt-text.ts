@@ -1,4 +1,4 @@
-import { headerLines } from './card.ts';
+import { headerLines } from './header.ts';
 import { type CardData, formatValue, SERIES_WORDS } from './series.ts';
 
 /** Slack rejects an image block whose alt_text is longer than this. */

@@ -1,12 +1,11 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { type Patch, type SparkInks, sparklinePatch } from './draw-sparkline.ts';
 import { font } from './fonts.ts';
-import { periodInWords, rangeInWords, stepInWords } from './format-time.ts';
+import { headerLines } from './header.ts';
 import { type Box, CELL_PAD, type CellBox, type GroupBox, LAYOUT, PLOT_BOTTOM, PLOT_TOP } from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
 import type { Quantizer } from './quantize.ts';
 import { type CardData, formatValue } from './series.ts';
-import { timeSpan } from './time-span.ts';
 
 /**
  * What drawing a card leaves besides the canvas: the boxes (CSS px) where it drew something that
@@ -44,23 +43,6 @@ function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number): string {
     else hi = mid - 1;
   }
   return `${text.slice(0, lo)}…`;
-}
-
-/** The card's two header lines; the alt text reuses them so both say the same thing. */
-export function headerLines(data: CardData): { title: string; subtitle: string } {
-  const title = data.title ?? `Vector index ${data.indexId}`;
-  const span = timeSpan(data.series);
-  const period = periodInWords(data.period);
-  const parts = [period.charAt(0).toUpperCase() + period.slice(1)];
-  if (span) {
-    const step = stepInWords(span.stepMs);
-    if (step) parts.push(step);
-    const range = rangeInWords(span.from, span.to);
-    if (range) parts.push(range);
-  } else {
-    parts.push('no data points');
-  }
-  return { title, subtitle: parts.join(' · ') };
 }
 
 function drawHeader(ctx: SKRSContext2D, frame: Frame, data: CardData, theme: Theme): void {

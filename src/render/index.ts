@@ -1,7 +1,8 @@
 import type { StatsPeriod, VectorIndexStats } from '../api/schemas.ts';
 import { altTextOf } from './alt-text.ts';
 import { LAYOUT } from './layout.ts';
-import { type RenderOptions, renderCardPng } from './raster.ts';
+// Types only: raster.ts loads the native canvas, which only the render thread (and sync.ts) may load.
+import type { RenderOptions } from './raster.ts';
 import { cardDataOf } from './series.ts';
 import { renderOnWorker } from './worker-pool.ts';
 
@@ -23,7 +24,8 @@ export type StatsCardOptions = RenderOptions;
 /** The card's size in CSS pixels; the PNG is this times the scale (2 by default). */
 export const STATS_CARD_SIZE = { width: LAYOUT.width, height: LAYOUT.height } as const;
 
-function clean(options: StatsCardOptions): RenderOptions {
+/** The options a render actually gets: anything unknown falls back to the default. */
+export function renderOptionsOf(options: StatsCardOptions): RenderOptions {
   return { theme: options.theme === 'dark' ? 'dark' : 'light', scale: options.scale === 1 ? 1 : 2 };
 }
 
@@ -35,7 +37,7 @@ export async function renderStatsCard(
   input: StatsCardInput,
   options: StatsCardOptions = {},
 ): Promise<Buffer> {
-  return renderOnWorker(cardDataOf(input), clean(options));
+  return renderOnWorker(cardDataOf(input), renderOptionsOf(options));
 }
 
 /**
@@ -45,17 +47,12 @@ export async function renderStatsCard(
 export async function warmUpRenderer(): Promise<void> {
   await renderOnWorker(
     cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
-    clean({}),
+    renderOptionsOf({}),
   );
   await renderOnWorker(
     cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
-    clean({ theme: 'dark' }),
+    renderOptionsOf({ theme: 'dark' }),
   );
-}
-
-/** The same card, rendered on the calling thread (10–20 ms of blocking): for scripts and benchmarks. */
-export function renderStatsCardSync(input: StatsCardInput, options: StatsCardOptions = {}): Buffer {
-  return renderCardPng(cardDataOf(input), clean(options));
 }
 
 /** Slack `alt_text` for the card (≤ 2000 characters): period, range, each series' last/min/max. */

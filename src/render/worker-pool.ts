@@ -19,8 +19,20 @@ function failAll(error: Error): void {
   waiting.clear();
 }
 
+/**
+ * The render thread's heap limits. Its JavaScript keeps little (the pixels live in native memory),
+ * but V8 sizes a young generation for a busy thread at up to tens of MiB, all resident: capped at
+ * 4 MiB the process stays ~20 MiB smaller with no measurable change in render time (~15 ms per 30d
+ * card either way). The old generation holds ~10 MiB; the cap only stops a runaway, which ends the
+ * thread (the cards in flight fail, the next one starts a fresh thread) instead of the process.
+ */
+const RENDER_THREAD_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } as const;
+
 function start(): Worker {
-  const w = new Worker(new URL('./worker.ts', import.meta.url), { name: 'opsbot-render' });
+  const w = new Worker(new URL('./worker.ts', import.meta.url), {
+    name: 'opsbot-render',
+    resourceLimits: RENDER_THREAD_LIMITS,
+  });
   w.unref();
   w.on('message', (reply: RenderReply) => {
     const waiter = waiting.get(reply.id);

@@ -2,7 +2,6 @@
 // embedded SQLite file at DATABASE_PATH.
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../log.ts';
-import { openPostgresStore } from './postgres/postgres-store.ts';
 import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
@@ -10,7 +9,9 @@ export type DatabaseConfig = { url: string | undefined; path: string; poolSize: 
 
 export async function openStore(config: DatabaseConfig, logger: Logger, clock?: Clock): Promise<Store> {
   if (config.url !== undefined) {
-    // It logs where it connected itself (host, port, database — never the URL, which has the password).
+    // Loaded only when asked for: the driver and its modules are start-up time an SQLite deployment
+    // would pay for nothing. It logs where it connected itself (host, port, database — never the URL).
+    const { openPostgresStore } = await import('./postgres/postgres-store.ts');
     return openPostgresStore({
       url: config.url,
       poolSize: config.poolSize,

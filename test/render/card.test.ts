@@ -4,7 +4,6 @@ import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
 import { FONT_BOLD, FONT_REGULAR } from '../../src/render/fonts.ts';
 import {
   renderStatsCard,
-  renderStatsCardSync,
   STATS_CARD_SIZE,
   type StatsCardInput,
   stopRenderWorker,
@@ -13,6 +12,7 @@ import {
 import { type Box, LAYOUT } from '../../src/render/layout.ts';
 import { renderCardPng } from '../../src/render/raster.ts';
 import { cardDataOf } from '../../src/render/series.ts';
+import { renderStatsCardSync } from '../../src/render/sync.ts';
 import { countPixels, type Decoded, decode, distinctColours, isInk, near, PNG_SIGNATURE } from './decode.ts';
 import { makeStats, series, withAllSeries } from './fixtures.ts';
 

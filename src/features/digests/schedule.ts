@@ -8,9 +8,8 @@
 //   each local date yields exactly one instant, the digest runs once.
 import { TZDate } from '@date-fns/tz/date';
 import { tzOffset } from '@date-fns/tz/tzOffset';
-import { addDays } from 'date-fns/addDays';
-import { format } from 'date-fns/format';
 import type { Weekday } from '../../store/index.ts';
+import { addDays, format } from '../../time/date-fns.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -2,9 +2,7 @@
 // and milliseconds as durations, counts with thousands separators. INT32 max is how the API spells
 // "no limit" on integer columns, so it reads "unlimited" whatever the unit.
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns/format';
-import { formatDistance } from 'date-fns/formatDistance';
-import { formatDuration } from 'date-fns/formatDuration';
+import { format, formatDistance, formatDuration } from '../../time/date-fns.ts';
 
 export const INT32_MAX = 2_147_483_647;
 // int64 max does not survive JSON.parse exactly; it arrives as 2^63.

@@ -1,8 +1,8 @@
 // The time range a reply describes comes from the data's own timestamps, not from the requested
 // period: a series may hold fewer points than promised, and the API's clock is the one that counts.
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import type { StatsPeriod } from '../../api/index.ts';
+import { format } from '../../time/date-fns.ts';
 
 const UTC = tz('UTC');
 const MINUTE = 60_000;
