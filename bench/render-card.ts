@@ -8,28 +8,23 @@
 //   chart.js       12 small line charts (16 datasets) in the same grid, drawn into the same card
 // Plus, for context, opsbot's drawing encoded by Skia's own PNG encoder (canvas.encode('png')).
 import { availableParallelism, loadavg } from 'node:os';
-import { type VectorIndexStats, vectorIndexStatsSchema } from '../src/api/schemas.ts';
+import { fileURLToPath } from 'node:url';
 import { renderStatsCard, type StatsCardInput, stopRenderWorker } from '../src/render/index.ts';
 import { LAYOUT } from '../src/render/layout.ts';
 import { cardDataOf } from '../src/render/series.ts';
 import { renderStatsCardSync } from '../src/render/sync.ts';
-import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../src/sim/mgmt/stats.ts';
+import { benchStats } from './lib/bench-stats.ts';
 import { chartJsCard, opsbotDrawOnly, skiaEncoded } from './lib/card-peers.ts';
 import { measureLoopBlocking, syncPart } from './lib/event-loop.ts';
-import { peakRssMiB, type RssReport, reportRss, rssMiB, rssOfChild } from './lib/rss.ts';
+import { type RssReport, rssOfChild } from './lib/rss.ts';
 import { fmtSpread, interleaved, mean, type Spread, spread } from './lib/samples.ts';
 import { textTable } from './lib/table.ts';
+
+export { benchStats } from './lib/bench-stats.ts';
 
 export const TARGETS = { minRatio: 5, maxMedianMs: 30, maxBlockingMs: 10, maxPngBytes: 200_000 } as const;
 
 const SCALE = 2;
-const NOW = Date.UTC(2024, 4, 31, 21, 30);
-
-/** 30 days of the simulator's busiest realistic index, parsed exactly as the API client does. */
-export function benchStats(): VectorIndexStats {
-  const raw = makeVectorIndexStats('idx-1', '30d', NOW, 1, DEFAULT_VECTOR_INDEXES['idx-1']);
-  return vectorIndexStatsSchema.parse(raw);
-}
 
 // ---- the run ------------------------------------------------------------------------------------
 
@@ -114,13 +109,13 @@ export async function runRenderBench(
   const idle = await measureLoopBlocking(() => new Promise((resolve) => setTimeout(resolve, opsbot.wallMs)));
   await stopRenderWorker();
 
-  const self = new URL(import.meta.url).pathname;
+  const child = fileURLToPath(new URL('./lib/rss-child.ts', import.meta.url));
   const peakRss =
     options.rss === false
       ? undefined
       : {
-          opsbot: await rssOfChild(self, ['--rss-of=opsbot', `--cards=${cards}`]),
-          chartjs: await rssOfChild(self, ['--rss-of=chartjs', `--cards=${cards}`]),
+          opsbot: await rssOfChild(child, ['--rss-of=opsbot', `--cards=${cards}`]),
+          chartjs: await rssOfChild(child, ['--rss-of=chartjs', `--cards=${cards}`]),
         };
 
   const wall = (name: string) => spread(times[name]?.wall ?? []);
@@ -229,29 +224,7 @@ export function renderBenchTable(r: RenderBenchResult): string {
   ].join('\n');
 }
 
-/** Child mode for the RSS measurement: one contender, `cards` cards after one warm-up card. */
-async function rssChild(who: string, cards: number): Promise<void> {
-  const input: StatsCardInput = { indexId: 'idx-1', period: '30d', stats: benchStats() };
-  const one = who === 'chartjs' ? async () => chartJsCard(cardDataOf(input)) : () => renderStatsCard(input);
-  await one();
-  await yieldLoop();
-  const baselineMiB = rssMiB();
-  for (let i = 0; i < cards; i++) {
-    await one();
-    await yieldLoop();
-  }
-  const peakMiB = peakRssMiB();
-  await stopRenderWorker();
-  reportRss({ baselineMiB, peakMiB });
-}
-
 if (import.meta.main) {
-  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  const who = arg('rss-of');
-  if (who) {
-    await rssChild(who, Number(arg('cards') ?? 20));
-  } else {
-    const result = await runRenderBench({ quick: process.argv.includes('--quick') });
-    process.stdout.write(`${renderBenchTable(result)}\n`);
-  }
+  const result = await runRenderBench({ quick: process.argv.includes('--quick') });
+  process.stdout.write(`${renderBenchTable(result)}\n`);
 }

@@ -1,0 +1,11 @@
+// The card benchmarks' input, shared by bench/render-card.ts and its RSS child processes.
+import { type VectorIndexStats, vectorIndexStatsSchema } from '../../src/api/schemas.ts';
+import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/stats.ts';
+
+const NOW = Date.UTC(2024, 4, 31, 21, 30);
+
+/** 30 days of the simulator's busiest realistic index, parsed exactly as the API client does. */
+export function benchStats(): VectorIndexStats {
+  const raw = makeVectorIndexStats('idx-1', '30d', NOW, 1, DEFAULT_VECTOR_INDEXES['idx-1']);
+  return vectorIndexStatsSchema.parse(raw);
+}
