@@ -1,11 +1,10 @@
 // `node src/main.ts` with a DATABASE_URL nobody answers: the operator gets one line saying where it
 // tried to connect — host and port, never the password — and exit code 1, not a stack trace.
 // Needs no PostgreSQL server: the point is that there is none.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
 
-const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+import { describe, expect, it } from 'vitest';
+import { runMain } from '../support/run-main.ts';
+
 const DB_PASSWORD = 'fake-pass-5321';
 
 const env = {
@@ -19,23 +18,7 @@ const env = {
   PORT: '0',
 };
 
-function run(databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // Only PATH is inherited, so the developer's own environment cannot leak in.
-    const child = spawn(process.execPath, [mainPath], {
-      env: { PATH: process.env.PATH ?? '', ...env, DATABASE_URL: databaseUrl },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (databaseUrl: string) => runMain({ ...env, DATABASE_URL: databaseUrl });
 
 describe('start-up with an unreachable database', () => {
   it('exits 1 with one line naming host and port (a closed port), without the password', async () => {

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+import { MAIN_PATH as mainPath, runMain } from '../support/run-main.ts';
 
 const completeEnv = {
   SLACK_BOT_TOKEN: 'xoxb-test-fake-token',
@@ -16,21 +14,7 @@ const completeEnv = {
   PORT: '0',
 };
 
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    // Only PATH is inherited, so the developer's own environment cannot leak in.
-    const child = spawn(process.execPath, [mainPath], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = runMain;
 
 describe('start-up', () => {
   it('without MGMT_API_URL prints one named line, a hint, and exits 1', async () => {
