@@ -3,9 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import type { ManagementClient } from './api/client.ts';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import { registerDigests } from './features/digests/listeners.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
 import { registerSearchIndex } from './features/search-index/listeners.ts';
@@ -30,28 +28,6 @@ const SLACK_WEB_API_CLIENT = {
   retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
   timeout: 15_000,
 } as const;
-
-export type AppDeps = {
-  config: Config;
-  logger: Logger;
-  mgmt: ManagementClient;
-  store: Store;
-  clock: Clock;
-};
-
-/** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
-export type Lifecycle = {
-  onStart(hook: () => void | Promise<void>): void;
-  onStop(hook: () => void | Promise<void>): void;
-};
-
-/** What each feature's register() receives. */
-export type FeatureContext = AppDeps & {
-  app: App;
-  router: CommandRouter;
-  work: WorkTracker;
-  lifecycle: Lifecycle;
-};
 
 export type Opsbot = {
   app: App;

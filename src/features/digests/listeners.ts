@@ -1,7 +1,7 @@
 // The only code of this feature that touches Bolt: `/ops digest [list|remove|preview]`, the modal's
 // submission, and the scheduler's start and stop. Ack first, then the slow work, awaited.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { composeDigest } from './compose.ts';
 import { digestMessage } from './digest-view.ts';

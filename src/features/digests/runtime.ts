@@ -3,7 +3,7 @@
 // through digestsRuntimeOf(app) to drive ticks with an injected clock.
 import { randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { CardRenderer } from '../vector-stats/service.ts';
 import { lazyCardRenderer } from './card-renderer.ts';
 import type { DigestParts } from './compose.ts';

@@ -4,7 +4,7 @@
 import type { BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { z } from 'zod';
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';

@@ -8,7 +8,7 @@ import type {
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
 import { z } from 'zod';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import { ACTION, BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { approveModal, type DecisionModalMetadata, rejectModal } from './modals.ts';

@@ -1,7 +1,7 @@
 // The only search-index code that touches Bolt: /ops search create|requests, the request modal,
 // and the expiry sweep. Approve / Reject / Retry live in decision-listeners.ts.
 import { z } from 'zod';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { registerDecisionListeners } from './decision-listeners.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';

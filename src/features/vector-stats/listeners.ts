@@ -2,7 +2,7 @@
 // period picker and Refresh button on the message it posts. Ack first, then the slow work, awaited.
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
-import type { FeatureContext } from '../../app.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import {

@@ -1,0 +1,32 @@
+// What the composition root hands to each feature's register(). It lives apart from app.ts so the
+// features can depend on it without importing the composition root that imports them.
+import type { App } from '@slack/bolt';
+import type { ManagementClient } from './api/client.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './log.ts';
+import type { CommandRouter } from './slack/router.ts';
+import type { Store } from './store/index.ts';
+import type { WorkTracker } from './work-tracker.ts';
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  mgmt: ManagementClient;
+  store: Store;
+  clock: Clock;
+};
+
+/** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
+export type Lifecycle = {
+  onStart(hook: () => void | Promise<void>): void;
+  onStop(hook: () => void | Promise<void>): void;
+};
+
+/** What each feature's register() receives. */
+export type FeatureContext = AppDeps & {
+  app: App;
+  router: CommandRouter;
+  work: WorkTracker;
+  lifecycle: Lifecycle;
+};
