@@ -109,7 +109,7 @@ export function chartJsCard(
       if (p99) {
         datasets.push({
           data: points(p99),
-          borderColor: css(blend(hue.line, theme.panel, hue.p99Alpha)),
+          borderColor: css(blend(hue.line, theme.panel, hue.lightAlpha)),
           borderWidth: 1.2,
           borderDash: [3.5, 2.5],
           fill: false,

@@ -1,9 +1,15 @@
-// Number humanising shared by the PNG card, its alt text and the Slack summary.
-// Rule everywhere: at most 3 significant digits and at most one decimal behind a unit suffix
-// (1.2k, 12.3k, 123k), so a value always fits a small cell. Non-finite input can't come from
-// the API (rejected at the boundary), but a formatter must never print "NaN" to a user.
+// Number humanising shared by the PNG card, its alt text and the Slack messages.
+// Rule everywhere: 3 significant digits by default and at most one decimal behind a unit suffix
+// (1.2k, 12.3k, 123k), so a value always fits a small cell. Where two numbers are shown side by
+// side (a panel's min and max, a change "19 → 46"), `digitsToTell` adds digits until they differ:
+// a line that moves must never be labelled "min 1.6M · max 1.6M". Non-finite input can't come
+// from the API (rejected at the boundary), but a formatter must never print "NaN" to a user.
 
 const NOT_A_NUMBER = '–';
+
+/** Significant digits by default, and the most `digitsToTell` will ever add up to. */
+export const DEFAULT_DIGITS = 3;
+const MAX_DIGITS = 8;
 
 const COUNT_UNITS = ['', 'k', 'M', 'B', 'T'] as const;
 // Decimal (SI) units: the label then means exactly what it says (1 KB = 1000 bytes).
@@ -15,52 +21,54 @@ function trimZeros(text: string): string {
 }
 
 /** `1.5e18`, `1e15`, `4.6e-4`: for magnitudes no unit suffix covers. */
-function scientific(value: number): string {
-  const [mantissa = '', exponent = ''] = value.toExponential(1).split('e');
+function scientific(value: number, digits: number): string {
+  const [mantissa = '', exponent = ''] = value.toExponential(Math.max(1, digits - 2)).split('e');
   return `${trimZeros(mantissa)}e${exponent.replace('+', '')}`;
 }
 
-/** `value` with 3 significant digits but no more than `maxDecimals` decimals. */
-function significant(value: number, maxDecimals: number): string {
+/** `value` with `digits` significant digits but no more than `maxDecimals` decimals. */
+function significant(value: number, maxDecimals: number, digits: number): string {
   const abs = Math.abs(value);
   const intDigits = abs < 1 ? 1 : Math.floor(Math.log10(abs)) + 1;
-  const decimals = Math.max(0, Math.min(maxDecimals, 3 - intDigits));
+  const decimals = Math.max(0, Math.min(maxDecimals, digits - intDigits));
   return trimZeros(value.toFixed(decimals));
 }
 
 /**
  * Scales `value` by `base` until it is under 1000 of a unit, carrying rounding upward so that
- * 999.96k prints as 1M rather than 1000k. Past the last unit, scientific notation.
+ * 999.96k prints as 1M rather than 1000k. Past the last unit, scientific notation. Behind a suffix
+ * there are `digits - 2` decimals at most (one at the default 3 digits: 1.2k, not 1.23k).
  */
-function scaled(value: number, base: number, units: readonly string[], sep: string): string {
+function scaled(value: number, base: number, units: readonly string[], sep: string, digits: number): string {
   let unit = 0;
   let v = value;
   while (Math.abs(v) >= 1000 && unit < units.length - 1) {
     v /= base;
     unit += 1;
   }
-  let text = significant(v, unit === 0 ? 0 : 1);
+  const decimals = (u: number) => (u === 0 ? 0 : digits - 2);
+  let text = significant(v, decimals(unit), digits);
   if (Math.abs(Number(text)) >= 1000 && unit < units.length - 1) {
     v /= base;
     unit += 1;
-    text = significant(v, 1);
+    text = significant(v, decimals(unit), digits);
   }
-  if (Math.abs(Number(text)) >= 1000) return scientific(value);
+  if (Math.abs(Number(text)) >= 1000) return scientific(value, digits);
   const suffix = units[unit] ?? '';
   return suffix === '' ? text : `${text}${sep}${suffix}`;
 }
 
 /** A count of things: `950`, `1.2k`, `3.4M`, `12B`; fractions below 1000 are rounded. */
-export function formatCount(value: number): string {
+export function formatCount(value: number, digits = DEFAULT_DIGITS): string {
   if (!Number.isFinite(value)) return NOT_A_NUMBER;
-  const text = scaled(Math.round(value), 1000, COUNT_UNITS, '');
+  const text = scaled(Math.round(value), 1000, COUNT_UNITS, '', digits);
   return text === '-0' ? '0' : text;
 }
 
 /** Bytes in decimal units: `512 B`, `1.2 KB`, `3.4 GB`. */
-export function formatBytes(value: number): string {
+export function formatBytes(value: number, digits = DEFAULT_DIGITS): string {
   if (!Number.isFinite(value)) return NOT_A_NUMBER;
-  const text = scaled(Math.round(value), 1000, BYTE_UNITS, ' ');
+  const text = scaled(Math.round(value), 1000, BYTE_UNITS, ' ', digits);
   return text.startsWith('-0 ') ? '0 B' : text;
 }
 
@@ -68,14 +76,42 @@ export function formatBytes(value: number): string {
  * Any measurement without a known unit (latency as reported, throughput): keeps small
  * fractions (`0.0123`, `4.56`), compacts large values (`12.3k`). Unit-free on purpose.
  */
-export function formatCompact(value: number): string {
+export function formatCompact(value: number, digits = DEFAULT_DIGITS): string {
   if (!Number.isFinite(value)) return NOT_A_NUMBER;
   if (value === 0) return '0';
   const abs = Math.abs(value);
-  if (abs < 0.001) return scientific(value);
-  // 3 significant digits, also for fractions: 0.0123 keeps its leading zeros plus 3 digits.
+  if (abs < 0.001) return scientific(value, digits);
+  // `digits` significant digits, also for fractions: 0.0123 keeps its leading zeros plus 3 digits.
   const text =
-    abs < 1 ? trimZeros(value.toFixed(Math.min(6, 2 - Math.floor(Math.log10(abs))))) : significant(value, 2);
-  if (Math.abs(Number(text)) >= 1000) return scaled(value, 1000, COUNT_UNITS, '');
+    abs < 1
+      ? trimZeros(
+          value.toFixed(Math.min(6 + digits - DEFAULT_DIGITS, digits - 1 - Math.floor(Math.log10(abs)))),
+        )
+      : significant(value, digits - 1, digits);
+  if (Math.abs(Number(text)) >= 1000) return scaled(value, 1000, COUNT_UNITS, '', digits);
   return text === '-0' ? '0' : text;
+}
+
+/** How a value is humanised: counts (1.2k), bytes (3.4 GB), or a measure of unstated unit (12.3). */
+export type ValueKind = 'count' | 'bytes' | 'measure';
+
+export function formatValue(kind: ValueKind, value: number, digits = DEFAULT_DIGITS): string {
+  if (kind === 'bytes') return formatBytes(value, digits);
+  if (kind === 'count') return formatCount(value, digits);
+  return formatCompact(value, digits);
+}
+
+/**
+ * The fewest significant digits (3 at least) at which every two different values among `values`
+ * also print differently, so labels shown together never claim equal what the data says differs.
+ * Capped: values a whisker apart at 1e308 still get a label, the closest it can be.
+ */
+export function digitsToTell(kind: ValueKind, values: readonly number[]): number {
+  const distinct = [...new Set(values.filter(Number.isFinite))];
+  if (distinct.length < 2) return DEFAULT_DIGITS;
+  for (let digits = DEFAULT_DIGITS; digits < MAX_DIGITS; digits++) {
+    const texts = new Set(distinct.map((v) => formatValue(kind, v, digits)));
+    if (texts.size === distinct.length) return digits;
+  }
+  return MAX_DIGITS;
 }

@@ -2,12 +2,14 @@
 // which never loads the canvas (only the render thread draws).
 import { periodInWords, rangeInWords, stepInWords } from './format-time.ts';
 import type { CardData } from './series.ts';
-import { timeSpan } from './time-span.ts';
 
-/** The card's two header lines; the alt text reuses them so both say the same thing. */
+/**
+ * The card's two header lines; the alt text reuses them so both say the same thing. The range is
+ * the period's own (the series sampled over it): the per-day panels say their days themselves.
+ */
 export function headerLines(data: CardData): { title: string; subtitle: string } {
   const title = data.title ?? `Vector index ${data.indexId}`;
-  const span = timeSpan(data.series);
+  const span = data.span;
   const period = periodInWords(data.period);
   const parts = [period.charAt(0).toUpperCase() + period.slice(1)];
   if (span) {

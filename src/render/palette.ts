@@ -2,8 +2,9 @@ import type { Hue } from './series.ts';
 
 // Series colours come from the Okabe–Ito palette, which stays distinguishable under the common
 // colour-vision deficiencies; the latency p99 also differs by dash pattern, never by colour alone.
-// The card is opaque: a light card reads on both Slack themes the way a screenshot does; the
-// dark variant is there for teams that prefer it.
+// The card is opaque and framed: it never relies on the page around it, so a light card reads the
+// same on Slack's dark theme as on its light one (as a screenshot does); the dark variant is there
+// for teams that prefer it.
 //
 // Colours are numbers, not CSS strings, because the PNG encoder builds its palette from them
 // (see quantize.ts): every colour drawn must be derivable from a theme.
@@ -14,8 +15,8 @@ export type HueColours = {
   line: Rgb;
   /** Area under a single-series line, as an opacity over the panel. */
   fillAlpha: number;
-  /** A latency pair's p99: the line colour at this opacity over the panel. */
-  p99Alpha: number;
+  /** A latency pair's p99, and today's bar while it still counts: the line colour, lighter. */
+  lightAlpha: number;
 };
 
 export type Theme = {
@@ -35,7 +36,6 @@ const OKABE_ITO = {
   yellow: [0xf0, 0xe4, 0x42],
   blue: [0x00, 0x72, 0xb2],
   vermillion: [0xd5, 0x5e, 0x00],
-  reddishPurple: [0xcc, 0x79, 0xa7],
 } as const satisfies Record<string, Rgb>;
 
 const light: Theme = {
@@ -46,11 +46,10 @@ const light: Theme = {
   muted: [0x5e, 0x5d, 0x60],
   rule: [0xd9, 0xda, 0xde],
   hues: {
-    requests: { line: OKABE_ITO.blue, fillAlpha: 0.12, p99Alpha: 0.55 },
-    rerank: { line: OKABE_ITO.reddishPurple, fillAlpha: 0.16, p99Alpha: 0.55 },
-    throughput: { line: OKABE_ITO.bluishGreen, fillAlpha: 0.12, p99Alpha: 0.55 },
-    size: { line: OKABE_ITO.orange, fillAlpha: 0.16, p99Alpha: 0.55 },
-    latency: { line: OKABE_ITO.vermillion, fillAlpha: 0.1, p99Alpha: 0.55 },
+    requests: { line: OKABE_ITO.blue, fillAlpha: 0.12, lightAlpha: 0.55 },
+    throughput: { line: OKABE_ITO.bluishGreen, fillAlpha: 0.12, lightAlpha: 0.55 },
+    size: { line: OKABE_ITO.orange, fillAlpha: 0.16, lightAlpha: 0.55 },
+    latency: { line: OKABE_ITO.vermillion, fillAlpha: 0.1, lightAlpha: 0.55 },
   },
 };
 
@@ -62,11 +61,10 @@ const dark: Theme = {
   muted: [0xa4, 0xa5, 0xa7],
   rule: [0x3a, 0x3d, 0x42],
   hues: {
-    requests: { line: OKABE_ITO.skyBlue, fillAlpha: 0.16, p99Alpha: 0.6 },
-    rerank: { line: OKABE_ITO.reddishPurple, fillAlpha: 0.18, p99Alpha: 0.6 },
-    throughput: { line: OKABE_ITO.bluishGreen, fillAlpha: 0.2, p99Alpha: 0.6 },
-    size: { line: OKABE_ITO.yellow, fillAlpha: 0.14, p99Alpha: 0.6 },
-    latency: { line: OKABE_ITO.orange, fillAlpha: 0.14, p99Alpha: 0.6 },
+    requests: { line: OKABE_ITO.skyBlue, fillAlpha: 0.16, lightAlpha: 0.6 },
+    throughput: { line: OKABE_ITO.bluishGreen, fillAlpha: 0.2, lightAlpha: 0.6 },
+    size: { line: OKABE_ITO.yellow, fillAlpha: 0.14, lightAlpha: 0.6 },
+    latency: { line: OKABE_ITO.orange, fillAlpha: 0.14, lightAlpha: 0.6 },
   },
 };
 

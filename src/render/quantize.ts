@@ -26,11 +26,14 @@ export function paletteFor(theme: Theme): Rgb[] {
   colours.push(...blends(theme.rule, theme.background, LEVELS_LINE));
   for (const hue of Object.values(theme.hues)) {
     const fill = blend(hue.line, theme.panel, hue.fillAlpha);
-    const p99 = blend(hue.line, theme.panel, hue.p99Alpha);
-    colours.push(hue.line, fill, p99);
+    const light = blend(hue.line, theme.panel, hue.lightAlpha);
+    colours.push(hue.line, fill, light);
     for (const base of [theme.panel, fill, theme.background])
       colours.push(...blends(hue.line, base, LEVELS_LINE));
-    colours.push(...blends(p99, theme.panel, LEVELS_LINE / 2), ...blends(fill, theme.panel, LEVELS_LINE / 2));
+    colours.push(
+      ...blends(light, theme.panel, LEVELS_LINE / 2),
+      ...blends(fill, theme.panel, LEVELS_LINE / 2),
+    );
   }
   const seen = new Set<number>();
   const unique = colours.filter(([r, g, b]) => {

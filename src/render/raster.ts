@@ -1,5 +1,5 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { SERIES_NAMES, type VectorIndexStats } from '../api/schemas.ts';
+import type { VectorIndexStats } from '../api/schemas.ts';
 import { drawCard, type Frame } from './card.ts';
 import type { Patch } from './draw-sparkline.ts';
 import { ensureFonts } from './fonts.ts';
@@ -7,7 +7,7 @@ import { type Box, LAYOUT } from './layout.ts';
 import { type Theme, themeFor } from './palette.ts';
 import { indexedPng } from './png.ts';
 import { paletteFor, Quantizer } from './quantize.ts';
-import { type CardData, cleanSeries, type SeriesSet } from './series.ts';
+import { type CardData, cardDataOf } from './series.ts';
 
 export type RenderOptions = {
   /** `light` (default) is an opaque light card, legible on both Slack themes. */
@@ -123,15 +123,9 @@ function templateFor(theme: Theme, scale: number, width: number, height: number)
   return template;
 }
 
-const NO_DATA: CardData = {
-  indexId: '',
-  period: '1h',
-  series: Object.fromEntries(
-    SERIES_NAMES.map((n) => [n, cleanSeries({} as VectorIndexStats, n)]),
-  ) as SeriesSet,
-};
+const NO_DATA: CardData = cardDataOf({ indexId: '', period: '1h', stats: {} as VectorIndexStats });
 
-/** Writes the sparklines, already palette indices, into the scanlines. */
+/** Writes the plots, already palette indices, into the scanlines. */
 export function applyPatches(rows: Uint8Array, width: number, patches: readonly Patch[]): void {
   for (const { box, indices } of patches) {
     for (let y = 0; y < box.h; y++) {

@@ -1,21 +1,29 @@
 import {
+  DAILY_SERIES_NAMES,
   type Point,
   SERIES_NAMES,
   type SeriesName,
   type StatsPeriod,
   type VectorIndexStats,
 } from '../api/schemas.ts';
-import { formatBytes, formatCompact, formatCount } from './format-numbers.ts';
+import { type DayBars, dayBarsOf, NO_BARS } from './daily.ts';
+import type { ValueKind } from './format-numbers.ts';
+import type { Baseline } from './scale.ts';
+import { type TimeSpan, timeSpan } from './time-span.ts';
 
-/** How a value is humanised: counts (1.2k), bytes (3.4 GB), or a measure of unstated unit (12.3). */
-export type ValueKind = 'count' | 'bytes' | 'measure';
+export { formatValue, type ValueKind } from './format-numbers.ts';
 
-export type Hue = 'requests' | 'rerank' | 'throughput' | 'size' | 'latency';
+export type Hue = 'requests' | 'throughput' | 'size' | 'latency';
+
+export type DailySeriesName = (typeof DAILY_SERIES_NAMES)[number];
 
 export type CellSpec = {
   label: string;
   kind: ValueKind;
-  /** The solid line: the series itself, or the mean of a latency pair. */
+  /** Bars for the per-day totals (one per day), a line for everything sampled over the period. */
+  plot: 'bars' | 'line';
+  baseline: Baseline;
+  /** The solid line (or the bars): the series itself, or the mean of a latency pair. */
   main: SeriesName;
   /** A latency pair's 99th percentile, drawn dashed and lighter on the same scale. */
   p99?: SeriesName;
@@ -23,28 +31,24 @@ export type CellSpec = {
 
 export type GroupSpec = { title: string; hue: Hue; cells: readonly CellSpec[] };
 
-const requests: GroupSpec = {
-  title: 'Requests per day',
+// Which scale each kind of panel gets, and why, is written next to `Baseline` (scale.ts).
+const perDay: GroupSpec = {
+  title: 'Per day',
   hue: 'requests',
   cells: [
-    { label: 'Queries', kind: 'count', main: 'daily_query_requests' },
-    { label: 'Updates', kind: 'count', main: 'daily_update_requests' },
-    { label: 'Bandwidth', kind: 'bytes', main: 'daily_bandwidths' },
+    { label: 'Queries', kind: 'count', plot: 'bars', baseline: 'zero', main: 'daily_query_requests' },
+    { label: 'Updates', kind: 'count', plot: 'bars', baseline: 'zero', main: 'daily_update_requests' },
+    { label: 'Reranks', kind: 'count', plot: 'bars', baseline: 'zero', main: 'daily_rerank_requests' },
+    { label: 'Bandwidth', kind: 'bytes', plot: 'bars', baseline: 'zero', main: 'daily_bandwidths' },
   ],
-};
-
-const rerank: GroupSpec = {
-  title: 'Rerank',
-  hue: 'rerank',
-  cells: [{ label: 'Reranks per day', kind: 'count', main: 'daily_rerank_requests' }],
 };
 
 const throughput: GroupSpec = {
   title: 'Throughput',
   hue: 'throughput',
   cells: [
-    { label: 'Query', kind: 'measure', main: 'query_throughput' },
-    { label: 'Update', kind: 'measure', main: 'update_throughput' },
+    { label: 'Query', kind: 'measure', plot: 'line', baseline: 'range', main: 'query_throughput' },
+    { label: 'Update', kind: 'measure', plot: 'line', baseline: 'range', main: 'update_throughput' },
   ],
 };
 
@@ -52,35 +56,59 @@ const size: GroupSpec = {
   title: 'Size',
   hue: 'size',
   cells: [
-    { label: 'Vectors', kind: 'count', main: 'vector_count' },
-    { label: 'Data size', kind: 'bytes', main: 'data_size' },
+    { label: 'Vectors', kind: 'count', plot: 'line', baseline: 'zero', main: 'vector_count' },
+    { label: 'Data size', kind: 'bytes', plot: 'line', baseline: 'zero', main: 'data_size' },
   ],
 };
 
 const latency: GroupSpec = {
-  title: 'Latency · unit as reported',
+  title: 'Latency',
   hue: 'latency',
   cells: [
-    { label: 'Query', kind: 'measure', main: 'query_latency_mean', p99: 'query_latency_99' },
-    { label: 'Update', kind: 'measure', main: 'update_latency_mean', p99: 'update_latency_99' },
-    { label: 'Embeddings', kind: 'measure', main: 'embeds_latency_mean', p99: 'embeds_latency_99' },
-    { label: 'Rerank', kind: 'measure', main: 'rerank_latency_mean', p99: 'rerank_latency_99' },
+    {
+      label: 'Query',
+      kind: 'measure',
+      plot: 'line',
+      baseline: 'range',
+      main: 'query_latency_mean',
+      p99: 'query_latency_99',
+    },
+    {
+      label: 'Update',
+      kind: 'measure',
+      plot: 'line',
+      baseline: 'range',
+      main: 'update_latency_mean',
+      p99: 'update_latency_99',
+    },
+    {
+      label: 'Embeddings',
+      kind: 'measure',
+      plot: 'line',
+      baseline: 'range',
+      main: 'embeds_latency_mean',
+      p99: 'embeds_latency_99',
+    },
+    {
+      label: 'Rerank',
+      kind: 'measure',
+      plot: 'line',
+      baseline: 'range',
+      main: 'rerank_latency_mean',
+      p99: 'rerank_latency_99',
+    },
   ],
 };
 
 /** The card, row by row: each row is 4 cells wide; all 16 series appear exactly once. */
-export const CARD_ROWS: readonly (readonly GroupSpec[])[] = [
-  [requests, rerank],
-  [throughput, size],
-  [latency],
-];
+export const CARD_ROWS: readonly (readonly GroupSpec[])[] = [[perDay], [throughput, size], [latency]];
 
-/** Plain-words names for the alt text, in reading order of the card. */
+/** Plain-words names for the alt text and the details, in reading order of the card. */
 export const SERIES_WORDS: ReadonlyArray<readonly [SeriesName, string, ValueKind]> = [
   ['daily_query_requests', 'Queries per day', 'count'],
   ['daily_update_requests', 'Updates per day', 'count'],
-  ['daily_bandwidths', 'Bandwidth per day', 'bytes'],
   ['daily_rerank_requests', 'Reranks per day', 'count'],
+  ['daily_bandwidths', 'Bandwidth per day', 'bytes'],
   ['query_throughput', 'Query throughput', 'measure'],
   ['update_throughput', 'Update throughput', 'measure'],
   ['vector_count', 'Vectors', 'count'],
@@ -95,10 +123,11 @@ export const SERIES_WORDS: ReadonlyArray<readonly [SeriesName, string, ValueKind
   ['rerank_latency_99', 'Rerank latency p99', 'measure'],
 ];
 
-export function formatValue(kind: ValueKind, value: number): string {
-  if (kind === 'bytes') return formatBytes(value);
-  if (kind === 'count') return formatCount(value);
-  return formatCompact(value);
+const DAILY = new Set<SeriesName>(DAILY_SERIES_NAMES);
+
+/** The per-day totals are bars with their own days; every other series spans the period. */
+export function isDailySeries(name: SeriesName): name is DailySeriesName {
+  return DAILY.has(name);
 }
 
 /** A series reduced to what the card draws: finite points in time order, with its extremes. */
@@ -108,8 +137,6 @@ export type Clean = {
   n: number;
   min: number;
   max: number;
-  minIndex: number;
-  maxIndex: number;
   last: number;
 };
 
@@ -119,8 +146,6 @@ const EMPTY: Clean = {
   n: 0,
   min: Number.NaN,
   max: Number.NaN,
-  minIndex: -1,
-  maxIndex: -1,
   last: Number.NaN,
 };
 
@@ -148,25 +173,16 @@ export function cleanSeries(stats: VectorIndexStats, name: SeriesName): Clean {
   }
   const at = new Float64Array(n);
   const y = new Float64Array(n);
-  let minIndex = 0;
-  let maxIndex = 0;
+  let min = Infinity;
+  let max = -Infinity;
   for (let i = 0; i < n; i++) {
     const p = points[i] as Point;
     at[i] = p.at;
     y[i] = p.y;
-    if (p.y < (y[minIndex] as number)) minIndex = i;
-    if (p.y > (y[maxIndex] as number)) maxIndex = i;
+    if (p.y < min) min = p.y;
+    if (p.y > max) max = p.y;
   }
-  return {
-    at,
-    y,
-    n,
-    min: y[minIndex] as number,
-    max: y[maxIndex] as number,
-    minIndex,
-    maxIndex,
-    last: y[n - 1] as number,
-  };
+  return { at, y, n, min, max, last: y[n - 1] as number };
 }
 
 export type SeriesSet = Record<SeriesName, Clean>;
@@ -174,7 +190,15 @@ export type SeriesSet = Record<SeriesName, Clean>;
 const MAX_TEXT = 256;
 
 /** What the card is drawn from: plain data (typed arrays), cheap to hand to a worker thread. */
-export type CardData = { indexId: string; period: StatsPeriod; title?: string; series: SeriesSet };
+export type CardData = {
+  indexId: string;
+  period: StatsPeriod;
+  title?: string;
+  series: SeriesSet;
+  /** The period's own span: the series sampled over it, not the per-day totals. */
+  span: TimeSpan | undefined;
+  daily: Record<DailySeriesName, DayBars>;
+};
 
 export function cardDataOf(input: {
   indexId: string;
@@ -187,8 +211,35 @@ export function cardDataOf(input: {
     typeof input.stats === 'object' && input.stats !== null ? input.stats : {}
   ) as VectorIndexStats;
   const series = Object.fromEntries(SERIES_NAMES.map((n) => [n, cleanSeries(stats, n)])) as SeriesSet;
+  const span = timeSpan(
+    series,
+    SERIES_NAMES.filter((n) => !isDailySeries(n)),
+  );
+  const days: readonly unknown[] = Array.isArray(stats.days) ? stats.days : [];
+  const daily = Object.fromEntries(
+    DAILY_SERIES_NAMES.map((n) => {
+      const s = series[n];
+      return [n, s.n === 0 ? NO_BARS : dayBarsOf(s.at, s.y, s.n, days, span?.to)];
+    }),
+  ) as Record<DailySeriesName, DayBars>;
   // Ids are UUID-sized; the cap only keeps text measuring cheap for absurd input.
-  const data: CardData = { indexId: String(input.indexId).slice(0, MAX_TEXT), period: input.period, series };
+  const data: CardData = {
+    indexId: String(input.indexId).slice(0, MAX_TEXT),
+    period: input.period,
+    series,
+    span,
+    daily,
+  };
   if (typeof input.title === 'string') data.title = input.title.slice(0, MAX_TEXT);
   return data;
+}
+
+/** The day span the per-day panels share (`this week: Sun–Tue`): the longest one's. */
+export function dailySpan(data: CardData): string {
+  let best: DayBars = NO_BARS;
+  for (const name of DAILY_SERIES_NAMES) {
+    const bars = data.daily[name];
+    if (bars.values.length > best.values.length) best = bars;
+  }
+  return best.span;
 }

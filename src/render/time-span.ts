@@ -1,18 +1,18 @@
-import { SERIES_NAMES } from '../api/schemas.ts';
+import type { SeriesName } from '../api/schemas.ts';
 import type { SeriesSet } from './series.ts';
 
 export type TimeSpan = { from: number; to: number; stepMs: number };
 
 /**
- * The time range the data itself covers (earliest to latest point over all series) and its
- * typical step (median spacing of the longest series). Shown instead of the requested period
+ * The time range the data itself covers (earliest to latest point over the `names` series) and
+ * its typical step (median spacing of the longest of them). Shown instead of the requested period
  * alone, because a series may hold fewer points than the period promises.
  */
-export function timeSpan(series: SeriesSet): TimeSpan | undefined {
+export function timeSpan(series: SeriesSet, names: readonly SeriesName[]): TimeSpan | undefined {
   let from = Infinity;
   let to = -Infinity;
   let longest: Float64Array | undefined;
-  for (const name of SERIES_NAMES) {
+  for (const name of names) {
     const s = series[name];
     if (s.n === 0) continue;
     from = Math.min(from, s.at[0] as number);

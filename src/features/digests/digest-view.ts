@@ -6,8 +6,8 @@ import { context, header, mrkdwnSections, section, textWeight } from '../../slac
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
 import { imageBlock } from '../../slack/upload.ts';
-import { formatCost, formatValue, type SeriesRow, type StatsReport } from '../vector-stats/report.ts';
-import { formatChange } from '../vector-stats/series-summary.ts';
+import { NOTHING_UNUSUAL } from '../vector-stats/highlights.ts';
+import { type StatsReport, shown } from '../vector-stats/report.ts';
 import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
 import { ageInWords } from './attention.ts';
 import type { DigestContent, IndexPart } from './compose.ts';
@@ -27,60 +27,44 @@ export type DigestViewOptions = {
 const DETAIL_MAX = 6;
 const COMPACT_MAX = 25;
 const LIST_MAX = 10;
-// The series a digest shows per index: demand, speed, tail latency, size.
-const KEY_SERIES = ['daily_query_requests', 'query_throughput', 'query_latency_99', 'vector_count'] as const;
-const KEY_LABEL: Record<(typeof KEY_SERIES)[number], string> = {
-  daily_query_requests: 'Queries/day',
-  query_throughput: 'Query throughput',
-  query_latency_99: 'Query p99 latency',
-  vector_count: 'Vectors',
-};
 
 const code = (id: string) => `\`${escapeMrkdwn(id).replace(/`/g, 'ˋ')}\``;
 
-function rowsOf(report: StatsReport): SeriesRow[] {
-  const all = report.groups.flatMap((g) => g.rows);
-  return KEY_SERIES.map((name) => all.find((r) => r.name === name)).filter(
-    (r): r is SeriesRow => r !== undefined,
-  );
-}
-
-function keyLine(row: SeriesRow): string {
-  const label = KEY_LABEL[row.name as (typeof KEY_SERIES)[number]] ?? row.label;
-  const s = row.summary;
-  if (s === undefined) return `*${label}*  no data in this period`;
-  return `\`${row.spark}\` *${label}*  ${formatValue(row.kind, s.last)} (${formatChange(s.changePct)})`;
-}
-
 function countersLine(report: StatsReport): string {
   const c = report.counters;
-  const n = (v: number) => formatValue('count', v);
+  const n = (v: number | undefined) => shown('count', v);
   return [
     `${n(c.currentVectors)} vectors`,
     `${n(c.queriesToday)} queries today`,
     `${n(c.updatesToday)} updates today`,
-    `${formatValue('bytes', c.storageBytes)} stored`,
-    `${formatCost(c.monthlyCost)} this month`,
+    `${shown('bytes', c.storageBytes)} stored`,
+    `${shown('cost', c.monthlyCost)} this month`,
   ].join(' · ');
+}
+
+/** The same highlights as the stats message: the news of the index, or that there is none. */
+function newsLines(report: StatsReport): string[] {
+  if (report.highlights.length === 0) return [`:white_check_mark: ${NOTHING_UNUSUAL}`];
+  return report.highlights.map((h) => `• ${escapeMrkdwn(h.text)}`);
 }
 
 function detailSection(part: Extract<IndexPart, { ok: true }>): SectionBlock {
   const lines = [
     `*Vector index ${code(part.indexId)}*`,
     countersLine(part.report),
-    ...rowsOf(part.report).map(keyLine),
+    ...newsLines(part.report),
   ];
   return section(lines.join('\n'));
 }
 
 function compactLine(part: Extract<IndexPart, { ok: true }>): string {
-  const queries = rowsOf(part.report).find((r) => r.name === 'daily_query_requests');
-  const trend =
-    queries?.summary === undefined
-      ? ''
-      : ` · \`${queries.spark}\` queries ${formatChange(queries.summary.changePct)}`;
+  const [top, ...more] = part.report.highlights;
+  const news =
+    top === undefined
+      ? 'nothing unusual'
+      : `${escapeMrkdwn(top.text)}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
   const c = part.report.counters;
-  return `${code(part.indexId)}  ${formatValue('count', c.currentVectors)} vectors · ${formatValue('count', c.queriesToday)} queries today${trend}`;
+  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${code(part.indexId)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
 }
 
 function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {
@@ -126,7 +110,7 @@ function missingLines(content: DigestContent, withoutImage: boolean): string[] {
     lines.push(`• Index requests: ${escapeMrkdwn(content.requests.reason)}`);
   const anyStats = content.indexes.some((p) => p.ok);
   if (anyStats && (content.card === undefined || withoutImage))
-    lines.push('• The sparkline card could not be attached this time; the numbers are all here.');
+    lines.push('• The card could not be attached this time; the news and the numbers are all here.');
   return lines;
 }
 
@@ -145,7 +129,7 @@ function build(
   const blocks: KnownBlock[] = [
     header(`${options.preview ? 'Digest preview' : 'Daily digest'} · ${content.dateText}`),
     context(
-      `${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'} · ${PERIOD_WORDS[content.period]}, change = end vs start of it · ${daysInWords(content.days)} at ${content.localTime} (${escapeMrkdwn(content.timeZone)})`,
+      `${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'} · what changed in the ${PERIOD_WORDS[content.period]} · ${daysInWords(content.days)} at ${content.localTime} (${escapeMrkdwn(content.timeZone)})`,
     ),
   ];
   if (content.card !== undefined && !withoutImage) blocks.push(imageBlock(content.card.fileId, content.card));
@@ -188,8 +172,10 @@ export function digestMessage(content: DigestContent, options: DigestViewOptions
     blocks = build(content, options, detail, compact);
   }
   const missing = content.indexes.filter((p) => !p.ok).length;
+  const unusual = content.indexes.filter((p) => p.ok && p.report.highlights.length > 0).length;
   const text = truncate(
-    `${options.preview ? 'Digest preview' : 'Daily digest'} for ${content.dateText}: ${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'}${missing > 0 ? `, ${missing} missing` : ''}.`,
+    `${options.preview ? 'Digest preview' : 'Daily digest'} for ${content.dateText}: ${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'}` +
+      `${unusual > 0 ? `, ${unusual} with something unusual` : ''}${missing > 0 ? `, ${missing} missing` : ''}.`,
     SLACK_LIMITS.messageText,
   );
   return { text, blocks };

@@ -12,9 +12,11 @@ import {
   showPng,
   slackErrorCode,
 } from '../../slack/upload.ts';
+import { detailsMessage } from './details-view.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
-import { type CardRenderer, loadStatsView, type StatsView } from './service.ts';
+import { type CardRenderer, loadStatsReport, loadStatsView, type StatsView } from './service.ts';
 import {
+  ACTION_DETAILS,
   ACTION_PERIOD,
   ACTION_REFRESH,
   apiErrorNotice,
@@ -51,7 +53,7 @@ export function registerVectorStats(context: FeatureContext, options: VectorStat
     usage: '<index-id> [period]',
     example: 'vector stats idx-1 7d',
     description:
-      'stats of a vector index and a sparkline card, posted in the channel; pick another period on it',
+      'what changed in a vector index, with its stats card, posted in the channel; pick another period or see every series on it',
     handle: (ctx) => feature.command(ctx),
   });
   context.app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_PERIOD }, (args) =>
@@ -59,6 +61,9 @@ export function registerVectorStats(context: FeatureContext, options: VectorStat
   );
   context.app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_REFRESH }, (args) =>
     feature.action(args),
+  );
+  context.app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_DETAILS }, (args) =>
+    feature.details(args),
   );
 }
 
@@ -138,6 +143,47 @@ class VectorStatsListeners {
       reply,
       commandName: '/ops',
     });
+  }
+
+  /** *Details*: every series in numbers, to the person who clicked only (the post stays short). */
+  async details(args: ActionArgs): Promise<void> {
+    await args.ack();
+    const { body, action } = args;
+    const logger = this.#context.logger.child({
+      feature: 'vector-stats',
+      user: body.user.id,
+      action: action.action_id,
+    });
+    const reply = (message: StatsMessage) =>
+      this.#safeReply(
+        (m) => args.respond({ response_type: 'ephemeral', replace_original: false, ...m }),
+        message,
+        logger,
+      );
+    const target = decodeTarget(action.type === 'button' ? action.value : undefined);
+    if (target === undefined) {
+      logger.warn({ event: 'vector_stats_bad_action' }, 'action without a usable target');
+      await reply(notice(':warning: That control is out of date. Run `/ops vector stats <index-id>` again.'));
+      return;
+    }
+    try {
+      const report = await loadStatsReport({ mgmt: this.#context.mgmt }, target);
+      await reply(detailsMessage(report));
+      logger.info(
+        { event: 'vector_stats_details_shown', indexId: target.indexId, period: target.period },
+        'details shown',
+      );
+    } catch (err) {
+      logger.warn(
+        { event: 'vector_stats_api_error', kind: isManagementApiError(err) ? err.kind : 'unexpected' },
+        'could not load vector index stats',
+      );
+      await reply(
+        isManagementApiError(err) && err.kind === 'not_found'
+          ? notFoundNotice(target.indexId)
+          : apiErrorNotice(target.indexId, describeApiError(err)),
+      );
+    }
   }
 
   async #show(

@@ -1,44 +1,54 @@
-// The statistics record reduced to what the summary shows, built from an allowlist of fields:
+// The statistics record reduced to what the messages show, built from an allowlist of fields:
 // fields the API adds later (or a secret it starts echoing) never reach Slack.
 import type { SeriesName, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
-import { formatBytes, formatCompact, formatCount } from '../../render/format-numbers.ts';
+import type { DayBars } from '../../render/daily.ts';
+import { formatValue, type ValueKind } from '../../render/format-numbers.ts';
+import { type CardData, cardDataOf, dailySpan, isDailySeries } from '../../render/series.ts';
+import { type Highlight, highlightsOf } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
 import { timeRangeInWords } from './time-range.ts';
 
-/** count: 1.2k; bytes: 3.4 GB; measure: a number of unstated unit (latency as reported, throughput). */
-export type ValueKind = 'count' | 'bytes' | 'measure';
+export { formatValue, type ValueKind } from '../../render/format-numbers.ts';
 
 export type SeriesRow = {
   name: SeriesName;
   label: string;
   kind: ValueKind;
   summary: SeriesSummary | undefined;
+  /** Unicode sparkline: from zero for amounts, between min and max otherwise (as on the card). */
   spark: string;
+  /** The per-day totals: one value per day, labelled. */
+  days?: DayBars;
 };
 
 export type SeriesGroup = { title: string; rows: SeriesRow[] };
 
+/** The record's scalars. A field the API left out (or sent as null) is undefined: "not reported". */
 export type Counters = {
-  currentVectors: number;
-  pendingIndexOps: number;
-  queriesToday: number;
-  queriesMonth: number;
-  updatesToday: number;
-  updatesMonth: number;
-  reranksToday: number;
-  reranksMonth: number;
-  bandwidthMonthBytes: number;
-  storageBytes: number;
-  monthlyCost: number;
+  currentVectors: number | undefined;
+  pendingIndexOps: number | undefined;
+  queriesToday: number | undefined;
+  queriesMonth: number | undefined;
+  updatesToday: number | undefined;
+  updatesMonth: number | undefined;
+  reranksToday: number | undefined;
+  reranksMonth: number | undefined;
+  bandwidthMonthBytes: number | undefined;
+  storageBytes: number | undefined;
+  monthlyCost: number | undefined;
 };
 
 export type StatsReport = {
   indexId: string;
   period: StatsPeriod;
-  /** `last 7 days, 168-minute steps, 15 Nov 10:00 – 22 Nov 10:00 UTC`, from the data's own `x`. */
+  /** `last 7 days, every 2.8 h, 15 Nov 10:00 – 22 Nov 10:00 UTC`, from the data's own `x`. */
   timeRange: string;
+  /** `this week: Sun–Tue`: the days of the per-day totals, which are not the period's. */
+  days: string;
   counters: Counters;
   groups: SeriesGroup[];
+  /** What changed, the most unusual first; empty when nothing unusual happened. */
+  highlights: Highlight[];
 };
 
 type RowSpec = readonly [SeriesName, string, ValueKind];
@@ -46,7 +56,7 @@ type RowSpec = readonly [SeriesName, string, ValueKind];
 // Grouped as the PNG card groups them, so the text and the picture read in the same order.
 const GROUPS: ReadonlyArray<{ title: string; rows: readonly RowSpec[] }> = [
   {
-    title: 'Requests per day',
+    title: 'Per day',
     rows: [
       ['daily_query_requests', 'Queries', 'count'],
       ['daily_update_requests', 'Updates', 'count'],
@@ -62,8 +72,15 @@ const GROUPS: ReadonlyArray<{ title: string; rows: readonly RowSpec[] }> = [
     ],
   },
   {
+    title: 'Size',
+    rows: [
+      ['vector_count', 'Vectors', 'count'],
+      ['data_size', 'Data size', 'bytes'],
+    ],
+  },
+  {
     // The spec does not state the latency unit; inventing "ms" would be a guess shown as fact.
-    title: 'Latency (unit as reported by the API)',
+    title: 'Latency',
     rows: [
       ['query_latency_mean', 'Query mean', 'measure'],
       ['query_latency_99', 'Query p99', 'measure'],
@@ -75,60 +92,77 @@ const GROUPS: ReadonlyArray<{ title: string; rows: readonly RowSpec[] }> = [
       ['rerank_latency_99', 'Rerank p99', 'measure'],
     ],
   },
-  {
-    title: 'Size',
-    rows: [
-      ['vector_count', 'Vectors', 'count'],
-      ['data_size', 'Data size', 'bytes'],
-    ],
-  },
 ];
 
-export function formatValue(kind: ValueKind, value: number): string {
-  if (kind === 'bytes') return formatBytes(value);
-  if (kind === 'count') return formatCount(value);
-  return formatCompact(value);
-}
-
 // The spec names no currency. Budgets on the same API are "in dollars" (spec 2.3), so the cost is
-// shown in US dollars and the message says that this is an assumption.
+// shown in US dollars; the details and the README say that this is an assumption.
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-export function formatCost(value: number): string {
-  return Number.isFinite(value) ? USD.format(value) : '–';
+export function formatCost(value: number | undefined): string {
+  return value !== undefined && Number.isFinite(value) ? USD.format(value) : '–';
 }
 
-function pointsOf(stats: VectorIndexStats, name: SeriesName): Array<{ at: number; y: number }> {
-  const raw: unknown = stats[name];
-  return Array.isArray(raw) ? (raw as Array<{ at: number; y: number }>) : [];
+export const NOT_REPORTED = 'not reported';
+
+/** A scalar as shown: humanised, or "not reported" when the API left it out. */
+export function shown(kind: ValueKind | 'cost', value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
+  return kind === 'cost' ? formatCost(value) : formatValue(kind, value);
+}
+
+/** A scalar the summary can use: a finite number, else undefined (absent, null, drifted). */
+function scalar(stats: VectorIndexStats, field: string): number | undefined {
+  const value: unknown = (stats as Record<string, unknown>)[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function rowOf(data: CardData, [name, label, kind]: RowSpec): SeriesRow {
+  const s = data.series[name];
+  if (isDailySeries(name)) {
+    const days = data.daily[name];
+    const summary = summarise(days.values);
+    return { name, label, kind, summary, spark: sparkline(days.values, { fromZero: true }), days };
+  }
+  const ys = Array.from(s.y);
+  // Amounts (counts and bytes) are drawn from zero, as on the card: a small change looks small.
+  return {
+    name,
+    label,
+    kind,
+    summary: summarise(ys),
+    spark: sparkline(ys, { fromZero: kind !== 'measure' }),
+  };
 }
 
 export function buildReport(indexId: string, period: StatsPeriod, stats: VectorIndexStats): StatsReport {
+  const safe = (typeof stats === 'object' && stats !== null ? stats : {}) as VectorIndexStats;
+  const data = cardDataOf({ indexId, period, stats: safe });
   const groups = GROUPS.map((group) => ({
     title: group.title,
-    rows: group.rows.map(([name, label, kind]): SeriesRow => {
-      const ys = pointsOf(stats, name).map((p) => p.y);
-      return { name, label, kind, summary: summarise(ys), spark: sparkline(ys) };
-    }),
+    rows: group.rows.map((spec) => rowOf(data, spec)),
   }));
-  const allSeries = GROUPS.flatMap((g) => g.rows.map(([name]) => pointsOf(stats, name)));
+  const minuteSeries = GROUPS.flatMap((g) => g.rows)
+    .filter(([name]) => !isDailySeries(name))
+    .map(([name]) => Array.from(data.series[name].at, (at) => ({ at })));
   return {
     indexId,
     period,
-    timeRange: timeRangeInWords(period, allSeries),
+    timeRange: timeRangeInWords(period, minuteSeries),
+    days: dailySpan(data),
     counters: {
-      currentVectors: stats.current_vector_count,
-      pendingIndexOps: stats.pending_index_count,
-      queriesToday: stats.daily_query_count,
-      queriesMonth: stats.monthly_query_count,
-      updatesToday: stats.daily_update_count,
-      updatesMonth: stats.monthly_update_count,
-      reranksToday: stats.daily_rerank_count,
-      reranksMonth: stats.monthly_rerank_count,
-      bandwidthMonthBytes: stats.monthly_bandwidth_usage,
-      storageBytes: stats.storage_usage,
-      monthlyCost: stats.monthly_cost,
+      currentVectors: scalar(safe, 'current_vector_count'),
+      pendingIndexOps: scalar(safe, 'pending_index_count'),
+      queriesToday: scalar(safe, 'daily_query_count'),
+      queriesMonth: scalar(safe, 'monthly_query_count'),
+      updatesToday: scalar(safe, 'daily_update_count'),
+      updatesMonth: scalar(safe, 'monthly_update_count'),
+      reranksToday: scalar(safe, 'daily_rerank_count'),
+      reranksMonth: scalar(safe, 'monthly_rerank_count'),
+      bandwidthMonthBytes: scalar(safe, 'monthly_bandwidth_usage'),
+      storageBytes: scalar(safe, 'storage_usage'),
+      monthlyCost: scalar(safe, 'monthly_cost'),
     },
     groups,
+    highlights: highlightsOf(safe),
   };
 }

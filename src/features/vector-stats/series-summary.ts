@@ -1,9 +1,9 @@
-// Pure maths behind the text summary: a series reduced to last/min/max/mean/change and a unicode
+// Pure maths behind the details: a series reduced to last/min/max/mean/change and a unicode
 // sparkline. Values are finite JSON numbers by the time they get here (the API boundary rejects
 // the rest), but this is also fed by tests and future callers, so non-finite values are dropped and
 // every sum is arranged so that ±1e308 inputs cannot overflow to Infinity.
 
-import { formatCount } from '../../render/format-numbers.ts';
+import { changeOf, meanOf } from './change.ts';
 
 export const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
 
@@ -17,25 +17,12 @@ export type SeriesSummary = {
   min: number;
   max: number;
   mean: number;
-  /**
-   * Change from the first quarter's mean to the last quarter's mean, in percent of the first.
-   * Undefined when it has no meaning: fewer than 2 points, or a first quarter that averages 0
-   * while the last does not (growth from nothing is not a percentage).
-   */
+  /** The change over the period, as change.ts defines it; undefined where it has no meaning. */
   changePct: number | undefined;
 };
 
 function finite(values: readonly number[]): number[] {
   return values.filter((v) => typeof v === 'number' && Number.isFinite(v));
-}
-
-/** Mean as a sum of v/n: no partial sum can exceed the largest |v|, so it never overflows. */
-export function meanOf(values: readonly number[]): number {
-  const n = values.length;
-  if (n === 0) return Number.NaN;
-  let mean = 0;
-  for (const v of values) mean += v / n;
-  return mean;
 }
 
 /** `undefined` for an empty (or all non-finite) series. */
@@ -49,23 +36,7 @@ export function summarise(values: readonly number[]): SeriesSummary | undefined 
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  return { n, last: ys[n - 1] as number, min, max, mean: meanOf(ys), changePct: changeAcross(ys) };
-}
-
-/** First quarter vs last quarter (at least one point each), as a percentage of the first. */
-export function changeAcross(values: readonly number[]): number | undefined {
-  const ys = finite(values);
-  const n = ys.length;
-  if (n < 2) return undefined;
-  const q = Math.max(1, Math.floor(n / 4));
-  const first = meanOf(ys.slice(0, q));
-  const last = meanOf(ys.slice(n - q));
-  if (first === last) return 0;
-  if (first === 0) return undefined;
-  // Divided before subtracting: (last - first) itself could overflow for values near ±1e308.
-  const scale = Math.abs(first);
-  const pct = (last / scale - first / scale) * 100;
-  return Number.isFinite(pct) ? pct : undefined;
+  return { n, last: ys[n - 1] as number, min, max, mean: meanOf(ys), changePct: changeOf(ys)?.pct };
 }
 
 /** Buckets `values` into `width` consecutive groups and takes each group's mean. */
@@ -82,11 +53,17 @@ export function downsample(values: readonly number[], width: number): number[] {
 }
 
 /**
- * `▁▂▄█▆▃` scaled between the series' own min and max. A flat series is drawn mid-height, or at the
- * floor when it is flat at zero, so "nothing happened" and "steady at some level" look different.
- * Empty input gives an empty string.
+ * `▁▂▄█▆▃`. With `fromZero` (amounts: counts, bytes) the floor is zero, so a day 4 % below the
+ * others is a block lower at most, not a cliff; otherwise the line spans its own min and max (the
+ * caller shows them next to it). A flat series is drawn mid-height, or at the floor when it is flat
+ * at zero, so "nothing happened" and "steady at some level" look different. Empty input gives an
+ * empty string.
  */
-export function sparkline(values: readonly number[], width = SPARKLINE_WIDTH): string {
+export function sparkline(
+  values: readonly number[],
+  options: { width?: number; fromZero?: boolean } = {},
+): string {
+  const width = options.width ?? SPARKLINE_WIDTH;
   const ys = downsample(finite(values), Math.max(1, Math.floor(width)));
   if (ys.length === 0) return '';
   let min = ys[0] as number;
@@ -94,6 +71,10 @@ export function sparkline(values: readonly number[], width = SPARKLINE_WIDTH): s
   for (const v of ys) {
     if (v < min) min = v;
     if (v > max) max = v;
+  }
+  if (options.fromZero) {
+    min = Math.min(0, min);
+    max = Math.max(0, max);
   }
   const top = SPARK_LEVELS.length - 1;
   if (min === max) return (SPARK_LEVELS[min === 0 ? 0 : 3] as string).repeat(ys.length);
@@ -105,16 +86,4 @@ export function sparkline(values: readonly number[], width = SPARKLINE_WIDTH): s
       return SPARK_LEVELS[Math.min(top, Math.max(0, level))] as string;
     })
     .join('');
-}
-
-/** `+12.5%`, `−3.2%` (true minus sign), `0%`, `+1,234%`, `+56k%`; `n/a` when undefined. */
-export function formatChange(pct: number | undefined): string {
-  if (pct === undefined || !Number.isFinite(pct)) return 'n/a';
-  const abs = Math.abs(pct);
-  const text =
-    abs >= 10_000
-      ? formatCount(abs)
-      : abs.toLocaleString('en-US', { maximumFractionDigits: abs < 10 ? 1 : 0, minimumFractionDigits: 0 });
-  if (Number(text.replace(/,/g, '')) === 0) return '0%';
-  return `${pct > 0 ? '+' : '−'}${text}%`;
 }

@@ -63,6 +63,15 @@ function filenameFor(target: StatsTarget): string {
   return `vector-stats-${id}-${target.period}.png`;
 }
 
+/** The report alone (no card), for the details. Throws what the management client throws. */
+export async function loadStatsReport(
+  deps: Pick<VectorStatsDeps, 'mgmt'>,
+  target: StatsTarget,
+): Promise<StatsReport> {
+  const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
+  return buildReport(target.indexId, target.period, stats);
+}
+
 /** Throws what the management client throws (ManagementApiError); the caller words it. */
 export async function loadStatsView(deps: VectorStatsDeps, target: StatsTarget): Promise<StatsView> {
   const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);

@@ -2,12 +2,12 @@
 // period: a series may hold fewer points than promised, and the API's clock is the one that counts.
 import { tz } from '@date-fns/tz';
 import type { StatsPeriod } from '../../api/index.ts';
+import { stepInWords } from '../../render/format-time.ts';
 import { format } from '../../time/date-fns.ts';
 
+export { stepInWords };
+
 const UTC = tz('UTC');
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 // Beyond this a Date is invalid and date-fns throws.
 const MAX_DATE_MS = 8.64e15;
 
@@ -20,16 +20,6 @@ export const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '7d': 'last 7 days',
   '30d': 'last 30 days',
 };
-
-/** `3-hour steps`, `168-minute steps`, `1-day steps`; undefined without a positive step. */
-export function stepInWords(stepMs: number): string | undefined {
-  if (!Number.isFinite(stepMs) || stepMs <= 0) return undefined;
-  if (stepMs % DAY === 0) return `${stepMs / DAY}-day steps`;
-  if (stepMs % HOUR === 0) return `${stepMs / HOUR}-hour steps`;
-  if (stepMs % MINUTE === 0) return `${stepMs / MINUTE}-minute steps`;
-  const seconds = Math.round(stepMs / 1000);
-  return seconds >= 1 ? `${seconds}-second steps` : undefined;
-}
 
 function at(ms: number, pattern: string): string {
   return format(new Date(ms), pattern, { in: UTC });
@@ -80,7 +70,7 @@ export function dataSpan(series: ReadonlyArray<ReadonlyArray<{ at: number }>>): 
   return { from, to, stepMs, points: longest.length };
 }
 
-/** `last 7 days, 168-minute steps, 15 Nov 10:00 – 22 Nov 10:00 UTC`, or `last hour, no data points`. */
+/** `last 7 days, every 2.8 h, 15 Nov 10:00 – 22 Nov 10:00 UTC`, or `last hour, no data points`. */
 export function timeRangeInWords(
   period: StatsPeriod,
   series: ReadonlyArray<ReadonlyArray<{ at: number }>>,

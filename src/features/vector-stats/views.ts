@@ -1,22 +1,25 @@
 // Pure Block Kit builders for the stats message and its error answers: data in, blocks out.
+// The details reply (every series in numbers) is in details-view.ts.
 import type { ActionsBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { context, header, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
+import { NOTHING_UNUSUAL } from './highlights.ts';
 import { encodeTarget, INDEX_ID_RULE, PERIOD_LIST, type StatsTarget } from './input.ts';
-import { formatCost, formatValue, type SeriesRow, type StatsReport } from './report.ts';
-import { formatChange } from './series-summary.ts';
+import { type StatsReport, shown } from './report.ts';
 import { PERIOD_WORDS } from './time-range.ts';
 
 export const ACTION_PERIOD = 'vector-stats.period';
 export const ACTION_REFRESH = 'vector-stats.refresh';
+export const ACTION_DETAILS = 'vector-stats.details';
 
 export type StatsMessage = { text: string; blocks: KnownBlock[] };
 
-const n = (value: number) => formatValue('count', value);
+const n = (value: number | undefined) => shown('count', value);
 
+/** The scalars, as today: counters, bandwidth, storage and cost of the month. */
 function counterFields(report: StatsReport): SectionBlock {
   const c = report.counters;
   const fields = [
@@ -25,9 +28,9 @@ function counterFields(report: StatsReport): SectionBlock {
     ['Queries', `${n(c.queriesToday)} today · ${n(c.queriesMonth)} this month`],
     ['Updates', `${n(c.updatesToday)} today · ${n(c.updatesMonth)} this month`],
     ['Reranks', `${n(c.reranksToday)} today · ${n(c.reranksMonth)} this month`],
-    ['Bandwidth this month', formatValue('bytes', c.bandwidthMonthBytes)],
-    ['Storage', formatValue('bytes', c.storageBytes)],
-    ['Cost this month', formatCost(c.monthlyCost)],
+    ['Bandwidth this month', shown('bytes', c.bandwidthMonthBytes)],
+    ['Storage', shown('bytes', c.storageBytes)],
+    ['Cost this month', shown('cost', c.monthlyCost)],
   ];
   return {
     type: 'section',
@@ -38,26 +41,20 @@ function counterFields(report: StatsReport): SectionBlock {
   };
 }
 
-/** `▂▃▅▇█▆▄▃ *Queries*  last 12.3k · min 9.1k · max 14k · mean 11.8k · change +5.2%` */
-export function seriesLine(row: SeriesRow): string {
-  const s = row.summary;
-  if (s === undefined) return `*${row.label}*  no data in this period`;
-  const v = (x: number) => formatValue(row.kind, x);
-  const stats = [`last ${v(s.last)}`, `min ${v(s.min)}`, `max ${v(s.max)}`, `mean ${v(s.mean)}`];
-  stats.push(`change ${formatChange(s.changePct)}`);
-  return `${row.spark} *${row.label}*  ${stats.join(' · ')}`;
+/** The news first: up to three highlights as bullets, or one line saying there is none. */
+export function highlightsText(report: StatsReport): string {
+  if (report.highlights.length === 0) return `:white_check_mark: ${NOTHING_UNUSUAL}`;
+  return [':mag: *What changed*', ...report.highlights.map((h) => `• ${escapeMrkdwn(h.text)}`)].join('\n');
 }
 
 function imageSlotBlocks(slot: ImageSlot | undefined): KnownBlock[] {
   if (slot === undefined) return [];
   if (slot.kind === 'block') return [slot.block];
   if (slot.kind === 'file-share') {
-    return [
-      context(':frame_with_picture: The sparkline card is in the thread (Slack was slow to process it).'),
-    ];
+    return [context(':frame_with_picture: The card is in the thread (Slack was slow to process it).')];
   }
   return [
-    context(':warning: The sparkline card could not be attached this time; the numbers are all below.'),
+    context(':warning: The card could not be attached this time; *Details* has every series in numbers.'),
   ];
 }
 
@@ -70,6 +67,12 @@ function periodOption(indexId: string, period: StatsPeriod): PlainTextOption {
 
 export function controlsBlock(target: StatsTarget): ActionsBlock {
   const options = STATS_PERIODS.map((p) => periodOption(target.indexId, p));
+  const button = (action_id: string, text: string) => ({
+    type: 'button' as const,
+    action_id,
+    text: { type: 'plain_text' as const, text },
+    value: encodeTarget(target),
+  });
   return {
     type: 'actions',
     block_id: 'vector-stats.controls',
@@ -81,12 +84,8 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
         options,
         initial_option: periodOption(target.indexId, target.period),
       },
-      {
-        type: 'button',
-        action_id: ACTION_REFRESH,
-        text: { type: 'plain_text', text: 'Refresh' },
-        value: encodeTarget(target),
-      },
+      button(ACTION_REFRESH, 'Refresh'),
+      button(ACTION_DETAILS, 'Details'),
     ],
   };
 }
@@ -99,24 +98,30 @@ export type StatsMessageInput = {
   updated?: boolean;
 };
 
+/**
+ * The stats post: what changed, the card, the scalars, the controls. Every series' numbers are in
+ * the card's alt text and behind *Details*, so the post stays short in the channel.
+ */
 export function statsMessage({ report, image, userId, updated = false }: StatsMessageInput): StatsMessage {
   const id = escapeMrkdwn(report.indexId);
   const c = report.counters;
   const blocks: KnownBlock[] = [
     header(`Vector index ${report.indexId} · ${PERIOD_WORDS[report.period]}`),
     context(escapeMrkdwn(report.timeRange)),
-    counterFields(report),
+    section(highlightsText(report)),
     ...imageSlotBlocks(image),
-    ...report.groups.map((g) => section([`*${g.title}*`, ...g.rows.map(seriesLine)].join('\n'))),
+    counterFields(report),
     controlsBlock(report),
     context(
-      `${updated ? 'Updated' : 'Requested'} by ${mentionUser(userId)} · change = last quarter of the period vs the first · ` +
-        'latency in the unit the API reports (it states none) · cost assumed to be US dollars (the API names no currency; its budgets are in dollars)',
+      `${updated ? 'Updated' : 'Requested'} by ${mentionUser(userId)} · every series in numbers: *Details*`,
     ),
   ];
+  // The notification says the news too: it is all some people read.
+  const news =
+    report.highlights.length === 0 ? 'nothing unusual' : report.highlights.map((h) => h.text).join('; ');
   const text = truncate(
-    `Vector index ${id}, ${PERIOD_WORDS[report.period]}: ${n(c.currentVectors)} vectors, ` +
-      `${n(c.queriesToday)} queries today, ${formatValue('bytes', c.storageBytes)} stored, ${formatCost(c.monthlyCost)} this month.`,
+    `Vector index ${id}, ${PERIOD_WORDS[report.period]}: ${escapeMrkdwn(news)}. ${n(c.currentVectors)} vectors, ` +
+      `${n(c.queriesToday)} queries today, ${shown('bytes', c.storageBytes)} stored, ${shown('cost', c.monthlyCost)} this month.`,
     SLACK_LIMITS.messageText,
   );
   return { text, blocks };

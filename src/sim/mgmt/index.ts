@@ -20,6 +20,7 @@ export {
   DEFAULT_VECTOR_INDEXES,
   formatApiTimestamp,
   makeVectorIndexStats,
+  type SimIncident,
   type SimVectorIndex,
   seriesLayout,
 } from './stats.ts';

@@ -21,6 +21,16 @@ export function seriesLayout(period: StatsPeriod): { count: number; stepMs: numb
   return { count: 60, stepMs: PERIOD_MS[period] / 60 };
 }
 
+/**
+ * Something that changed lately: from `sinceMs` before now, the `series` are `factor` times what
+ * they would be (0: stopped). It gives the stats message's highlights something to find.
+ */
+export interface SimIncident {
+  series: readonly SeriesName[];
+  factor: number;
+  sinceMs: number;
+}
+
 /** Knobs of one simulated vector index; every field has a sensible default. */
 export interface SimVectorIndex {
   /** Typical queries per second at the daily peak. */
@@ -29,10 +39,17 @@ export interface SimVectorIndex {
   vectors?: number;
   growthPerDay?: number;
   dimension?: number;
+  /**
+   * The shape of the per-day series. `per-step` (default) is the spec's: the period's points, each
+   * the count of the day it falls in. `week-to-date` is what the provider really sends: one point
+   * per day since Sunday (UTC), today's still counting, and the days' names in `days`.
+   */
+  daily?: 'per-step' | 'week-to-date';
+  incidents?: readonly SimIncident[];
 }
 
 export const DEFAULT_VECTOR_INDEXES: Record<string, SimVectorIndex> = {
-  'idx-1': { qps: 40, vectors: 1_200_000, growthPerDay: 4_000, dimension: 768 },
+  'idx-1': { qps: 40, vectors: 1_200_000, growthPerDay: 4_000, dimension: 768, daily: 'week-to-date' },
   'idx-2': { qps: 3, vectors: 25_000, growthPerDay: 120, dimension: 384 },
   '9b2f6c1e-3d4a-4f5b-8c7d-1e2f3a4b5c6d': {
     qps: 120,
@@ -41,6 +58,19 @@ export const DEFAULT_VECTOR_INDEXES: Record<string, SimVectorIndex> = {
     dimension: 1536,
   },
   'idx-empty': { qps: 0, vectors: 0, growthPerDay: 0, dimension: 768 },
+  // Having a bad quarter of an hour: its p99 query latency rose 2.4× 15 minutes ago, and its
+  // updates stopped 25 minutes ago.
+  'idx-incident': {
+    qps: 25,
+    vectors: 600_000,
+    growthPerDay: 2_000,
+    dimension: 768,
+    daily: 'week-to-date',
+    incidents: [
+      { series: ['query_latency_99'], factor: 2.4, sinceMs: 15 * MINUTE },
+      { series: ['update_throughput'], factor: 0, sinceMs: 25 * MINUTE },
+    ],
+  },
 };
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -90,7 +120,17 @@ function dailyQueries(ctx: Ctx, t: number): number {
 
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** The value at `t`, changed by the index's incidents under way at `t`. */
 function valueAt(ctx: Ctx, name: SeriesName, t: number): number {
+  let value = usualValueAt(ctx, name, t);
+  for (const incident of ctx.cfg.incidents) {
+    if (incident.series.includes(name) && t >= ctx.now - incident.sinceMs)
+      value = round(value * incident.factor);
+  }
+  return value;
+}
+
+function usualValueAt(ctx: Ctx, name: SeriesName, t: number): number {
   const { qps, dimension } = ctx.cfg;
   const busy = load(ctx, t);
   const latency = (base: number, tail: number) =>
@@ -131,6 +171,14 @@ function valueAt(ctx: Ctx, name: SeriesName, t: number): number {
   }
 }
 
+/** Today's per-day values so far, consistent with the record's `daily_*_count` scalars. */
+function todaySoFar(name: SeriesName, todayQueries: number): number {
+  if (name === 'daily_update_requests') return Math.round(todayQueries * 0.2);
+  if (name === 'daily_rerank_requests') return Math.round(todayQueries * 0.05);
+  if (name === 'daily_bandwidths') return todayQueries * 2_048;
+  return todayQueries;
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
@@ -150,6 +198,8 @@ export function makeVectorIndexStats(
     vectors: 100_000,
     growthPerDay: 500,
     dimension: 768,
+    daily: 'per-step',
+    incidents: [],
     ...index,
   };
   const ctx: Ctx = { seed, id, cfg, now };
@@ -157,18 +207,31 @@ export function makeVectorIndexStats(
   const count = pointCount ?? defaultCount;
   const last = Math.floor(now / stepMs) * stepMs;
   const daily = new Set<string>(DAILY_SERIES_NAMES);
-  const series: Record<string, Array<{ x: string; y: number }>> = {};
-  for (const name of SERIES_NAMES) {
-    const nanos = daily.has(name) ? 1 + (hash32(seed, id, name) % 999_999) : 0;
-    series[name] = Array.from({ length: count }, (_, i) => {
-      const t = last - (count - 1 - i) * stepMs;
-      return { x: formatApiTimestamp(t, daily.has(name) ? 9 : 3, nanos), y: valueAt(ctx, name, t) };
-    });
-  }
   const dayStart = Math.floor(now / DAY) * DAY;
   const dayFraction = (now - dayStart) / DAY;
   const dayOfMonth = new Date(now).getUTCDate();
   const todayQueries = Math.round(dailyQueries(ctx, now) * dayFraction);
+  const weekToDate = cfg.daily === 'week-to-date';
+  // Week to date: each day since Sunday at its midnight, today's value what it has counted so far.
+  const weekDays = Array.from(
+    { length: new Date(now).getUTCDay() + 1 },
+    (_, i) => dayStart - (new Date(now).getUTCDay() - i) * DAY,
+  );
+  const series: Record<string, Array<{ x: string; y: number }>> = {};
+  for (const name of SERIES_NAMES) {
+    const isDaily = daily.has(name);
+    const nanos = isDaily ? 1 + (hash32(seed, id, name) % 999_999) : 0;
+    series[name] =
+      isDaily && weekToDate
+        ? weekDays.map((t) => ({
+            x: formatApiTimestamp(t, 9, nanos),
+            y: t === dayStart ? todaySoFar(name, todayQueries) : valueAt(ctx, name, t),
+          }))
+        : Array.from({ length: count }, (_, i) => {
+            const t = last - (count - 1 - i) * stepMs;
+            return { x: formatApiTimestamp(t, isDaily ? 9 : 3, nanos), y: valueAt(ctx, name, t) };
+          });
+  }
   const monthQueries = dailyQueries(ctx, now) * (dayOfMonth - 1) + todayQueries;
   const vectors = vectorsAt(ctx, now);
   const storage = vectors * (cfg.dimension * 4 + 256);
@@ -184,8 +247,10 @@ export function makeVectorIndexStats(
     monthly_cost: round((monthQueries / 100_000) * 0.4 + (storage / 1e9) * 0.25),
     daily_rerank_count: Math.round(todayQueries * 0.05),
     monthly_rerank_count: Math.round(monthQueries * 0.05),
-    // The last seven weekdays, ending today (UTC).
-    days: Array.from({ length: 7 }, (_, i) => WEEKDAYS[new Date(now - (6 - i) * DAY).getUTCDay()]),
+    // Week to date: the days of the daily points. Otherwise the last seven weekdays, ending today (UTC).
+    days: weekToDate
+      ? weekDays.map((t) => WEEKDAYS[new Date(t).getUTCDay()])
+      : Array.from({ length: 7 }, (_, i) => WEEKDAYS[new Date(now - (6 - i) * DAY).getUTCDay()]),
     ...series,
   };
 }
