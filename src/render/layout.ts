@@ -27,7 +27,7 @@ export const GROUP = { titleSize: 13, titleBaseline: 16, ruleAt: 22, height: 28 
 export const CELL = {
   height: 124,
   pad: 10,
-  nameSize: 16,
+  nameSize: 18,
   nameBaseline: 22,
   valueSize: 22,
   valueBaseline: 50,

@@ -10,17 +10,20 @@ const input = (stats: VectorIndexStats, indexId = 'idx-prod-1') => ({
 });
 
 describe('altTextFor', () => {
-  it('says the period, the range and each series’ last, min and max', () => {
+  it('says the period, the range, each day of the per-day totals and each other series’ last, min and max', () => {
     const stats = withAllSeries(makeStats('7d'), series([1200, 900, 64_000, 3_400]));
     const text = altTextFor(input(stats));
-    expect(text).toContain(
-      'Vector index idx-prod-1. Last 7 days · 3-hour steps · 31 May 2024, 12:00 – 21:00 UTC.',
-    );
-    expect(text).toContain('Queries per day: last 3.4k, min 900, max 64k.');
-    expect(text).toContain('Bandwidth per day: last 3.4 KB, min 900 B, max 64 KB.');
+    expect(text).toContain('Vector index idx-prod-1. Last 7 days · every 3 h · 31 May 2024, 12:00 – 21:00 UTC.');
+    // The four points fall on one day, the period's last: today, still counting.
+    expect(text).toContain('Per day, today.');
+    expect(text).toContain('Queries per day: 31 May 3.4k so far.');
+    expect(text).toContain('Bandwidth per day: 31 May 3.4 KB so far.');
+    expect(text).toContain('Query throughput: last 3.4k, min 900, max 64k.');
+    expect(text).toContain('Data size: last 3.4 KB, min 900 B, max 64 KB.');
     expect(text).toContain('Rerank latency p99: last 3.4k, min 900, max 64k.');
-    expect(text).toContain('unit the API reports');
-    expect(text.match(/: last /g)).toHaveLength(SERIES_NAMES.length);
+    expect(text).toContain('units the API reports');
+    expect(text.match(/: last /g)).toHaveLength(12);
+    expect(text.match(/ per day: /g)).toHaveLength(4);
   });
 
   it('says "no data" for an empty series', () => {

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCompact, formatCount } from '../../src/render/format-numbers.ts';
+import {
+  digitsToTell,
+  formatBytes,
+  formatCompact,
+  formatCount,
+  formatValue,
+  type ValueKind,
+} from '../../src/render/format-numbers.ts';
 
 describe('formatCount', () => {
   it.each([
@@ -74,6 +81,42 @@ describe('every formatter', () => {
           expect(text).not.toMatch(/NaN|Infinity|undefined/);
         }
       }),
+    );
+  });
+});
+
+describe('digitsToTell', () => {
+  it('adds digits until two values that differ read differently', () => {
+    expect(digitsToTell('count', [1_540_000, 1_600_000])).toBe(3);
+    const vectors = digitsToTell('count', [1_601_000, 1_602_500]);
+    expect([formatCount(1_601_000, vectors), formatCount(1_602_500, vectors)]).toEqual(['1.601M', '1.603M']);
+    const bytes = digitsToTell('bytes', [2_595_600_000, 2_595_800_000]);
+    expect([formatBytes(2_595_600_000, bytes), formatBytes(2_595_800_000, bytes)]).toEqual([
+      '2.5956 GB',
+      '2.5958 GB',
+    ]);
+    expect(digitsToTell('measure', [6.05, 6.06])).toBe(3);
+    expect(formatCompact(6.051, 4)).toBe('6.051');
+  });
+
+  it('keeps 3 digits for equal values and gives up at its cap for values a whisker apart', () => {
+    expect(digitsToTell('count', [5, 5])).toBe(3);
+    expect(digitsToTell('measure', [1.7e308, 1.7e308 * (1 - 1e-15)])).toBe(8);
+  });
+
+  it('makes min and max read differently whenever they differ by more than a millionth', () => {
+    const kind = fc.constantFrom<ValueKind>('count', 'bytes', 'measure');
+    const value = fc.double({ min: -1e12, max: 1e12, noNaN: true });
+    fc.assert(
+      fc.property(kind, value, value, (k, a, b) => {
+        const [lo, hi] = a < b ? [a, b] : [b, a];
+        // Counts and bytes are whole: values within the same integer rightly read the same.
+        const whole = k !== 'measure' && Math.round(lo) === Math.round(hi);
+        fc.pre(!whole && hi - lo > 1e-6 * Math.max(Math.abs(lo), Math.abs(hi), 1));
+        const digits = digitsToTell(k, [lo, hi]);
+        expect(formatValue(k, lo, digits)).not.toBe(formatValue(k, hi, digits));
+      }),
+      { numRuns: 300 },
     );
   });
 });

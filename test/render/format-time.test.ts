@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS } from '../../src/api/schemas.ts';
-import { periodInWords, rangeInWords, stepInWords } from '../../src/render/format-time.ts';
+import {
+  clockInWords,
+  durationInWords,
+  periodInWords,
+  rangeInWords,
+  stepInWords,
+} from '../../src/render/format-time.ts';
 
 describe('periodInWords', () => {
   it('names every period the API allows', () => {
@@ -18,11 +24,13 @@ describe('periodInWords', () => {
 
 describe('stepInWords', () => {
   it.each([
-    [60_000, '1-minute steps'],
-    [72 * 60_000, '72-minute steps'],
-    [3 * 3_600_000, '3-hour steps'],
-    [86_400_000, '1-day steps'],
-    [30_000, '30-second steps'],
+    [60_000, 'every 1 min'],
+    [72 * 60_000, 'every 72 min'],
+    [168 * 60_000, 'every 2.8 h'],
+    [3 * 3_600_000, 'every 3 h'],
+    [86_400_000, 'every 24 h'],
+    [7 * 86_400_000, 'every 7 days'],
+    [30_000, 'every 30 s'],
   ])('%d ms → %s', (ms, words) => {
     expect(stepInWords(ms)).toBe(words);
   });
@@ -31,6 +39,22 @@ describe('stepInWords', () => {
     expect(stepInWords(0)).toBeUndefined();
     expect(stepInWords(Number.NaN)).toBeUndefined();
     expect(stepInWords(3)).toBeUndefined();
+  });
+});
+
+describe('durationInWords and clockInWords', () => {
+  it('round a length of time to the unit a person would pick', () => {
+    expect(durationInWords(15 * 60_000)).toBe('15 min');
+    expect(durationInWords(42 * 3_600_000)).toBe('42 h');
+    expect(durationInWords(7.5 * 86_400_000)).toBe('7.5 days');
+    expect(durationInWords(86_400_000 * 2)).toBe('2 days');
+  });
+
+  it('give the time of day, with the date only when it is another day', () => {
+    const end = Date.UTC(2026, 10, 24, 17, 27);
+    expect(clockInWords(Date.UTC(2026, 10, 24, 14, 2), end)).toBe('14:02 UTC');
+    expect(clockInWords(Date.UTC(2026, 10, 22, 9, 5), end)).toBe('22 Nov 09:05 UTC');
+    expect(clockInWords(1e20, end)).toBe('');
   });
 });
 
