@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
+import type { VectorIndexStats } from '../../src/api/schemas.ts';
 import { ALT_TEXT_LIMIT, altTextFor } from '../../src/render/index.ts';
 import { makeStats, series, withAllSeries } from './fixtures.ts';
 
@@ -13,7 +13,9 @@ describe('altTextFor', () => {
   it('says the period, the range, each day of the per-day totals and each other series’ last, min and max', () => {
     const stats = withAllSeries(makeStats('7d'), series([1200, 900, 64_000, 3_400]));
     const text = altTextFor(input(stats));
-    expect(text).toContain('Vector index idx-prod-1. Last 7 days · every 3 h · 31 May 2024, 12:00 – 21:00 UTC.');
+    expect(text).toContain(
+      'Vector index idx-prod-1. Last 7 days · every 3 h · 31 May 2024, 12:00 – 21:00 UTC.',
+    );
     // The four points fall on one day, the period's last: today, still counting.
     expect(text).toContain('Per day, today.');
     expect(text).toContain('Queries per day: 31 May 3.4k so far.');
