@@ -12,7 +12,7 @@ import { formatCount } from '../../render/format-numbers.ts';
 
 /** The sentence the README and the stats details use, so they say exactly what the code does. */
 export const CHANGE_IN_WORDS =
-  'change is the mean of the last quarter of the period against the mean of its first quarter';
+  '“change” compares the mean of the last quarter of a period with the mean of its first quarter, in percent of the first';
 
 export type Change = {
   /** Mean of the first quarter. */

@@ -16,7 +16,7 @@ import type { StatsMessage } from './views.ts';
 const LIST_DAYS_UP_TO = 7;
 
 export const DETAILS_FOOTNOTE =
-  `Change: ${CHANGE_IN_WORDS}. Sparklines of per-day totals and sizes start at zero; the others span their own min and max. ` +
+  `${CHANGE_IN_WORDS.replace('change', 'Change')}. Sparklines of per-day totals and sizes start at zero; the others span their own min and max. ` +
   'Throughput and latency are in the units the API reports (it names none). Cost is assumed to be US dollars: the API names no currency, and its budgets are in dollars.';
 
 /** `▂▃▅▇█▆▄▃ *Queries*  last 12.3k · min 9.1k · max 14k · mean 11.8k · change +5.2%` */

@@ -6,8 +6,11 @@
 import { changeOf } from './change.ts';
 
 export const THRESHOLDS = {
-  /** Fewer points than this: too little to call anything unusual. */
-  minPoints: 8,
+  /**
+   * Fewer points than this: too little to call anything unusual (the API sends 60 or 240; with a
+   * dozen, a median and a spread are too rough to tell news from noise).
+   */
+  minPoints: 20,
   levelShift: {
     /** The last quarter's median is at least this many times the rest's median (or at most 1/it). */
     minRatio: 1.5,
@@ -37,8 +40,8 @@ export const THRESHOLDS = {
      */
     minPct: { size: 10, latency: 25 },
     /** …at least this many standard errors of the quarter means, from the point-to-point noise… */
-    minStandardErrors: 4,
-    // …and the four quarter means move the same way, one after another.
+    minStandardErrors: 5,
+    // …and the four quarter means and medians move the same way, the medians as far.
   },
 } as const;
 
@@ -155,10 +158,17 @@ export function detectTrend(s: Series, minPct: number): Detection | undefined {
   const quarters = [all.slice(0, q), all.slice(q, 2 * q), all.slice(2 * q, s.n - q), all.slice(s.n - q)];
   const means = quarters.map((part) => part.reduce((sum, v) => sum + v / part.length, 0));
   const rising = change.to > change.from;
-  for (let k = 1; k < 4; k++) {
-    const step = (means[k] as number) - (means[k - 1] as number);
-    if (rising ? step <= 0 : step >= 0) return undefined;
+  // Steady means both the means and the medians of the quarters move one way, and the medians by
+  // as much: a couple of outliers at one end can tilt the means, never the medians.
+  const medians = quarters.map(median);
+  for (const levels of [means, medians]) {
+    for (let k = 1; k < 4; k++) {
+      const step = (levels[k] as number) - (levels[k - 1] as number);
+      if (rising ? step <= 0 : step >= 0) return undefined;
+    }
   }
+  const first = medians[0] as number;
+  if (first === 0 || Math.abs(((medians[3] as number) - first) / first) * 100 < minPct) return undefined;
   // Point-to-point noise from the differences (a steady trend shifts them all alike, so their
   // spread is the noise's, times √2), and the standard error of a quarter mean's difference.
   const diffs = all.slice(1).map((v, i) => v - (all[i] as number));

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { meanOf } from '../../../src/features/vector-stats/change.ts';
 import {
-  changeAcross,
   downsample,
-  formatChange,
-  meanOf,
   SPARK_LEVELS,
   SPARKLINE_WIDTH,
   sparkline,
@@ -45,23 +43,6 @@ describe('summarise', () => {
   });
 });
 
-describe('changeAcross (first quarter vs last quarter)', () => {
-  it('compares the means of the first and last quarter', () => {
-    // 8 points: first quarter [10, 10] = 10, last quarter [15, 15] = 15.
-    expect(changeAcross([10, 10, 99, 0, 0, 99, 15, 15])).toBeCloseTo(50);
-  });
-
-  it('uses one point at each end when there are fewer than 8', () => {
-    expect(changeAcross([100, 80])).toBeCloseTo(-20);
-    expect(changeAcross([100, 5, 5, 125])).toBeCloseTo(25);
-  });
-
-  it('is undefined when growing from zero, 0 when zero throughout', () => {
-    expect(changeAcross([0, 0, 5, 5])).toBeUndefined();
-    expect(changeAcross([0, 0, 0, 0])).toBe(0);
-  });
-});
-
 describe('sparkline', () => {
   it('is empty for no data and one character for a single point', () => {
     expect(sparkline([])).toBe('');
@@ -80,6 +61,12 @@ describe('sparkline', () => {
 
   it('scales negative values between their own min and max', () => {
     expect(sparkline([-10, -5, 0])).toBe('▁▅█');
+  });
+
+  it('starts amounts at zero: a 4 % dip is a block lower at most, not a cliff', () => {
+    expect(sparkline([100, 100, 96, 100], { fromZero: true })).toBe('████');
+    expect(sparkline([100, 100, 96, 100])).toBe('██▁█');
+    expect(sparkline([0, 50, 100], { fromZero: true })).toBe('▁▅█');
   });
 
   it('survives the extremes of a double', () => {
@@ -115,22 +102,5 @@ describe('downsample and meanOf', () => {
   it('mean of nothing is NaN (callers check for empty first)', () => {
     expect(meanOf([])).toBeNaN();
     expect(meanOf([2, 4])).toBe(3);
-  });
-});
-
-describe('formatChange', () => {
-  it('signs the percentage, with a true minus sign', () => {
-    expect(formatChange(12.345)).toBe('+12%');
-    expect(formatChange(4.26)).toBe('+4.3%');
-    expect(formatChange(-3.21)).toBe('−3.2%');
-    expect(formatChange(1234.5)).toBe('+1,235%');
-    expect(formatChange(56_000)).toBe('+56k%');
-  });
-
-  it('says 0% for no change (also when rounding makes it 0) and n/a when undefined', () => {
-    expect(formatChange(0)).toBe('0%');
-    expect(formatChange(0.01)).toBe('0%');
-    expect(formatChange(undefined)).toBe('n/a');
-    expect(formatChange(Number.NaN)).toBe('n/a');
   });
 });

@@ -14,20 +14,18 @@ const series = (startIso: string, count: number, stepMs: number) =>
 describe('timeRangeInWords', () => {
   it('describes 7 days in the words of the data: steps and range from the timestamps', () => {
     const s = series('2024-11-15T10:00:00Z', 61, 168 * MIN);
-    expect(timeRangeInWords('7d', [s])).toBe(
-      'last 7 days, 168-minute steps, 15 Nov 10:00 – 22 Nov 10:00 UTC',
-    );
+    expect(timeRangeInWords('7d', [s])).toBe('last 7 days, every 2.8 h, 15 Nov 10:00 – 22 Nov 10:00 UTC');
   });
 
   it('describes an hour within one day compactly', () => {
     const s = series('2024-11-15T09:00:00Z', 60, MIN);
-    expect(timeRangeInWords('1h', [s])).toBe('last hour, 1-minute steps, 15 Nov, 09:00 – 09:59 UTC');
+    expect(timeRangeInWords('1h', [s])).toBe('last hour, every 1 min, 15 Nov, 09:00 – 09:59 UTC');
   });
 
   it('describes 30 days at 3-hour steps and shows years only across a new year', () => {
     const s = series('2024-12-05T00:00:00Z', 240, 180 * MIN);
     expect(timeRangeInWords('30d', [s])).toBe(
-      'last 30 days, 3-hour steps, 5 Dec 2024 00:00 – 3 Jan 2025 21:00 UTC',
+      'last 30 days, every 3 h, 5 Dec 2024 00:00 – 3 Jan 2025 21:00 UTC',
     );
   });
 
@@ -37,7 +35,7 @@ describe('timeRangeInWords', () => {
 
   it('shows what a short series really covers, not what the period promised', () => {
     const s = series('2024-11-15T10:00:00Z', 3, 72 * MIN);
-    expect(timeRangeInWords('3d', [s, []])).toBe('last 3 days, 72-minute steps, 15 Nov, 10:00 – 12:24 UTC');
+    expect(timeRangeInWords('3d', [s, []])).toBe('last 3 days, every 72 min, 15 Nov, 10:00 – 12:24 UTC');
   });
 
   it('a single point has a time but no step', () => {
@@ -61,11 +59,11 @@ describe('dataSpan', () => {
 });
 
 describe('stepInWords and rangeInWords', () => {
-  it('names steps in the largest whole unit', () => {
-    expect(stepInWords(24 * 60 * MIN)).toBe('1-day steps');
-    expect(stepInWords(3 * 60 * MIN)).toBe('3-hour steps');
-    expect(stepInWords(24 * MIN)).toBe('24-minute steps');
-    expect(stepInWords(30_000)).toBe('30-second steps');
+  it('names steps in round words', () => {
+    expect(stepInWords(24 * 60 * MIN)).toBe('every 24 h');
+    expect(stepInWords(3 * 60 * MIN)).toBe('every 3 h');
+    expect(stepInWords(24 * MIN)).toBe('every 24 min');
+    expect(stepInWords(30_000)).toBe('every 30 s');
     expect(stepInWords(0)).toBeUndefined();
     expect(stepInWords(Number.NaN)).toBeUndefined();
   });

@@ -1,7 +1,10 @@
+import type { SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS, type StatsPeriod, vectorIndexStatsSchema } from '../../../src/api/index.ts';
+import { DETAILS_FOOTNOTE, detailsMessage } from '../../../src/features/vector-stats/details-view.ts';
 import { buildReport, formatCost } from '../../../src/features/vector-stats/report.ts';
 import {
+  ACTION_DETAILS,
   ACTION_PERIOD,
   ACTION_REFRESH,
   apiErrorNotice,
@@ -14,14 +17,34 @@ import {
   type StatsMessage,
   statsMessage,
 } from '../../../src/features/vector-stats/views.ts';
-import { makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
+import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import { imageBlock } from '../../../src/slack/upload.ts';
 
 const NOW = Date.UTC(2024, 10, 22, 10, 5, 0);
 
 function statsFor(period: StatsPeriod, extra: Record<string, unknown> = {}, id = 'idx-1') {
-  return vectorIndexStatsSchema.parse({ ...makeVectorIndexStats(id, period, NOW, 7), ...extra });
+  return vectorIndexStatsSchema.parse({
+    ...makeVectorIndexStats(id, period, NOW, 7, DEFAULT_VECTOR_INDEXES[id]),
+    ...extra,
+  });
+}
+
+/**
+ * What the channel shows of a message before anyone clicks: its header, sections and context
+ * (not the image's alt text, which screen readers get, nor the notification's fallback text).
+ */
+function shownText(message: StatsMessage): string {
+  const out: string[] = [];
+  for (const block of message.blocks as unknown as Array<Record<string, unknown>>) {
+    if (block.type === 'header' || block.type === 'section') {
+      const text = block.text as { text?: string } | undefined;
+      if (text?.text) out.push(text.text);
+      for (const f of (block.fields as Array<{ text: string }> | undefined) ?? []) out.push(f.text);
+    }
+    if (block.type === 'context') for (const e of block.elements as Array<{ text: string }>) out.push(e.text);
+  }
+  return out.join('\n');
 }
 
 /** Every string a user would read in the message, joined. */
@@ -80,37 +103,58 @@ describe('statsMessage', () => {
     expect(text).toContain('*Bandwidth this month*\n1.5 GB');
     expect(text).toContain('*Storage*\n3.4 MB');
     expect(text).toContain('*Cost this month*\n$1,234.50');
-    expect(text).toContain('cost assumed to be US dollars');
+    // The assumption behind the dollar sign is said once, in the details.
+    expect(DETAILS_FOOTNOTE).toContain('Cost is assumed to be US dollars');
   });
 
-  it('shows every one of the 16 series with last/min/max/mean/change and a sparkline', () => {
-    const report = buildReport('idx-1', '30d', statsFor('30d'));
-    const text = visibleText(statsMessage({ report, userId: 'U0REQUESTER' }));
-    const rows = report.groups.flatMap((g) => g.rows);
-    expect(rows).toHaveLength(16);
-    for (const row of rows) {
-      const line = text.split('\n').find((l) => l.includes(`*${row.label}*`) && l.includes('last '));
-      expect(line, row.label).toMatch(
-        /^[▁▂▃▄▅▆▇█]{20} \*.+\* {2}last .+ · min .+ · max .+ · mean .+ · change [+−]?[\d.,]+%$/u,
-      );
-    }
-    expect(text).toContain('Latency (unit as reported by the API)');
-    expect(text).not.toMatch(/\bms\b/);
-  });
-
-  it('gives the time range from the data in words', () => {
-    const text = visibleText(
-      statsMessage({ report: buildReport('idx-1', '7d', statsFor('7d')), userId: 'U1' }),
-    );
-    // The simulator aligns 168-minute steps to the epoch, so the ends are not on the hour.
-    expect(text).toContain('last 7 days, 168-minute steps, 15 Nov 12:24 – 22 Nov 09:36 UTC');
-  });
-
-  it('says plainly when a series is empty', () => {
-    const stats = statsFor('1h', { query_throughput: [], data_size: null });
+  it('says "not reported" for a scalar the API left out or sent as null', () => {
+    const stats = { ...statsFor('1h'), current_vector_count: null, monthly_cost: undefined } as never;
     const text = visibleText(statsMessage({ report: buildReport('idx-1', '1h', stats), userId: 'U1' }));
-    expect(text).toContain('*Query*  no data in this period');
-    expect(text).toContain('*Data size*  no data in this period');
+    expect(text).toContain('*Vectors*\nnot reported');
+    expect(text).toContain('*Cost this month*\nnot reported');
+  });
+
+  it('leads with what changed: highlights above the image, the scalars below', () => {
+    const stats = statsFor('1h', {}, 'idx-incident');
+    const message = statsMessage({ report: buildReport('idx-incident', '1h', stats), image, userId: 'U1' });
+    expect(message.blocks.map((b) => b.type)).toEqual([
+      'header',
+      'context',
+      'section',
+      'image',
+      'section',
+      'actions',
+      'context',
+    ]);
+    const news = (message.blocks[2] as SectionBlock).text?.text ?? '';
+    expect(news.split('\n')[0]).toBe(':mag: *What changed*');
+    expect(news.split('\n')[1]).toBe('• updates stopped at 09:40 UTC — 0 since');
+    expect(news.split('\n')[2]).toMatch(
+      /^• p99 query latency rose 2\.\d× in the last 15 min \([\d.]+ → [\d.]+\)$/u,
+    );
+    // The notification leads with the news too: it is all some people read.
+    expect(message.text).toMatch(
+      /^Vector index idx-incident, last hour: updates stopped at 09:40 UTC — 0 since; p99 query/,
+    );
+  });
+
+  it('says so when nothing is unusual', () => {
+    const message = statsMessage({ report: buildReport('idx-1', '1h', statsFor('1h')), userId: 'U1' });
+    expect((message.blocks[2] as SectionBlock).text?.text).toBe(
+      ':white_check_mark: Nothing unusual in this period.',
+    );
+    expect(message.text).toContain('idx-1, last hour: nothing unusual.');
+  });
+
+  it.each(STATS_PERIODS)('stays short in the channel for %s: at most 1,000 characters shown', (period) => {
+    for (const id of ['idx-1', 'idx-incident', '9b2f6c1e-3d4a-4f5b-8c7d-1e2f3a4b5c6d']) {
+      const message = statsMessage({
+        report: buildReport(id, period, statsFor(period, {}, id)),
+        image,
+        userId: 'U0REQUESTER',
+      });
+      expect(shownText(message).length, `${id} ${period}`).toBeLessThanOrEqual(1000);
+    }
   });
 
   it('never shows fields outside the allowlist (a secret the API starts echoing stays out)', () => {
@@ -119,36 +163,70 @@ describe('statsMessage', () => {
     expect(JSON.stringify(message)).not.toContain('SECRET');
   });
 
-  it('carries a period picker (initial option = current) and a Refresh button holding only id and period', () => {
+  it('carries a period picker (initial option = current), Refresh and Details, holding only id and period', () => {
     const message = statsMessage({
       report: buildReport('idx-2', '3d', statsFor('3d', {}, 'idx-2')),
       userId: 'U1',
     });
     type Option = { value: string };
     const actions = message.blocks.find((b) => b.type === 'actions') as unknown as {
-      elements: [{ action_id: string; options: Option[]; initial_option: Option }, Record<string, unknown>];
+      elements: [
+        { action_id: string; options: Option[]; initial_option: Option },
+        Record<string, unknown>,
+        Record<string, unknown>,
+      ];
     };
-    const [select, refresh] = actions.elements;
+    const [select, refresh, details] = actions.elements;
     expect(select.action_id).toBe(ACTION_PERIOD);
     expect(select.options.map((o) => o.value)).toEqual(STATS_PERIODS.map((p) => `${p}:idx-2`));
     expect(select.initial_option).toEqual(select.options[STATS_PERIODS.indexOf('3d')]);
     expect(refresh).toMatchObject({ action_id: ACTION_REFRESH, value: '3d:idx-2' });
+    expect(details).toMatchObject({
+      action_id: ACTION_DETAILS,
+      value: '3d:idx-2',
+      text: { text: 'Details' },
+    });
+  });
+});
+
+describe('detailsMessage', () => {
+  it('shows every one of the 16 series: the days of the per-day totals, last/min/max/mean/change of the others', () => {
+    const report = buildReport('idx-1', '7d', statsFor('7d'));
+    const message = detailsMessage(report);
+    expect(checkBlockKit('message', message.blocks)).toEqual([]);
+    const text = visibleText(message);
+    const rows = report.groups.flatMap((g) => g.rows);
+    expect(rows).toHaveLength(16);
+    for (const row of rows.filter((r) => r.days === undefined)) {
+      const line = text.split('\n').find((l) => l.includes(`*${row.label}*`) && l.includes('last '));
+      expect(line, row.label).toMatch(
+        /^[▁▂▃▄▅▆▇█]{20} \*.+\* {2}last .+ · min .+ · max .+ · mean .+ · change [+−]?[\d.,]+%$/u,
+      );
+    }
+    // idx-1 sends its per-day totals week to date; NOW is a Friday.
+    expect(text).toContain('*Per day* · this week: Sun–Fri');
+    expect(text).toMatch(
+      /^[▁▂▃▄▅▆▇█]{6} \*Queries\* {2}Sun \S+ · Mon \S+ · Tue \S+ · Wed \S+ · Thu \S+ · Fri \S+ so far$/mu,
+    );
+    expect(text).toContain('*Latency*');
+    expect(text).toContain(
+      '“Change” compares the mean of the last quarter of a period with the mean of its first quarter, in percent of the first.',
+    );
+    expect(text).toContain('units the API reports');
+    expect(text).not.toMatch(/\bms\b/);
   });
 
-  it('places the image block between the counters and the series', () => {
-    const message = statsMessage({ report: buildReport('idx-1', '1h', statsFor('1h')), image, userId: 'U1' });
-    expect(message.blocks.map((b) => b.type)).toEqual([
-      'header',
-      'context',
-      'section',
-      'image',
-      'section',
-      'section',
-      'section',
-      'section',
-      'actions',
-      'context',
-    ]);
+  it('says plainly when a series is empty', () => {
+    const stats = statsFor('1h', { query_throughput: [], data_size: null });
+    const text = visibleText(detailsMessage(buildReport('idx-1', '1h', stats)));
+    expect(text).toContain('*Query*  no data in this period');
+    expect(text).toContain('*Data size*  no data in this period');
+  });
+
+  it('gives the time range from the data in words', () => {
+    const text = visibleText(detailsMessage(buildReport('idx-1', '7d', statsFor('7d'))));
+    // The simulator aligns 168-minute steps to the epoch, so the ends are not on the hour.
+    expect(text).toContain('last 7 days, every 2.8 h, 15 Nov 12:24 – 22 Nov 09:36 UTC');
   });
 });
 
