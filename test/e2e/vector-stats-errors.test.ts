@@ -84,7 +84,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     ws.slack.failUploadedFileBlocks(50);
     const message = await postStats('vector stats idx-1 3h', 'C0FALLBACK', 10_000);
     expect(imageFileId(message)).toBeUndefined();
-    expect(textOf(message.blocks)).toContain('The sparkline card is in the thread');
+    expect(textOf(message.blocks)).toContain('The card is in the thread');
     const share = await until(
       () => ws.slack.messagesIn('C0FALLBACK').find((m) => m.via === 'files.completeUploadExternal'),
       5000,
@@ -112,7 +112,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(updated?.ts).toBe(message.ts);
     expect(imageFileId(updated)).toBeUndefined();
     expect(textOf(updated?.blocks)).toContain('last 24 hours');
-    expect(textOf(updated?.blocks)).toContain('The sparkline card is in the thread');
+    expect(textOf(updated?.blocks)).toContain('The card is in the thread');
   });
 
   it('tells the user how to invite the bot when it is not in the channel', async () => {
@@ -136,6 +136,17 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(reply).toContain('unavailable right now');
     expect(ws.slack.callsTo('chat.update').filter((c) => c.args.channel === 'C0PICKFAIL')).toHaveLength(0);
     expect(textOf(ws.slack.messagesIn('C0PICKFAIL')[0]?.blocks)).toContain('last hour');
+  });
+
+  it('answers Details privately with what failed when the API does, and leaves the post alone', async () => {
+    const message = await postStats('vector stats idx-2 3h', 'C0DETAILFAIL');
+    ws.mgmt.fail('stats', { status: 500 }, { times: 1 });
+    const click = await ws.driver.clickButton({ userId: USER, message, actionId: 'vector-stats.details' });
+    const reply = await ephemeralReply(click.responseUrl ?? '');
+    expect(reply).toContain("opsbot couldn't load the stats of vector index `idx-2`");
+    expect(reply).toContain('unavailable right now');
+    expect(ws.slack.messagesIn('C0DETAILFAIL')).toHaveLength(1);
+    expect(ws.slack.callsTo('chat.update').filter((c) => c.args.channel === 'C0DETAILFAIL')).toHaveLength(0);
   });
 
   it('sent only messages that pass the Block Kit checks, and no secret reached Slack or the log', () => {

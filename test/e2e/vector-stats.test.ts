@@ -8,6 +8,7 @@ import {
   imageFileId,
   inspectPng,
   PERIOD_WORDS,
+  shownTextOf,
   statsDriver,
   textOf,
   USER,
@@ -16,7 +17,7 @@ import {
 
 describe('e2e: /ops vector stats — summary, card and period picker', () => {
   let ws: SimulatedWorkspace;
-  const { postStats, expectValidBlocks, expectNoSecrets } = statsDriver(() => ws);
+  const { postStats, ephemeralReply, expectValidBlocks, expectNoSecrets } = statsDriver(() => ws);
   beforeAll(async () => {
     ws = await startSimulatedWorkspace();
   });
@@ -27,34 +28,93 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     ws.mgmt.reset();
   });
 
-  it.each(STATS_PERIODS)('posts the summary and a valid PNG card in the channel for %s', async (period) => {
-    const channel = `C0STATS${period.toUpperCase()}`;
-    const message = await postStats(`vector stats idx-1 ${period}`, channel);
-    const text = textOf(message.blocks);
+  it.each(STATS_PERIODS)(
+    'posts the news, the scalars and a valid PNG card in the channel for %s',
+    async (period) => {
+      const channel = `C0STATS${period.toUpperCase()}`;
+      const message = await postStats(`vector stats idx-1 ${period}`, channel);
+      const shown = shownTextOf(message.blocks);
 
-    expect(ws.mgmt.statsCalls).toEqual([{ id: 'idx-1', period }]);
-    expect(text).toContain(`Vector index idx-1 · ${PERIOD_WORDS[period]}`);
-    expect(text).toMatch(new RegExp(`${PERIOD_WORDS[period]}, \\d+-(minute|hour) steps, .+ UTC`));
-    for (const label of [
-      '*Vectors*',
-      '*Pending index operations*',
-      '*Queries*',
-      '*Cost this month*',
-      '*Storage*',
+      expect(ws.mgmt.statsCalls).toEqual([{ id: 'idx-1', period }]);
+      expect(shown).toContain(`Vector index idx-1 · ${PERIOD_WORDS[period]}`);
+      expect(shown).toMatch(new RegExp(`${PERIOD_WORDS[period]}, every [\\d.]+ (min|h), .+ UTC`));
+      for (const label of [
+        '*Vectors*',
+        '*Pending index operations*',
+        '*Queries*',
+        '*Cost this month*',
+        '*Storage*',
+      ]) {
+        expect(shown).toContain(label);
+      }
+      // The news comes first, right under the time range: highlights, or that there are none.
+      const types = (message.blocks as Block[]).map((b) => b.type);
+      expect(types.slice(0, 4)).toEqual(['header', 'context', 'section', 'image']);
+      expect(shown).toMatch(/(:mag: \*What changed\*|:white_check_mark: Nothing unusual in this period\.)/u);
+      // No unicode sparklines in the channel, and it stays short.
+      expect(shown).not.toMatch(/[▁▂▃▄▅▆▇█]/u);
+      expect(shown.length).toBeLessThanOrEqual(1000);
+      expect(message.text).toContain('Vector index idx-1');
+
+      const file = ws.slack.files.find((f) => f.id === imageFileId(message));
+      expect(file?.channel).toBeUndefined();
+      expect(file?.alt_text?.toLowerCase()).toContain(PERIOD_WORDS[period]);
+      const png = await inspectPng(file?.bytes);
+      // Rendered at 2× for high-density screens.
+      expect(png).toMatchObject({ width: STATS_CARD_SIZE.width * 2, height: STATS_CARD_SIZE.height * 2 });
+      expect(png.colours).toBeGreaterThan(8);
+      expect(png.headerInk).toBeGreaterThan(2000);
+    },
+  );
+
+  it('leads with the highlights of an index in trouble, and its alt text still has every series’ numbers', async () => {
+    const message = await postStats('vector stats idx-incident', 'C0INCIDENT');
+    const news = ((message.blocks as Block[])[2]?.text as { text: string }).text.split('\n');
+    expect(news[0]).toBe(':mag: *What changed*');
+    expect(news[1]).toMatch(/^• updates stopped at \d\d:\d\d UTC — 0 since$/);
+    expect(news[2]).toMatch(/^• p99 query latency rose [\d.]+× in the last 15 min \([\d.]+ → [\d.]+\)$/u);
+    expect(message.text).toMatch(/^Vector index idx-incident, last hour: updates stopped at/);
+    const shown = shownTextOf(message.blocks);
+    expect(shown.length).toBeLessThanOrEqual(1000);
+
+    const image = (message.blocks as Block[]).find((b) => b.type === 'image');
+    const alt = String(image?.alt_text);
+    for (const words of [
+      'Queries per day',
+      'Updates per day',
+      'Reranks per day',
+      'Bandwidth per day',
+      'Query throughput: last',
+      'Update throughput: last 0, min 0, max',
+      'Vectors: last',
+      'Data size: last',
+      'Query latency mean: last',
+      'Query latency p99: last',
+      'Update latency mean: last',
+      'Update latency p99: last',
+      'Embeddings latency mean: last',
+      'Embeddings latency p99: last',
+      'Rerank latency mean: last',
+      'Rerank latency p99: last',
     ]) {
-      expect(text).toContain(label);
+      expect(alt).toContain(words);
     }
-    expect(text.match(/^[▁▂▃▄▅▆▇█]+ \*.+\* {2}last /gmu)).toHaveLength(16);
-    expect(message.text).toContain('Vector index idx-1');
+    expect(alt).toMatch(/Queries per day: Sun [\d.]+[kM]?(, \w{3} [\d.]+[kM]?)* so far\./u);
+  });
 
-    const file = ws.slack.files.find((f) => f.id === imageFileId(message));
-    expect(file?.channel).toBeUndefined();
-    expect(file?.alt_text?.toLowerCase()).toContain(PERIOD_WORDS[period]);
-    const png = await inspectPng(file?.bytes);
-    // Rendered at 2× for high-density screens.
-    expect(png).toMatchObject({ width: STATS_CARD_SIZE.width * 2, height: STATS_CARD_SIZE.height * 2 });
-    expect(png.colours).toBeGreaterThan(8);
-    expect(png.headerInk).toBeGreaterThan(2000);
+  it('answers Details privately with every series in numbers, and leaves the post alone', async () => {
+    const channel = 'C0DETAILS';
+    const message = await postStats('vector stats idx-2 7d', channel);
+    const before = ws.mgmt.statsCalls.length;
+    const click = await ws.driver.clickButton({ userId: USER, message, actionId: 'vector-stats.details' });
+    expect(click.status).toBe(200);
+    const reply = await ephemeralReply(click.responseUrl ?? '');
+    expect(ws.mgmt.statsCalls.slice(before)).toEqual([{ id: 'idx-2', period: '7d' }]);
+    expect(reply).toContain('every series');
+    expect(reply.match(/^[▁▂▃▄▅▆▇█]+ \*.+\* {2}/gmu)).toHaveLength(16);
+    expect(reply).toContain('“Change” compares the mean of the last quarter');
+    expect(ws.slack.messagesIn(channel)).toHaveLength(1);
+    expect(ws.slack.callsTo('chat.update').filter((c) => c.args.channel === channel)).toHaveLength(0);
   });
 
   it('answers to the alias /ops stats and defaults to the last hour', async () => {
@@ -63,11 +123,11 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     expect(textOf(message.blocks)).toContain('Vector index idx-2 · last hour');
   });
 
-  it('shows an idle, empty index without breaking: zeros, flat sparklines, a valid card', async () => {
+  it('shows an idle, empty index without breaking: zeros, nothing unusual, a valid card', async () => {
     const message = await postStats('vector stats idx-empty 1d', 'C0EMPTY');
     const text = textOf(message.blocks);
     expect(text).toContain('*Vectors*\n0');
-    expect(text).toContain('▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁ *Query p99*  last 0 · min 0 · max 0 · mean 0 · change 0%');
+    expect(text).toContain(':white_check_mark: Nothing unusual in this period.');
     const png = await inspectPng(ws.slack.files.find((f) => f.id === imageFileId(message))?.bytes);
     expect(png.headerInk).toBeGreaterThan(2000);
   });
@@ -92,6 +152,7 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     const actions = (updated?.blocks as Block[] | undefined)?.find((b) => b.type === 'actions');
     expect(actions?.elements).toMatchObject([
       { initial_option: { value: '7d:idx-1' } },
+      { value: '7d:idx-1' },
       { value: '7d:idx-1' },
     ]);
     const pickedFile = imageFileId(updated);

@@ -50,7 +50,8 @@ describe('GET /v2/vector/index/{id}/stats', () => {
   for (const period of STATS_PERIODS) {
     const { count, step } = EXPECTED[period];
     it(`${period}: ${count} points per series, ${step / MIN} minutes apart, the last on aligned now`, async () => {
-      const { status, body } = await get(`/v2/vector/index/idx-1/stats?period=${period}`);
+      // idx-2 sends its per-day series in the spec's shape; idx-1 sends them week to date (below).
+      const { status, body } = await get(`/v2/vector/index/idx-2/stats?period=${period}`);
       expect(status).toBe(200);
       const lastAligned = Math.floor(NOW / step) * step;
       for (const name of SERIES_NAMES) {
@@ -74,7 +75,7 @@ describe('GET /v2/vector/index/{id}/stats', () => {
   }
 
   it('writes minute series with 3 fraction digits and the daily series with 9', async () => {
-    const { body } = await get('/v2/vector/index/idx-1/stats?period=3h');
+    const { body } = await get('/v2/vector/index/idx-2/stats?period=3h');
     const daily = new Set<string>(DAILY_SERIES_NAMES);
     for (const name of SERIES_NAMES) {
       const digits = daily.has(name) ? 9 : 3;
@@ -104,8 +105,45 @@ describe('GET /v2/vector/index/{id}/stats', () => {
     });
   });
 
+  it('sends the per-day series week to date when the index says so: a point a day since Sunday, named in `days`', async () => {
+    // NOW is Wednesday 15 May 2024, 13:37 UTC.
+    const { body } = await get('/v2/vector/index/idx-1/stats?period=7d');
+    expect(body.days).toEqual(['Sunday', 'Monday', 'Tuesday', 'Wednesday']);
+    const sunday = Date.UTC(2024, 4, 12);
+    for (const name of DAILY_SERIES_NAMES) {
+      const series = body[name] as WirePoint[];
+      expect(
+        series.map((p) => parseApiTimestamp(p.x)),
+        name,
+      ).toEqual([0, 1, 2, 3].map((d) => sunday + d * 86_400_000));
+      expect(
+        series.every((p) => /\.\d{9} \+0000 UTC$/.test(p.x)),
+        name,
+      ).toBe(true);
+    }
+    // Today's point is what today has counted so far: the record's own daily counters.
+    expect((body.daily_query_requests as WirePoint[]).at(-1)?.y).toBe(body.daily_query_count);
+    expect((body.daily_update_requests as WirePoint[]).at(-1)?.y).toBe(body.daily_update_count);
+    expect((body.query_throughput as WirePoint[]).length).toBe(60);
+    expect(vectorIndexStatsSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('plays an incident on idx-incident: its updates stop and its p99 query latency jumps', async () => {
+    const { body } = await get('/v2/vector/index/idx-incident/stats?period=1h');
+    const ys = (name: string) => (body[name] as WirePoint[]).map((p) => p.y);
+    expect(ys('update_throughput').slice(-20)).toEqual(Array(20).fill(0));
+    expect(
+      ys('update_throughput')
+        .slice(0, 30)
+        .every((v) => v > 0),
+    ).toBe(true);
+    const p99 = ys('query_latency_99');
+    const before = Math.max(...p99.slice(0, 40));
+    expect(Math.min(...p99.slice(-14))).toBeGreaterThan(before);
+  });
+
   it('looks realistic: vectors only grow, p99 latency is above the mean, scalars match the series', async () => {
-    const { body } = await get('/v2/vector/index/idx-1/stats?period=30d');
+    const { body } = await get('/v2/vector/index/idx-2/stats?period=30d');
     const ys = (name: string) => (body[name] as WirePoint[]).map((p) => p.y);
     const vectors = ys('vector_count');
     expect(vectors.every((v, i) => i === 0 || v >= (vectors[i - 1] ?? 0))).toBe(true);

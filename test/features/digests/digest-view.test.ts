@@ -24,7 +24,7 @@ const violations = (blocks: unknown) =>
   checkBlockKit('message', blocks, undefined, { resolveFile: () => ({ isImage: true }) });
 
 describe('digest message', () => {
-  it('has the date in the channel zone, counters and sparklines per index, the card, accounts and requests', async () => {
+  it('has the date in the channel zone, counters and the news per index, the card, accounts and requests', async () => {
     const content = await compose(fakeParts({ requests: [pendingRequest()] }));
     const { text, blocks } = digestMessage(content);
     expect(violations(blocks)).toEqual([]);
@@ -35,8 +35,11 @@ describe('digest message', () => {
     });
     expect(shown).toContain('Vector index `idx-1`');
     expect(shown).toContain('Vector index `idx-2`');
-    expect(shown).toMatch(/[▁▂▃▄▅▆▇█]{5,}/u);
-    expect(shown).toMatch(/\*Queries\/day\* {2}\S+ \((?:[+−]?[\d.,]+k?%|n\/a)\)/u);
+    // The same highlights as the stats message, not a table of sparklines.
+    expect(shown).not.toMatch(/[▁▂▃▄▅▆▇█]/u);
+    expect(shown).toMatch(
+      /\*Vector index `idx-1`\*\n.+ vectors · .+ queries today · .+\n:white_check_mark: Nothing unusual in this period\./u,
+    );
     expect(blocks.find((b) => b.type === 'image')).toMatchObject({ slack_file: { id: 'F0CARD' } });
     expect(shown).toContain('Messaging accounts needing attention* (2 of 7)');
     expect(shown).toContain('suspension in progress');
@@ -60,8 +63,34 @@ describe('digest message', () => {
     const content = await compose(fakeParts({ accountsFail: true, card: undefined }));
     const shown = textOf(digestMessage(content).blocks);
     expect(shown).toContain('Messaging accounts: The management API is unavailable right now');
-    expect(shown).toContain('sparkline card could not be attached');
+    expect(shown).toContain('The card could not be attached this time');
     expect(digestMessage(content).blocks.some((b) => b.type === 'image')).toBe(false);
+  });
+
+  it('leads each index with what changed in it, as the stats message does', async () => {
+    const parts = fakeParts();
+    const content = await compose(parts, { indexIds: ['idx-incident', 'idx-1'], period: '1h' });
+    const { text, blocks } = digestMessage(content);
+    expect(violations(blocks)).toEqual([]);
+    const shown = textOf(blocks);
+    expect(shown).toMatch(
+      /\*Vector index `idx-incident`\*\n.+\n• updates stopped at 07:35 UTC — 0 since\n• p99 query latency rose [\d.]+× in the last 15 min/u,
+    );
+    expect(text).toBe(
+      'Daily digest for Monday 23 November 2026: 2 vector indexes, 1 with something unusual.',
+    );
+  });
+
+  it('gives each index beyond the detailed ones one line with its top highlight', async () => {
+    const ids = ['idx-incident', ...Array.from({ length: 6 }, (_, i) => `idx-${i}`)];
+    const content = await compose(fakeParts(), { indexIds: [...ids.slice(1), 'idx-incident'], period: '1h' });
+    const shown = textOf(digestMessage(content).blocks);
+    expect(shown).toMatch(
+      /:mag: `idx-incident` {2}.+ vectors · .+ queries today · updates stopped at 07:35 UTC — 0 since \(and 1 more\)/u,
+    );
+    expect(shown).toMatch(
+      /\*Vector index `idx-5`\*\n.+\n:white_check_mark: Nothing unusual in this period\./u,
+    );
   });
 
   it('a card that fails to render costs only the picture', async () => {

@@ -49,6 +49,23 @@ export function textOf(blocks: unknown): string {
   return out.join('\n');
 }
 
+/**
+ * What the channel shows of a message before anyone clicks: header, sections and context — not
+ * the image's alt text (screen readers get it) nor the notification's fallback text.
+ */
+export function shownTextOf(blocks: unknown): string {
+  const out: string[] = [];
+  for (const block of (blocks as Block[] | undefined) ?? []) {
+    if (block.type === 'header' || block.type === 'section') {
+      const text = (block.text as { text?: string } | undefined)?.text;
+      if (text !== undefined) out.push(text);
+      for (const field of (block.fields as Array<{ text: string }> | undefined) ?? []) out.push(field.text);
+    }
+    if (block.type === 'context') for (const e of block.elements as Array<{ text: string }>) out.push(e.text);
+  }
+  return out.join('\n');
+}
+
 export function imageFileId(message: { blocks?: unknown[] } | undefined): string | undefined {
   const image = (message?.blocks as Block[] | undefined)?.find((b) => b.type === 'image');
   return (image?.slack_file as { id?: string } | undefined)?.id;
