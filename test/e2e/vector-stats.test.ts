@@ -69,7 +69,8 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
 
   it('leads with the highlights of an index in trouble, and its alt text still has every series’ numbers', async () => {
     const message = await postStats('vector stats idx-incident', 'C0INCIDENT');
-    const news = ((message.blocks as Block[])[2]?.text as { text: string }).text.split('\n');
+    const section = (message.blocks as Block[])[2] as { text?: { text?: string } } | undefined;
+    const news = (section?.text?.text ?? '').split('\n');
     expect(news[0]).toBe(':mag: *What changed*');
     expect(news[1]).toMatch(/^• updates stopped at \d\d:\d\d UTC — 0 since$/);
     expect(news[2]).toMatch(/^• p99 query latency rose [\d.]+× in the last 15 min \([\d.]+ → [\d.]+\)$/u);
