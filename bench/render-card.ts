@@ -5,6 +5,9 @@
 // Contenders, run in interleaved rounds after a warm-up:
 //   opsbot         renderStatsCard: the production path (render thread; the event loop only posts)
 //   opsbot inline  renderStatsCardSync: the same work on the calling thread — the like-for-like peer
+//   previous       the renderer as it was before the card said what changed (git revision in
+//                  bench/lib/previous-renderer.ts), on its render thread and inline: the targets
+//                  must hold for the new card as they did for the old one
 //   chart.js       12 small line charts (16 datasets) in the same grid, drawn into the same card
 // Plus, for context, opsbot's drawing encoded by Skia's own PNG encoder (canvas.encode('png')).
 import { availableParallelism, loadavg } from 'node:os';
@@ -16,6 +19,7 @@ import { renderStatsCardSync } from '../src/render/sync.ts';
 import { benchStats } from './lib/bench-stats.ts';
 import { chartJsCard, opsbotDrawOnly, skiaEncoded } from './lib/card-peers.ts';
 import { measureLoopBlocking, syncPart } from './lib/event-loop.ts';
+import { loadPreviousRenderer, PREVIOUS_RENDERER } from './lib/previous-renderer.ts';
 import { type RssReport, rssOfChild } from './lib/rss.ts';
 import { fmtSpread, interleaved, mean, type Spread, spread } from './lib/samples.ts';
 import { textTable } from './lib/table.ts';
@@ -35,6 +39,16 @@ export type RenderBenchResult = {
   pixels: string;
   /** Wall time per card. */
   timeMs: { opsbot: Spread; opsbotInline: Spread; chartjs: Spread; skiaPng: Spread };
+  /** The previous renderer on the same input, when git could give it (else why not). */
+  previous:
+    | {
+        rev: string;
+        what: string;
+        timeMs: { render: Spread; inline: Spread };
+        pngBytes: number;
+        pixels: string;
+      }
+    | { absent: string };
   /** Mean CPU time of the calling thread per card (the render thread's work is not in opsbot's). */
   cpuMs: { opsbotInline: number; chartjs: number; opsbotDraw: number; chartjsDraw: number };
   /**
@@ -71,10 +85,18 @@ export async function runRenderBench(
     chartjs: chartJsCard(data)?.length ?? 0,
     skiaPng: (await skiaEncoded(data)).length,
   };
+  const previous = await loadPreviousRenderer();
+  const previousPng = 'absent' in previous ? undefined : await previous.render(input);
   const times = await interleaved(
     [
       { name: 'opsbot', run: () => renderStatsCard(input) },
       { name: 'opsbotInline', run: () => renderStatsCardSync(input) },
+      ...('absent' in previous
+        ? []
+        : [
+            { name: 'previous', run: () => previous.render(input) },
+            { name: 'previousInline', run: () => previous.renderInline(input) },
+          ]),
       { name: 'chartjs', run: () => chartJsCard(cardDataOf(input)) },
       { name: 'skiaPng', run: () => skiaEncoded(cardDataOf(input)) },
       { name: 'opsbotDraw', run: () => opsbotDrawOnly(cardDataOf(input)) },
@@ -108,6 +130,10 @@ export async function runRenderBench(
   // The same wait with nothing to do: on a busy machine the loop is late without any help from us.
   const idle = await measureLoopBlocking(() => new Promise((resolve) => setTimeout(resolve, opsbot.wallMs)));
   await stopRenderWorker();
+  if (!('absent' in previous)) {
+    await previous.stop();
+    previous.dispose();
+  }
 
   const child = fileURLToPath(new URL('./lib/rss-child.ts', import.meta.url));
   const peakRss =
@@ -138,10 +164,21 @@ export async function runRenderBench(
     drawCpu: cpuMs.chartjsDraw / cpuMs.opsbotDraw,
   };
   const opsbotSyncMs = spread(syncMs);
+  const previousResult: RenderBenchResult['previous'] =
+    'absent' in previous || previousPng === undefined
+      ? { absent: 'absent' in previous ? previous.absent : 'no card' }
+      : {
+          rev: PREVIOUS_RENDERER.rev,
+          what: PREVIOUS_RENDERER.what,
+          timeMs: { render: wall('previous'), inline: wall('previousInline') },
+          pngBytes: previousPng.length,
+          pixels: `${previousPng.readUInt32BE(16)}×${previousPng.readUInt32BE(20)}`,
+        };
   return {
     dataset: 'simulator idx-1, 30d: 16 series × 240 points',
     pixels: `${LAYOUT.width * SCALE}×${LAYOUT.height * SCALE}`,
     timeMs,
+    previous: previousResult,
     cpuMs,
     ratio,
     pngBytes: sizes,
@@ -199,6 +236,26 @@ export function renderBenchTable(r: RenderBenchResult): string {
       delay('chartjs'),
       rss(r.peakRssMiB?.chartjs),
     ],
+    ...('absent' in r.previous
+      ? []
+      : [
+          [
+            `previous renderer (${r.previous.rev.slice(0, 7)}), render thread`,
+            fmtSpread(r.previous.timeMs.render),
+            '—',
+            kb(r.previous.pngBytes),
+            '—',
+            '—',
+          ],
+          [
+            'previous renderer, inline',
+            fmtSpread(r.previous.timeMs.inline),
+            '—',
+            kb(r.previous.pngBytes),
+            '—',
+            '—',
+          ],
+        ]),
     ['opsbot + Skia PNG encoder', fmtSpread(r.timeMs.skiaPng), '—', kb(r.pngBytes.skiaPng), '—', '—'],
     ['opsbot, drawing only', '—', ms(r.cpuMs.opsbotDraw), '—', '—', '—'],
     ['chart.js, drawing only', '—', ms(r.cpuMs.chartjsDraw), '—', '—', '—'],
@@ -221,6 +278,9 @@ export function renderBenchTable(r: RenderBenchResult): string {
     `opsbot median ${ms(r.timeMs.opsbot.median)} per card (target ≤ ${TARGETS.maxMedianMs} ms: ${verdict(r.met.median)})`,
     `renderStatsCard holds the event loop ${fmtSpread(r.opsbotSyncMs)} per card (target ≤ ${TARGETS.maxBlockingMs} ms: ${verdict(r.met.blocking)}); loop delay with nothing running: ${delay('idle')}`,
     `PNG ${kb(r.pngBytes.opsbot)} (target ≤ ${kb(TARGETS.maxPngBytes)}: ${verdict(r.met.png)})`,
+    'absent' in r.previous
+      ? `previous renderer: not measured (${r.previous.absent})`
+      : `against the previous renderer (${r.previous.rev.slice(0, 7)}: ${r.previous.what}): render thread ${ms(r.timeMs.opsbot.median)} vs ${ms(r.previous.timeMs.render.median)}, inline ${ms(r.timeMs.opsbotInline.median)} vs ${ms(r.previous.timeMs.inline.median)}, PNG ${kb(r.pngBytes.opsbot)} (${r.pixels} px) vs ${kb(r.previous.pngBytes)} (${r.previous.pixels} px)`,
   ].join('\n');
 }
 

@@ -24,6 +24,24 @@ export async function runCardRender(
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 
+/** The card against the renderer it replaced, measured in the same run (bench/lib/previous-renderer.ts). */
+function previousRows(r: RenderBenchResult): Row[] {
+  if ('absent' in r.previous) return [];
+  const p = r.previous;
+  return [
+    {
+      item: 4,
+      name: `Card render vs the previous renderer (${p.rev.slice(0, 7)}), render thread, wall time per card`,
+      opsbot: fmtSpread(r.timeMs.opsbot, ' ms'),
+      peer: `${fmtSpread(p.timeMs.render, ' ms')} (previous)`,
+      ratio: `${fmt(r.timeMs.opsbot.median / p.timeMs.render.median)}× its time`,
+      target: '—',
+      verdict: 'info',
+      note: `PNG ${kb(r.pngBytes.opsbot)} (${r.pixels} px) vs ${kb(p.pngBytes)} (${p.pixels} px)`,
+    },
+  ];
+}
+
 export function cardRenderRows({ result: r, targets: t }: CardRenderResult): Row[] {
   const card = `30d card (${r.pixels} px, 16 series × 240 points)`;
   const rows: Row[] = [
@@ -55,6 +73,7 @@ export function cardRenderRows({ result: r, targets: t }: CardRenderResult): Row
       ...atMost(r.opsbotSyncMs.max, t.maxBlockingMs),
       note: `longest loop delay while rendering back to back ${fmt(r.loopDelayMs.opsbot, ' ms')}, idle ${fmt(r.loopDelayMs.idle, ' ms')}`,
     },
+    ...previousRows(r),
     {
       item: 4,
       name: 'Card render: PNG size',

@@ -4,8 +4,15 @@ import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt
 
 const NOW = Date.UTC(2024, 4, 31, 21, 30);
 
-/** 30 days of the simulator's busiest realistic index, parsed exactly as the API client does. */
+/**
+ * 30 days of the simulator's busiest realistic index, parsed exactly as the API client does. Its
+ * per-day series come in the spec's shape (240 points each, not a week's handful), so every one
+ * of the 16 series has the full 240 points: the most the card is ever asked to draw.
+ */
 export function benchStats(): VectorIndexStats {
-  const raw = makeVectorIndexStats('idx-1', '30d', NOW, 1, DEFAULT_VECTOR_INDEXES['idx-1']);
+  const raw = makeVectorIndexStats('idx-1', '30d', NOW, 1, {
+    ...DEFAULT_VECTOR_INDEXES['idx-1'],
+    daily: 'per-step',
+  });
   return vectorIndexStatsSchema.parse(raw);
 }
