@@ -10,6 +10,7 @@ import {
   warmUpRenderer,
 } from '../../src/render/index.ts';
 import { type Box, CELL, LAYOUT, plotBox } from '../../src/render/layout.ts';
+import { themeFor } from '../../src/render/palette.ts';
 import { renderCardPng } from '../../src/render/raster.ts';
 import { cardDataOf } from '../../src/render/series.ts';
 import { renderStatsCardSync } from '../../src/render/sync.ts';
@@ -112,6 +113,27 @@ describe('the stats card', () => {
     expect(countPixels(img, { x: 4, y: 4, w: 10, h: 10 }, near([0x1a, 0x1d, 0x21], 2))).toBe(100);
     const light = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b > 160;
     expect(countPixels(img, device(LAYOUT.header), light)).toBeGreaterThan(1500);
+  });
+
+  it('is opaque and framed in both themes, so it never depends on the page around it', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const png = await renderStatsCard(input(makeStats('1h')), { theme });
+      // An indexed PNG is transparent only through a tRNS chunk: it has none.
+      const chunks: string[] = [];
+      for (let at = 8; at < png.length; ) {
+        const length = png.readUInt32BE(at);
+        chunks.push(png.toString('latin1', at + 4, at + 8));
+        at += 12 + length;
+      }
+      expect(chunks).toEqual(['IHDR', 'PLTE', 'IDAT', 'IEND']);
+      const img = await decode(png);
+      const { rule, background } = themeFor(theme);
+      const corner = { x: 0, y: 0, w: 1, h: 1 };
+      expect(countPixels(img, corner, near(rule as [number, number, number], 2)), theme).toBe(1);
+      expect(
+        countPixels(img, { x: 6, y: 6, w: 1, h: 1 }, near(background as [number, number, number], 2)),
+      ).toBe(1);
+    }
   });
 
   it('gives the same bytes on the render thread and on the calling thread', async () => {

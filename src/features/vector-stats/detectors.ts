@@ -70,7 +70,8 @@ function values(s: Series, from = 0, to = s.n): number[] {
 
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return Number.NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per pair: several times faster.
+  const sorted = Float64Array.from(xs).sort();
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1
     ? (sorted[mid] as number)

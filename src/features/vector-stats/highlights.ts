@@ -132,12 +132,20 @@ function sentence(subject: Subject, finding: Finding, endMs: number): string {
  */
 export function highlightsOf(stats: VectorIndexStats, max = MAX_HIGHLIGHTS): Highlight[] {
   const safe = (typeof stats === 'object' && stats !== null ? stats : {}) as VectorIndexStats;
-  const cleaned = SUBJECTS.map(([name, subject]) => ({ name, subject, series: cleanSeries(safe, name) }));
+  return highlightsOfSeries((name) => cleanSeries(safe, name), max);
+}
+
+/** The same, from series already reduced to finite points in time order (the card's). */
+export function highlightsOfSeries(
+  seriesOf: (name: SeriesName) => Series,
+  max = MAX_HIGHLIGHTS,
+): Highlight[] {
+  const watched = SUBJECTS.map(([name, subject]) => ({ name, subject, series: seriesOf(name) }));
   const endMs = Math.max(
-    ...cleaned.map(({ series }) => (series.n > 0 ? (series.at[series.n - 1] as number) : -Infinity)),
+    ...watched.map(({ series }) => (series.n > 0 ? (series.at[series.n - 1] as number) : -Infinity)),
   );
   const best = new Map<string, Highlight>();
-  for (const { name, subject, series } of cleaned) {
+  for (const { name, subject, series } of watched) {
     let found: Detection | undefined;
     for (const detect of subject.detectors) {
       found = detect(series);

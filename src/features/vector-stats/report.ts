@@ -4,9 +4,9 @@ import type { SeriesName, StatsPeriod, VectorIndexStats } from '../../api/index.
 import type { DayBars } from '../../render/daily.ts';
 import { formatValue, type ValueKind } from '../../render/format-numbers.ts';
 import { type CardData, cardDataOf, dailySpan, isDailySeries } from '../../render/series.ts';
-import { type Highlight, highlightsOf } from './highlights.ts';
+import { type Highlight, highlightsOfSeries } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
-import { timeRangeInWords } from './time-range.ts';
+import { spanInWords } from './time-range.ts';
 
 export { formatValue, type ValueKind } from '../../render/format-numbers.ts';
 
@@ -141,13 +141,10 @@ export function buildReport(indexId: string, period: StatsPeriod, stats: VectorI
     title: group.title,
     rows: group.rows.map((spec) => rowOf(data, spec)),
   }));
-  const minuteSeries = GROUPS.flatMap((g) => g.rows)
-    .filter(([name]) => !isDailySeries(name))
-    .map(([name]) => Array.from(data.series[name].at, (at) => ({ at })));
   return {
     indexId,
     period,
-    timeRange: timeRangeInWords(period, minuteSeries),
+    timeRange: spanInWords(period, data.span),
     days: dailySpan(data),
     counters: {
       currentVectors: scalar(safe, 'current_vector_count'),
@@ -163,6 +160,6 @@ export function buildReport(indexId: string, period: StatsPeriod, stats: VectorI
       monthlyCost: scalar(safe, 'monthly_cost'),
     },
     groups,
-    highlights: highlightsOf(safe),
+    highlights: highlightsOfSeries((name) => data.series[name]),
   };
 }

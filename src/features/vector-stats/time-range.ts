@@ -75,8 +75,15 @@ export function timeRangeInWords(
   period: StatsPeriod,
   series: ReadonlyArray<ReadonlyArray<{ at: number }>>,
 ): string {
+  return spanInWords(period, dataSpan(series));
+}
+
+/** The same words for a span already measured (the card's: the series sampled over the period). */
+export function spanInWords(
+  period: StatsPeriod,
+  span: { from: number; to: number; stepMs: number } | undefined,
+): string {
   const parts = [PERIOD_WORDS[period] ?? String(period)];
-  const span = dataSpan(series);
   if (span === undefined) return `${parts[0]}, no data points`;
   const step = stepInWords(span.stepMs);
   if (step) parts.push(step);
