@@ -3,10 +3,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { type TrackedClient, trackApiHealth } from './api/health.ts';
+import { ChangeFeed } from './changes.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import { registerDigests } from './features/digests/listeners.ts';
+import { registerHome } from './features/home/listeners.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
-import { registerSearchIndex } from './features/search-index/listeners.ts';
+import { searchIndexFeature } from './features/search-index/listeners.ts';
 import { registerVectorStats } from './features/vector-stats/listeners.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
@@ -14,6 +17,8 @@ import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { futureSkewSeconds } from './slack/timestamp-window.ts';
 import { acknowledgeUnhandled } from './slack/unhandled.ts';
 import type { Store } from './store/index.ts';
+import { observedStore } from './store/observed-store.ts';
+import { APP_VERSION } from './version.ts';
 import { WorkTracker } from './work-tracker.ts';
 
 /** Slack requests are small; anything bigger is refused before it is parsed. */
@@ -98,8 +103,21 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     onStart: (hook) => startHooks.push(hook),
     onStop: (hook) => stopHooks.push(hook),
   };
-  const context: FeatureContext = { ...deps, app, router, work, lifecycle };
-  for (const register of FEATURES) register(context);
+  const changes = new ChangeFeed();
+  // Features see the API through the health tracker and the store through the change feed, so the
+  // Home tab knows how the API answers and what changed without any feature telling it.
+  const api = trackApiHealth(deps.mgmt, deps.clock, () => changes.emit({ kind: 'health' }));
+  const context: FeatureContext = {
+    ...deps,
+    mgmt: api.client,
+    store: observedStore(deps.store, changes),
+    app,
+    router,
+    work,
+    lifecycle,
+    changes,
+  };
+  registerFeatures(context, api);
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
 
   let server: Server | undefined;
@@ -149,12 +167,13 @@ export function createOpsbot(deps: AppDeps): Opsbot {
 }
 
 /** Features register their listeners and subcommands here, in help-card order. */
-const FEATURES: Array<(context: FeatureContext) => void> = [
-  registerSearchIndex,
-  registerMessagingAccounts,
-  registerVectorStats,
-  registerDigests,
-];
+function registerFeatures(context: FeatureContext, api: TrackedClient): void {
+  const searchIndex = searchIndexFeature()(context);
+  registerMessagingAccounts(context);
+  const postStats = registerVectorStats(context);
+  registerDigests(context);
+  registerHome(context, { searchIndex, postStats, apiHealth: api.snapshot, version: APP_VERSION });
+}
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
   const refusal = refusalBeforeReading(req);

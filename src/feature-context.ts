@@ -2,6 +2,7 @@
 // features can depend on it without importing the composition root that imports them.
 import type { App } from '@slack/bolt';
 import type { ManagementClient } from './api/client.ts';
+import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
@@ -29,4 +30,6 @@ export type FeatureContext = AppDeps & {
   router: CommandRouter;
   work: WorkTracker;
   lifecycle: Lifecycle;
+  /** Told of every stored change a person could see; views that show them refresh from it. */
+  changes: ChangeFeed;
 };

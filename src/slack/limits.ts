@@ -5,6 +5,7 @@ import limits from './block-kit-limits.json' with { type: 'json' };
 export const SLACK_LIMITS = {
   messageBlocks: limits.surfaces['message.blocks.max'].value,
   modalBlocks: limits.surfaces['modal.blocks.max'].value,
+  homeBlocks: limits.surfaces['home.blocks.max'].value,
   /** Undocumented (~12k), so stay under it with a margin for block containers. */
   messageCumulativeText: 11_000,
   sectionText: limits.blocks['section.text.max'].value,

@@ -15,15 +15,27 @@ export type AnswerTarget = {
   logger: Pick<Logger, 'info' | 'warn'>;
 };
 
-/** respond(), falling back to chat.postEphemeral when the response_url refuses the post. */
-export function respondWithFallback(respond: RespondFn, target: AnswerTarget): RespondFn {
+/**
+ * respond(), falling back to chat.postEphemeral when the response_url refuses the post. A click on
+ * the Home tab comes with no response_url and no channel at all (Bolt gives no respond()); its
+ * answer goes to the person's direct messages with opsbot, where they will see it next to the tab.
+ */
+export function respondWithFallback(respond: RespondFn | undefined, target: AnswerTarget): RespondFn {
   return async (message) => {
     const args: RespondArguments = typeof message === 'string' ? { text: message } : message;
     try {
+      if (respond === undefined) throw new Error('no response_url');
       return await respond(args);
     } catch (error) {
       // Deleting or replacing the original only makes sense through the URL; there is nothing to resend.
-      if (args.delete_original === true || target.channel === undefined) throw error;
+      if (args.delete_original === true) throw error;
+      if (target.channel === undefined) {
+        if (respond !== undefined) throw error;
+        const text = typeof args.text === 'string' && args.text !== '' ? args.text : 'opsbot';
+        const blocks = 'blocks' in args && args.blocks !== undefined ? { blocks: args.blocks } : {};
+        await target.client.chat.postMessage({ channel: target.user, text, ...blocks });
+        return new Response(null, { status: 200 });
+      }
       target.logger.info(
         { event: 'respond_fallback', reason: errorName(error) },
         'response_url refused the answer; sending it as an ephemeral message',

@@ -3,6 +3,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { composeDigest } from './compose.ts';
 import { digestMessage } from './digest-view.ts';
 import { BLOCK, CALLBACK_CONFIGURE, initialSettings, parseDigestForm } from './form.ts';
@@ -23,7 +24,6 @@ import {
   usageAnswer,
 } from './views.ts';
 
-type WebClient = AllMiddlewareArgs['client'];
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export { type DigestsOptions, type DigestsRuntime, digestsRuntimeOf } from './runtime.ts';
@@ -257,23 +257,5 @@ class DigestListeners {
 
   async #answer(ctx: CommandContext, answer: Answer): Promise<void> {
     await ctx.respond({ response_type: 'ephemeral', text: answer.text, blocks: answer.blocks });
-  }
-}
-
-/** The person's IANA zone from users.info, or undefined when Slack is slow or says nothing useful. */
-async function userTimeZone(client: WebClient, userId: string, waitMs: number): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), waitMs);
-    timer.unref();
-  });
-  const lookup = client.users
-    .info({ user: userId })
-    .then((r) => (typeof r.user?.tz === 'string' && r.user.tz !== '' ? r.user.tz : undefined))
-    .catch(() => undefined);
-  try {
-    return await Promise.race([lookup, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -17,7 +17,8 @@ function single(text: string, fallback: string): SlackMessage {
   return { text: fallback, blocks: [section(text)] };
 }
 
-function what(request: IndexRequest): string {
+/** `name` (region, plan), as every message about a request names it. */
+export function requestInWords(request: IndexRequest): string {
   return `${indexName(request.name)} (${escapeMrkdwn(request.region)}, ${escapeMrkdwn(planLabel(request.plan))})`;
 }
 
@@ -51,13 +52,13 @@ export function submittedMessage(
         ? 'Tell an admin: the details are in opsbot’s log.'
         : 'Ask an admin to invite opsbot to that channel or to check `APPROVAL_CHANNEL_ID`.';
     return single(
-      `:warning: Request *#${request.id}* for ${what(request)} is saved, but opsbot couldn’t post it to the ` +
+      `:warning: Request *#${request.id}* for ${requestInWords(request)} is saved, but opsbot couldn’t post it to the ` +
         `approvals channel ${channel} (${why}), so approvers can’t see it yet. ${fix}`,
       `Request #${request.id} is saved, but the approvals channel couldn’t be reached.`,
     );
   }
   return single(
-    `:inbox_tray: Request *#${request.id}* for ${what(request)} is waiting for approval in ${channel}. ` +
+    `:inbox_tray: Request *#${request.id}* for ${requestInWords(request)} is waiting for approval in ${channel}. ` +
       `You’ll get a direct message when an approver decides. Without a decision it expires ${slackDate(request.expiresAt)}.`,
     `Request #${request.id} is waiting for approval.`,
   );
@@ -99,7 +100,7 @@ export function failedMessage(request: IndexRequest, approvalChannelId: string):
     ? outcomeUnknownText(request)
     : `An approver can retry from the card in ${mentionChannel(approvalChannelId)}.`;
   return single(
-    `:warning: Request *#${request.id}* for ${what(request)} was approved by ${by}, but creating the index ` +
+    `:warning: Request *#${request.id}* for ${requestInWords(request)} was approved by ${by}, but creating the index ` +
       `failed: ${message}\n${next}`,
     `Creating the index for request #${request.id} failed.`,
   );
@@ -109,7 +110,7 @@ export function rejectedMessage(request: IndexRequest): SlackMessage {
   const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
   const reason = request.decisionComment?.trim() ? `\n*Reason:*\n${quoted(request.decisionComment)}` : '';
   return single(
-    `${STATE_EMOJI.rejected} Your request *#${request.id}* for ${what(request)} was rejected by ${by}.${reason}`,
+    `${STATE_EMOJI.rejected} Your request *#${request.id}* for ${requestInWords(request)} was rejected by ${by}.${reason}`,
     `Your request #${request.id} was rejected.`,
   );
 }
@@ -117,7 +118,7 @@ export function rejectedMessage(request: IndexRequest): SlackMessage {
 export function expiredMessage(request: IndexRequest, ttlHours: number): SlackMessage {
   const again = `/ops search create ${request.name} ${request.region} ${request.plan}`;
   return single(
-    `${STATE_EMOJI.expired} Your request *#${request.id}* for ${what(request)} expired: no approver decided ` +
+    `${STATE_EMOJI.expired} Your request *#${request.id}* for ${requestInWords(request)} expired: no approver decided ` +
       `within ${ttlHours} hours. If you still need it, ask again with \`${escapeMrkdwn(again)}\`.`,
     `Your request #${request.id} expired.`,
   );
@@ -143,7 +144,8 @@ export function requestListMessage(requests: readonly IndexRequest[]): SlackMess
     );
   }
   const lines = requests.map(
-    (r) => `${STATE_EMOJI[r.state]} *#${r.id}* ${what(r)} — *${STATE_LABEL[r.state]}*\n      ${actors(r)}`,
+    (r) =>
+      `${STATE_EMOJI[r.state]} *#${r.id}* ${requestInWords(r)} — *${STATE_LABEL[r.state]}*\n      ${actors(r)}`,
   );
   return {
     text: `The ${requests.length} most recent search index requests.`,

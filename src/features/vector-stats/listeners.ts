@@ -45,7 +45,18 @@ export type VectorStatsOptions = {
 // private one it can't see at all.
 const NOT_A_MEMBER = new Set(['not_in_channel', 'channel_not_found']);
 
-export function registerVectorStats(context: FeatureContext, options: VectorStatsOptions = {}): void {
+/** Posts a stats message for `target` in `channel`; problems go to `reply` (the person who asked). */
+export type StatsPoster = (
+  target: StatsTarget,
+  io: {
+    client: WebClient;
+    userId: string;
+    channel: string;
+    reply: (message: StatsMessage) => Promise<unknown>;
+  },
+) => Promise<void>;
+
+export function registerVectorStats(context: FeatureContext, options: VectorStatsOptions = {}): StatsPoster {
   const feature = new VectorStatsListeners(context, options);
   context.router.register({
     words: ['vector', 'stats'],
@@ -65,6 +76,7 @@ export function registerVectorStats(context: FeatureContext, options: VectorStat
   context.app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_DETAILS }, (args) =>
     feature.details(args),
   );
+  return (target, io) => feature.post(target, io);
 }
 
 class VectorStatsListeners {
@@ -141,6 +153,23 @@ class VectorStatsListeners {
       userId: body.user.id,
       where: { channel, ts },
       reply,
+      commandName: '/ops',
+    });
+  }
+
+  /** The same post as the command's, asked for from elsewhere (the Home tab's *Stats for…*). */
+  post(target: StatsTarget, io: Parameters<StatsPoster>[1]): Promise<void> {
+    const logger = this.#context.logger.child({
+      feature: 'vector-stats',
+      indexId: target.indexId,
+      period: target.period,
+    });
+    return this.#show(target, {
+      client: io.client,
+      logger,
+      userId: io.userId,
+      where: { channel: io.channel },
+      reply: io.reply,
       commandName: '/ops',
     });
   }

@@ -1,0 +1,24 @@
+// Who may see and do what on the Home tab, decided once here; the views show the reason.
+import { mentionUser } from '../../slack/mrkdwn.ts';
+import type { Permission } from './types.ts';
+
+export function decidePermission(viewerId: string, approverIds: readonly string[]): Permission {
+  if (approverIds.includes(viewerId))
+    return {
+      allowed: true,
+      reason: 'You are an approver: requests from others wait here for your decision.',
+    };
+  const who = approverIds.length > 0 ? ` (${approverIds.map(mentionUser).join(', ')})` : '';
+  return { allowed: false, reason: `Only approvers${who} decide search index requests.` };
+}
+
+/**
+ * Approvers answer for the whole workspace's spend, so they see every firing watch. Anyone else sees
+ * the watches they set up: a watch in a private channel must not reach people outside it, and
+ * opsbot does not read channel memberships (that would need more scopes than it asks for).
+ */
+export function watchScope(viewerId: string, approverIds: readonly string[]): Permission {
+  return approverIds.includes(viewerId)
+    ? { allowed: true, reason: 'As an approver you see every firing watch.' }
+    : { allowed: false, reason: 'Showing the watches you set up.' };
+}

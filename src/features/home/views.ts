@@ -1,0 +1,230 @@
+// The Home tab, built for the person looking: data in, a `home` view out. No I/O.
+import type { KnownBlock } from '@slack/types';
+import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
+import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import { instantInWords } from '../digests/schedule.ts';
+import { STATE_EMOJI, STATE_LABEL } from '../search-index/format.ts';
+import { ACTION as SEARCH_ACTION } from '../search-index/ids.ts';
+import { requestInWords } from '../search-index/messages.ts';
+import type { DigestLine, FiringWatch, HomeData, Listed, Loaded } from './types.ts';
+
+export const HOME_ACTION = {
+  requestIndex: 'home.request_index',
+  statsFor: 'home.stats_for',
+} as const;
+
+/** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
+export const MAX_WAITING_SHOWN = 15;
+export const MAX_WATCHES_SHOWN = 10;
+export const MAX_DIGESTS_SHOWN = 10;
+
+export type HomeView = { type: 'home'; blocks: KnownBlock[] };
+
+const UNREADABLE =
+  ':warning: opsbot couldn’t read this just now; it will show again when you reopen this tab.';
+
+export function homeView(data: HomeData): HomeView {
+  const blocks: KnownBlock[] = [
+    header('Your opsbot'),
+    {
+      type: 'actions',
+      block_id: 'home_next_steps',
+      elements: [
+        button('Request a search index', HOME_ACTION.requestIndex, 'request', 'primary'),
+        button('Stats for…', HOME_ACTION.statsFor, 'stats'),
+      ],
+    },
+    ...waitingSection(data),
+    ...mineSection(data),
+    ...watchesSection(data),
+    ...digestsSection(data),
+    ...healthSection(data),
+    context(`Updated ${instantInWords(data.now, data.timeZone)} (${escapeMrkdwn(data.timeZone)}).`),
+  ];
+  return { type: 'home', blocks };
+}
+
+function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger') {
+  return {
+    type: 'button' as const,
+    action_id: actionId,
+    value,
+    text: { type: 'plain_text' as const, text, emoji: true },
+    ...(style === undefined ? {} : { style }),
+  };
+}
+
+function titled(title: string, body: KnownBlock[]): KnownBlock[] {
+  return [{ type: 'divider' }, header(title), ...body];
+}
+
+function moreLine(shown: number, total: number, command: string): KnownBlock[] {
+  return total > shown ? [context(`…and ${total - shown} more. \`${command}\` shows them all.`)] : [];
+}
+
+/** "3 min ago", "5 h ago", "2 d ago": the age of something, to the unit that matters. */
+export function ageInWords(from: number, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - from) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.floor(hours / 24)} d ago`;
+}
+
+function waitingSection(data: HomeData): KnownBlock[] {
+  if (data.waiting === undefined) return [];
+  const title = data.waiting.ok ? `Waiting for you (${data.waiting.value.total})` : 'Waiting for you';
+  return titled(title, [context(data.decide.reason), ...waitingBody(data.waiting, data.now)]);
+}
+
+function waitingBody(waiting: Loaded<Listed<IndexRequest>>, now: number): KnownBlock[] {
+  if (!waiting.ok) return [section(UNREADABLE)];
+  const { items, total } = waiting.value;
+  if (total === 0) return [section('Nothing waits for your decision. :tada:')];
+  const shown = items.slice(0, MAX_WAITING_SHOWN);
+  return [
+    ...shown.flatMap((request): KnownBlock[] => [
+      section(
+        `*#${request.id}* ${requestInWords(request)}\n` +
+          `asked by ${mentionUser(request.requesterId)} ${ageInWords(request.createdAt, now)}` +
+          (request.reason === '' ? '' : ` · _${escapeMrkdwn(request.reason.slice(0, 200))}_`),
+      ),
+      {
+        type: 'actions',
+        block_id: `home_request_${request.id}`,
+        elements: [
+          button('Approve', SEARCH_ACTION.approve, String(request.id), 'primary'),
+          button('Reject', SEARCH_ACTION.reject, String(request.id), 'danger'),
+        ],
+      },
+    ]),
+    ...moreLine(shown.length, total, '/ops search requests'),
+  ];
+}
+
+function mineSection(data: HomeData): KnownBlock[] {
+  if (!data.mine.ok) return titled('Your requests', [section(UNREADABLE)]);
+  const mine = data.mine.value;
+  if (mine.length === 0)
+    return titled('Your requests', [
+      section('You haven’t asked for a search index yet. *Request a search index* above starts one.'),
+    ]);
+  const lines = mine.map((r) => {
+    const decided =
+      r.decidedBy === null ? '' : ` by ${r.decidedBy === data.viewerId ? 'you' : mentionUser(r.decidedBy)}`;
+    const index = r.state === 'created' && r.result ? ` · index \`${escapeMrkdwn(r.result.indexId)}\`` : '';
+    return `${STATE_EMOJI[r.state]} *#${r.id}* ${requestInWords(r)} — *${STATE_LABEL[r.state]}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;
+  });
+  return titled('Your requests', [
+    ...mrkdwnSections(lines),
+    context('Your most recent requests. `/ops search requests` shows everyone’s.'),
+  ]);
+}
+
+function watchesSection(data: HomeData): KnownBlock[] {
+  if (data.watches === undefined) return [];
+  if (!data.watches.ok) return titled('Watches firing', [section(UNREADABLE)]);
+  const { items, total } = data.watches.value;
+  const scope = context(data.watchScope.reason);
+  if (total === 0)
+    return titled('Watches firing', [section('No watch is firing. :white_check_mark:'), scope]);
+  const shown = items.slice(0, MAX_WATCHES_SHOWN);
+  return titled(`Watches firing (${total})`, [
+    ...mrkdwnSections(shown.map((w) => watchLine(w, data))),
+    ...moreLine(shown.length, total, '/ops watch list'),
+    scope,
+  ]);
+}
+
+function watchLine(watch: FiringWatch, data: HomeData): string {
+  const state = watch.muted
+    ? ':mute: muted'
+    : watch.snoozedUntil !== undefined && watch.snoozedUntil > data.now
+      ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
+      : ':rotating_light: firing';
+  const link = watch.alert === undefined ? '' : ` · <${alertLink(watch.alert)}|alert>`;
+  return (
+    `${state} · \`${escapeMrkdwn(watch.indexId)}\` ${escapeMrkdwn(watch.metric)} in ${mentionChannel(watch.channelId)}` +
+    ` · since ${ageInWords(watch.since, data.now)}${link}`
+  );
+}
+
+/** Slack's archive link to a message; it opens the message in whichever workspace the reader is in. */
+export function alertLink(alert: { channel: string; ts: string }): string {
+  return `https://slack.com/archives/${encodeURIComponent(alert.channel)}/p${alert.ts.replace('.', '')}`;
+}
+
+function digestsSection(data: HomeData): KnownBlock[] {
+  if (!data.digests.ok) return titled('Digests', [section(UNREADABLE)]);
+  const { items, total } = data.digests.value;
+  if (total === 0)
+    return titled('Digests', [
+      section('No channel gets a daily digest yet. `/ops digest` in a channel sets one up.'),
+    ]);
+  const shown = items.slice(0, MAX_DIGESTS_SHOWN);
+  return titled('Digests', [
+    ...mrkdwnSections(shown.map((line) => digestLine(line, data))),
+    ...moreLine(shown.length, total, '/ops digest list'),
+    context(`Next runs are in your time zone (${escapeMrkdwn(data.timeZone)}).`),
+  ]);
+}
+
+function digestLine({ subscription: s, lastRun }: DigestLine, data: HomeData): string {
+  const at = `${s.localTime} ${escapeMrkdwn(s.timeZone)}`;
+  const next = `next ${instantInWords(s.nextRunAt, data.timeZone)}`;
+  let last = 'no run yet';
+  if (lastRun !== undefined) {
+    const when = lastRun.finishedAt === null ? '' : ` ${ageInWords(lastRun.finishedAt, data.now)}`;
+    const why = lastRun.note === null ? '' : `: ${escapeMrkdwn(lastRun.note.slice(0, 150))}`;
+    last =
+      lastRun.status === 'posted'
+        ? `:white_check_mark: last posted${when}`
+        : lastRun.status === 'failed'
+          ? `:warning: last run failed${when}${why}`
+          : lastRun.status === 'skipped'
+            ? `last run skipped${when}${why}`
+            : ':gear: running now';
+  }
+  return `${mentionChannel(s.channelId)} · daily at ${at} · ${next} · ${last}`;
+}
+
+const ERROR_IN_WORDS: Record<string, string> = {
+  auth: 'the API refused opsbot’s credentials — an admin should check MGMT_API_USERNAME and MGMT_API_PASSWORD',
+  rate_limited: 'the API was rate-limiting opsbot',
+  unavailable: 'the API couldn’t be reached or was unavailable',
+  timeout: 'the API didn’t answer in time',
+  invalid_response: 'the API answered in a form opsbot doesn’t understand',
+  rejected: 'the API refused a request',
+  unexpected: 'an unexpected error',
+};
+
+export function apiHealthLine(api: ApiHealthSnapshot, now: number): string {
+  const state = healthStateOf(api);
+  const lastError =
+    api.lastError === undefined
+      ? ''
+      : `\nLast problem ${ageInWords(api.lastError.at, now)}: ${ERROR_IN_WORDS[api.lastError.kind] ?? api.lastError.kind}.`;
+  if (state === 'ok') {
+    const at = api.lastSuccessAt === undefined ? '' : ` (last answer ${ageInWords(api.lastSuccessAt, now)})`;
+    return `:large_green_circle: The management API answers with the configured credentials${at}.${lastError}`;
+  }
+  if (state === 'failing') return `:red_circle: The management API is failing.${lastError}`;
+  return ':white_circle: The management API hasn’t been called since opsbot started; the first command will tell.';
+}
+
+function healthSection(data: HomeData): KnownBlock[] {
+  const mode = data.health.mode === 'socket' ? 'Socket Mode' : 'HTTP (Events API)';
+  return titled('Health', [
+    section(apiHealthLine(data.health.api, data.now)),
+    context(
+      `opsbot ${escapeMrkdwn(data.health.version)} · ${mode} · approvals in ${mentionChannel(data.approvalChannelId)}`,
+    ),
+  ]);
+}
+
+/** The most blocks a Home view may have. */
+export const HOME_BLOCKS_MAX = SLACK_LIMITS.homeBlocks;
