@@ -4,6 +4,7 @@
 // response_url). Only when that fails too is the answer lost, and the log says so.
 import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
 import type { Logger } from '../log.ts';
+import { section } from './blocks.ts';
 
 type WebClient = AllMiddlewareArgs['client'];
 
@@ -32,8 +33,8 @@ export function respondWithFallback(respond: RespondFn | undefined, target: Answ
       if (target.channel === undefined) {
         if (respond !== undefined) throw error;
         const text = typeof args.text === 'string' && args.text !== '' ? args.text : 'opsbot';
-        const blocks = 'blocks' in args && args.blocks !== undefined ? { blocks: args.blocks } : {};
-        await target.client.chat.postMessage({ channel: target.user, text, ...blocks });
+        const blocks = 'blocks' in args && args.blocks !== undefined ? args.blocks : [section(text)];
+        await target.client.chat.postMessage({ channel: target.user, text, blocks });
         return new Response(null, { status: 200 });
       }
       target.logger.info(

@@ -2,8 +2,10 @@
 // for the people a change concerns, and the tab's own buttons and "Stats for…" modal. Approve and
 // Reject on the tab are the approval card's own buttons, handled by the search-index feature.
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
 import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { section } from '../../slack/blocks.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { requestModal } from '../search-index/modals.ts';
 import { parseCreateArgs } from '../search-index/parse.ts';

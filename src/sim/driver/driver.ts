@@ -2,6 +2,7 @@ import type { SimView, SlackSimulator } from '../slack/index.ts';
 import { findElement, initialState, stateValue } from './blocks.ts';
 import {
   type ActionInput,
+  appHomeOpenedBody,
   blockActionsPayload,
   slackTs,
   slashCommandBody,
@@ -89,6 +90,15 @@ export interface SlackDriver {
     values?: Record<string, Record<string, unknown>>;
   }): Promise<ViewAckResult>;
   closeView(input: { userId: string; view: SimView; isCleared?: boolean }): Promise<ViewAckResult>;
+  /**
+   * The person opens opsbot's App Home (the Home tab unless `tab` says otherwise). With `retry`,
+   * sends the same event again as Slack's retry does: same event_id, X-Slack-Retry-* headers.
+   */
+  openHome(input: {
+    userId: string;
+    tab?: 'home' | 'messages';
+    retry?: { of: string; num: number; reason?: string };
+  }): Promise<DriverResponse & { eventId: string }>;
   postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse>;
 }
 
@@ -123,6 +133,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const teamId = options.teamId ?? 'T0TEST';
   const apiAppId = options.apiAppId ?? 'A0TEST';
   const now = options.now ?? Date.now;
+  let eventCount = 0;
 
   async function postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse> {
     const res = await fetch(options.appUrl, { method: 'POST', headers: input.headers, body: input.body });
@@ -130,12 +141,13 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   }
 
   /** Signs with the current time and sends the header set Slack sends. */
-  function send(body: string): Promise<DriverResponse> {
+  function send(body: string, extraHeaders: Record<string, string> = {}): Promise<DriverResponse> {
     const timestamp = String(Math.floor(now() / 1000));
     return postRaw({
       body,
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
+        ...extraHeaders,
         Accept: 'application/json,*/*',
         'User-Agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
         'X-Slack-Request-Timestamp': timestamp,
@@ -247,6 +259,27 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     async closeView({ userId, view, isCleared = false }) {
       const res = await send(viewClosedPayload({ user: { id: userId }, view, teamId, apiAppId, isCleared }));
       return finishView(userId, view, res, isCleared ? { response_action: 'clear' } : undefined);
+    },
+    async openHome({ userId, tab = 'home', retry }) {
+      eventCount += 1;
+      const eventId = retry?.of ?? `Ev${String(eventCount).padStart(8, '0')}SIM`;
+      const current = slack.homeOf(userId);
+      const body = appHomeOpenedBody({
+        userId,
+        channelId: `D${userId.replace(/^[UW]/, '')}`,
+        tab,
+        teamId,
+        apiAppId,
+        eventId,
+        eventTime: now(),
+        view: tab === 'home' ? current : undefined,
+      });
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (retry !== undefined) {
+        headers['X-Slack-Retry-Num'] = String(retry.num);
+        headers['X-Slack-Retry-Reason'] = retry.reason ?? 'http_timeout';
+      }
+      return { ...(await send(body, headers)), eventId };
     },
     postRaw,
   };

@@ -202,3 +202,50 @@ export function viewClosedPayload(input: ViewClosedInput): string {
     enterprise: null,
   });
 }
+
+export interface AppHomeOpenedInput {
+  userId: string;
+  /** The bot's DM channel with the user: Slack names it even for the Home tab. */
+  channelId: string;
+  tab: 'home' | 'messages';
+  teamId: string;
+  apiAppId: string;
+  eventId: string;
+  eventTime: number;
+  /** The Home view as the user sees it; Slack includes it once a view has been published. */
+  view?: Json | undefined;
+  token?: string;
+}
+
+/** An Events API `event_callback` carrying `app_home_opened`, as Slack POSTs it (JSON, not form-encoded). */
+export function appHomeOpenedBody(input: AppHomeOpenedInput): string {
+  const event: Json = {
+    type: 'app_home_opened',
+    user: input.userId,
+    channel: input.channelId,
+    tab: input.tab,
+    event_ts: slackTs(input.eventTime),
+  };
+  if (input.view !== undefined) event.view = input.view;
+  return JSON.stringify({
+    token: input.token ?? VERIFICATION_TOKEN,
+    team_id: input.teamId,
+    context_team_id: input.teamId,
+    context_enterprise_id: null,
+    api_app_id: input.apiAppId,
+    event,
+    type: 'event_callback',
+    event_id: input.eventId,
+    event_time: Math.floor(input.eventTime / 1000),
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: input.teamId,
+        user_id: 'U0SIMBOT',
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  });
+}

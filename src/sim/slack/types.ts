@@ -147,6 +147,8 @@ export interface SlackSimulator {
   ephemeralsFor(user: string): SimEphemeral[];
   /** The current version of a view (after updates), or undefined. */
   viewById(id: string): SimView | undefined;
+  /** What the user's Home tab shows now (the last views.publish for them), or undefined. */
+  homeOf(user: string): SimView | undefined;
   /** The user's modal stack, root first. */
   openViews(user: string): SimView[];
   newTriggerId(user?: string): string;

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { homeOf, homeText, openHome, publishesFor, waitForHome } from '../features/home/e2e-helpers.ts';
+import {
+  cardFor,
+  fileRequest,
+  viewFor,
+  waitForCard,
+  waitForDm,
+} from '../features/search-index/e2e-helpers.ts';
+
+const { requester, approver, secondApprover, outsider } = SIM_IDS;
+
+describe('e2e: the Home tab, where approvals wait', () => {
+  let ws: SimulatedWorkspace;
+  beforeAll(async () => {
+    ws = await startSimulatedWorkspace();
+    await fileRequest(ws); // #1, by the requester
+    await cardFor(ws, 1);
+  });
+  afterAll(async () => {
+    await ws?.stop();
+  });
+
+  it('shows an approver the request waiting for them, with its buttons', async () => {
+    const home = await openHome(ws, approver);
+    const text = homeText(ws, approver);
+    expect(text).toContain('Waiting for you (1)');
+    expect(text).toContain('*#1* `product-search` (eu-west-1, payg (pay as you go))');
+    expect(text).toContain(`asked by <@${requester}>`);
+    const buttons = JSON.stringify(home.blocks);
+    expect(buttons).toContain('"action_id":"search.approve"');
+    expect(buttons).toContain('"action_id":"search.reject"');
+  });
+
+  it('shows the requester their request, and nothing to decide', async () => {
+    await openHome(ws, requester);
+    const text = homeText(ws, requester);
+    expect(text).not.toContain('Waiting for you');
+    expect(text).toContain('*#1* `product-search`');
+    expect(text).toContain('*pending*');
+  });
+
+  it('approving from Home opens the same modal, creates once, and updates the card and every Home', async () => {
+    await openHome(ws, secondApprover);
+    expect(homeText(ws, secondApprover)).toContain('Waiting for you (1)');
+    await ws.driver.clickInView({
+      userId: approver,
+      view: homeOf(ws, approver),
+      actionId: 'search.approve',
+      value: '1',
+    });
+    const modal = await viewFor(ws, approver, 'search.approve');
+    const ack = await ws.driver.submitView({ userId: approver, view: modal });
+    expect(ack.status).toBe(200);
+
+    await waitForCard(ws, 1, (text) => text.includes('Created'));
+    expect(ws.mgmt.createCalls).toHaveLength(1);
+    const approverHome = await waitForHome(ws, approver, (t) => t.includes('Waiting for you (0)'));
+    expect(approverHome).toContain('Nothing waits for your decision.');
+    await waitForHome(ws, secondApprover, (t) => t.includes('Waiting for you (0)'));
+    const requesterHome = await waitForHome(ws, requester, (t) => t.includes('*created*'));
+    expect(requesterHome).toContain(`*created* by <@${approver}>`);
+  });
+
+  it('a retried app_home_opened publishes no more than the first delivery did', async () => {
+    const before = publishesFor(ws, approver);
+    const first = await ws.driver.openHome({ userId: approver });
+    await ws.slack.waitFor(() => publishesFor(ws, approver) === before + 1, 3000);
+    const retry = await ws.driver.openHome({ userId: approver, retry: { of: first.eventId, num: 1 } });
+    expect(retry.status).toBe(200);
+    await ws.opsbot.work.drain(2000);
+    expect(publishesFor(ws, approver)).toBe(before + 1);
+    expect(ws.logs.some((l) => l.includes('"home_event_retry_ignored"'))).toBe(true);
+  });
+
+  it('the Messages tab sends the event too, and publishes nothing', async () => {
+    const before = publishesFor(ws, outsider);
+    const res = await ws.driver.openHome({ userId: outsider, tab: 'messages' });
+    expect(res.status).toBe(200);
+    await ws.opsbot.work.drain(2000);
+    expect(publishesFor(ws, outsider)).toBe(before);
+  });
+
+  it('a click on a Home tab gone stale is refused in a direct message, and nothing is created', async () => {
+    await fileRequest(ws, { text: 'search create second-index us-central1 free' }); // #2
+    await cardFor(ws, 2);
+    const stale = await waitForHome(ws, approver, (t) => t.includes('Waiting for you (1)'));
+    expect(stale).toContain('#2');
+    const staleView = homeOf(ws, approver);
+    // The other approver rejects it on the card first.
+    await ws.driver.clickInView({
+      userId: secondApprover,
+      view: await openHome(ws, secondApprover),
+      actionId: 'search.reject',
+      value: '2',
+    });
+    const reject = await viewFor(ws, secondApprover, 'search.reject');
+    await ws.driver.submitView({
+      userId: secondApprover,
+      view: reject,
+      values: { search_reject_reason: { search_reject_reason: 'Use the existing index.' } },
+    });
+    await waitForCard(ws, 2, (text) => text.includes('Rejected'));
+
+    await ws.driver.clickInView({
+      userId: approver,
+      view: staleView,
+      actionId: 'search.approve',
+      value: '2',
+    });
+    const dms = await waitForDm(ws, approver, 'was already rejected');
+    expect(dms.at(-1)).toContain('Request #2 was already rejected by');
+    expect(ws.mgmt.createCalls).toHaveLength(1);
+  });
+
+  it('shows everyone the API health, the version and the mode, without a secret', async () => {
+    const text = homeText(ws, approver);
+    expect(text).toContain('The management API answers with the configured credentials');
+    expect(text).toMatch(/opsbot \d+\.\d+\.\d+ · HTTP \(Events API\)/);
+    for (const secret of Object.values(ws.env).filter(
+      (v): v is string => typeof v === 'string' && v.length > 8,
+    )) {
+      if (/secret|pass|xox|token/i.test(secret)) expect(text).not.toContain(secret);
+    }
+  });
+});
