@@ -178,7 +178,7 @@ export function registerHome(
     await ack();
     const userId = body.user.id;
     const { indexId, period, channelId } = read.form;
-    const reply = (message: { text: string; blocks?: unknown[] }) =>
+    const reply = (message: { text: string; blocks?: KnownBlock[] }) =>
       tell(client, userId, message.text, message.blocks);
     try {
       const channel = channelId ?? (await directChannel(client, userId));
@@ -200,12 +200,8 @@ async function directChannel(client: WebClient, userId: string): Promise<string>
 }
 
 /** A message to the person in their DM with opsbot: the Home tab has no channel to answer in. */
-async function tell(client: WebClient, userId: string, text: string, blocks?: unknown[]): Promise<void> {
-  await client.chat.postMessage({
-    channel: userId,
-    text,
-    ...(blocks === undefined ? {} : { blocks: blocks as never }),
-  });
+async function tell(client: WebClient, userId: string, text: string, blocks?: KnownBlock[]): Promise<void> {
+  await client.chat.postMessage({ channel: userId, text, blocks: blocks ?? [section(text)] });
 }
 
 function errorName(error: unknown): string {

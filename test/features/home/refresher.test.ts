@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { trackApiHealth } from '../../../src/api/health.ts';
+import { ManagementApiError } from '../../../src/api/index.ts';
+import { HomeRefresher } from '../../../src/features/home/refresher.ts';
+
+describe('Home refreshes', () => {
+  it('a burst of changes publishes each affected person once', async () => {
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 60_000,
+      concurrency: 2,
+      publish: async (user) => {
+        published.push(user);
+      },
+      onError: () => undefined,
+    });
+    refresher.refresh(['U0REQUESTER', 'U0APPROVER', 'U0APPROVER2']);
+    refresher.refresh(['U0APPROVER']);
+    refresher.refresh(['U0APPROVER2', 'U0REQUESTER']);
+    await refresher.settle();
+    expect(published.sort()).toEqual(['U0APPROVER', 'U0APPROVER2', 'U0REQUESTER']);
+    refresher.refresh(['U0APPROVER']);
+    await refresher.settle();
+    expect(published.filter((u) => u === 'U0APPROVER')).toHaveLength(2);
+  });
+
+  it('one person’s failed publish does not stop the others', async () => {
+    const published: string[] = [];
+    const failed: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 60_000,
+      concurrency: 1,
+      publish: async (user) => {
+        if (user === 'U0BROKEN') throw new Error('views.publish failed');
+        published.push(user);
+      },
+      onError: (user) => failed.push(user),
+    });
+    refresher.refresh(['U0BROKEN', 'U0FINE']);
+    await refresher.stop();
+    expect(failed).toEqual(['U0BROKEN']);
+    expect(published).toEqual(['U0FINE']);
+    refresher.refresh(['U0LATE']);
+    await refresher.settle();
+    expect(published).toEqual(['U0FINE']);
+  });
+});
+
+describe('API health as the Home tab reports it', () => {
+  const refusing = new ManagementApiError({
+    kind: 'auth',
+    operation: 'listMessagingAccounts',
+    message: 'refused',
+  });
+
+  it('records successes and failures by kind, and says when the API starts and stops failing', async () => {
+    let now = 1_000;
+    let fail: unknown;
+    const states: string[] = [];
+    const tracked = trackApiHealth(
+      {
+        createSearchIndex: async () => {
+          throw new Error('not used');
+        },
+        listMessagingAccounts: async () => {
+          if (fail) throw fail;
+          return [];
+        },
+        getVectorIndexStats: async () => {
+          throw new ManagementApiError({
+            kind: 'not_found',
+            operation: 'getVectorIndexStats',
+            message: 'no index',
+          });
+        },
+        close: async () => undefined,
+      },
+      () => now,
+      (state) => states.push(state),
+    );
+    await tracked.client.listMessagingAccounts();
+    expect(tracked.snapshot()).toEqual({ lastSuccessAt: 1_000, lastError: undefined });
+    fail = refusing;
+    now = 2_000;
+    await expect(tracked.client.listMessagingAccounts()).rejects.toBe(refusing);
+    expect(tracked.snapshot().lastError).toEqual({ kind: 'auth', at: 2_000 });
+    // A missing index is the API answering, not the API failing.
+    now = 3_000;
+    await expect(tracked.client.getVectorIndexStats('idx-gone')).rejects.toThrow();
+    expect(tracked.snapshot().lastSuccessAt).toBe(3_000);
+    expect(states).toEqual(['ok', 'failing', 'ok']);
+  });
+});
