@@ -180,6 +180,12 @@ export class SlackPresenter {
         this.#t.shown(headline, viewLines(args.view, this.#render()), path);
         return true;
       }
+      case 'views.publish': {
+        const path = this.#output.writeJson(`${slug}-home`, args.view);
+        const headline = `opsbot publishes @${this.user(str(args.user_id) ?? '')}'s Home tab`;
+        this.#t.shown(headline, viewLines(args.view, this.#render()), path);
+        return true;
+      }
       case 'files.completeUploadExternal':
         return this.#showSharedFile(call, slug);
       default:
@@ -256,5 +262,6 @@ const VISIBLE = new Set([
   'views.open',
   'views.push',
   'views.update',
+  'views.publish',
   'files.completeUploadExternal',
 ]);

@@ -86,6 +86,25 @@ const search: TourStep = {
   },
 };
 
+const home: TourStep = {
+  slug: 'home',
+  title: 'The Home tab: each person’s own dashboard',
+  async run(k) {
+    for (const [user, name] of [
+      [approver, 'approver'],
+      [requester, 'requester'],
+    ] as const) {
+      const before = k.ws.slack.callsTo('views.publish').length;
+      k.t.action(`@${name} opens opsbot's Home tab`);
+      const res = await k.ws.driver.openHome({ userId: user });
+      if (res.status !== 200) throw new Error(`opsbot answered app_home_opened with HTTP ${res.status}`);
+      await k.until(`@${name}'s Home tab`, () => k.ws.slack.callsTo('views.publish')[before]);
+      await k.show();
+    }
+    k.t.note('Approvers find requests waiting for them here, with Approve and Reject; everyone sees health.');
+  },
+};
+
 const stats: TourStep = {
   slug: 'stats',
   title: 'Vector index statistics: a summary and a PNG card, for two periods',
@@ -166,4 +185,4 @@ const digest: TourStep = {
   },
 };
 
-export const TOUR_STEPS: readonly TourStep[] = [help, accounts, search, stats, digest];
+export const TOUR_STEPS: readonly TourStep[] = [help, accounts, search, home, stats, digest];

@@ -40,6 +40,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['help', 'ok', undefined],
       ['accounts', 'ok', undefined],
       ['search', 'ok', undefined],
+      ['home', 'ok', undefined],
       ['stats', 'ok', undefined],
       ['digest', 'ok', undefined],
     ]);
@@ -92,6 +93,16 @@ describe('e2e: npm run demo — the tour, in process', () => {
     }
     expect(search).toMatch(/token ••••[0-9a-zA-Z]{4}/);
     expect(demo.ws.mgmt.createCalls).toHaveLength(1);
+  });
+
+  it('opens the Home tab for the approver and the requester', () => {
+    const home = section(result.transcript, "▶ @approver opens opsbot's Home tab");
+    expect(home).toContain("↳ opsbot publishes @approver's Home tab");
+    expect(home).toContain('Waiting for you (0)');
+    expect(home).toContain("▶ @requester opens opsbot's Home tab");
+    expect(home).toContain("↳ opsbot publishes @requester's Home tab");
+    expect(home).toContain('#1');
+    expect(home).toContain('*created* by @approver');
   });
 
   it('posts stats with a PNG card for 1 hour, then re-renders them for 7 days', () => {
