@@ -42,6 +42,7 @@ describe('canary leak suite: the demo tour', () => {
       ['help', 'ok'],
       ['accounts', 'ok'],
       ['search', 'ok'],
+      ['home', 'ok'],
       ['stats', 'ok'],
       ['digest', 'ok'],
     ]);
