@@ -1,7 +1,6 @@
 // Composition root: builds the Bolt App over a receiver, registers each feature, and serves HTTP.
 // Receivers do transport only; everything a user sees is decided in the features.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
 import { ChangeFeed } from './changes.ts';
@@ -11,18 +10,19 @@ import { registerHome } from './features/home/listeners.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
 import { searchIndexFeature } from './features/search-index/listeners.ts';
 import { registerVectorStats } from './features/vector-stats/listeners.ts';
+import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger, type Logger } from './log.ts';
+import { Readiness } from './readiness.ts';
+import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
-import { futureSkewSeconds } from './slack/timestamp-window.ts';
 import { acknowledgeUnhandled } from './slack/unhandled.ts';
 import type { Store } from './store/index.ts';
 import { observedStore } from './store/observed-store.ts';
 import { APP_VERSION } from './version.ts';
 import { WorkTracker } from './work-tracker.ts';
 
-/** Slack requests are small; anything bigger is refused before it is parsed. */
-export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+export { MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 
 /**
  * The Web API client's defaults retry a failing call ten times over about thirty minutes and never
@@ -48,24 +48,19 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { config, logger } = deps;
   const socketMode = config.slack.appToken !== undefined;
   const work = new WorkTracker();
-  const healthRoutes = [
-    { path: '/healthz', method: ['GET'], handler: serveHealth },
-    {
-      path: '/readyz',
-      method: ['GET'],
-      handler: (_req: IncomingMessage, res: ServerResponse) => void serveReadiness(deps.store, res),
-    },
-  ];
+  const readiness = new Readiness();
 
   const receiver = socketMode
     ? new SocketModeReceiver({
         appToken: config.slack.appToken as string,
         logger: boltLogger(logger),
+        // The socket's own Web API client (apps.connections.open) must reach the same Slack host as
+        // every other call: GovSlack, a proxy, or the simulator.
+        installerOptions: { clientOptions: socketClientOptions(config.slack.apiUrl) },
       })
     : new HTTPReceiver({
         signingSecret: config.slack.signingSecret as string,
         endpoints: '/slack/events',
-        customRoutes: healthRoutes,
         logger: boltLogger(logger),
         bodyLimit: MAX_REQUEST_BODY_BYTES,
       });
@@ -126,23 +121,31 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     router,
     work,
     async start(port = config.port) {
-      if (receiver instanceof SocketModeReceiver) {
-        await app.start();
-        // Socket Mode still serves /healthz for the platform's health check.
-        server = createServer((req, res) => serveProbesOnly(deps.store, req, res));
-      } else {
-        server = createServer((req, res) => serveSlack(receiver, req, res, logger));
-      }
-      const bound = server;
-      await new Promise<void>((resolve, reject) => {
-        bound.once('error', reject);
-        bound.listen(port, () => resolve());
+      // The probes answer from here on, whatever happens with Slack.
+      server = createOpsbotServer({
+        receiver: receiver instanceof HTTPReceiver ? receiver : undefined,
+        readiness,
+        store: deps.store,
+        logger,
       });
-      const actual = (bound.address() as AddressInfo).port;
+      const actual = await listen(server, port);
+      logger.info(
+        { event: 'probes_listening', port: actual },
+        '/healthz and /readyz answer; connecting to Slack',
+      );
+      await connectToSlack({
+        app,
+        receiver,
+        config,
+        logger,
+        readiness,
+        ...(deps.retry ? { retry: deps.retry } : {}),
+      });
       logger.info(
         { event: 'listening', port: actual, mode: socketMode ? 'socket' : 'http' },
         'opsbot is listening',
       );
+      work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
       for (const hook of startHooks) await hook();
       return { port: actual };
     },
@@ -161,7 +164,8 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         logger.warn({ event: 'shutdown_incomplete', inFlight: work.size }, 'stopped with work in flight');
       server?.closeAllConnections();
       await closing;
-      if (receiver instanceof SocketModeReceiver) await app.stop();
+      if (receiver instanceof SocketModeReceiver && readiness.slack !== 'connecting to Slack')
+        await app.stop();
     },
   };
 }
@@ -175,74 +179,8 @@ function registerFeatures(context: FeatureContext, api: TrackedClient): void {
   registerHome(context, { searchIndex, postStats, apiHealth: api.snapshot, version: APP_VERSION });
 }
 
-function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
-  const refusal = refusalBeforeReading(req);
-  if (refusal !== undefined) {
-    logger.warn({ event: 'request_refused', ...refusal.log }, 'request refused before reading its body');
-    // Bolt's own answers to these (401, 413) carry no body either; the unread body ends the connection.
-    res.writeHead(refusal.status, { connection: 'close' });
-    res.end();
-    return;
-  }
-  try {
-    receiver.requestListener(req, res);
-  } catch {
-    // Bolt throws for paths it does not serve; answer plainly instead of hanging up.
-    logger.debug({ event: 'http_not_found', method: req.method, path: req.url?.split('?')[0] }, 'not found');
-    res.writeHead(404, { 'content-type': 'text/plain' });
-    res.end('not found\n');
-  }
-}
-
-/**
- * What can be refused from the headers alone. Bolt enforces the body limit only while reading (a
- * client declaring gigabytes is read up to the limit), and lets future timestamps through.
- */
-function refusalBeforeReading(
-  req: IncomingMessage,
-): { status: number; log: Record<string, unknown> } | undefined {
-  if (req.method !== 'POST') return undefined;
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
-    return { status: 413, log: { reason: 'body_too_large', declaredBytes: declared } };
-  }
-  const skew = futureSkewSeconds(req.headers, Date.now());
-  if (skew !== undefined) return { status: 401, log: { reason: 'timestamp_in_future', skewSeconds: skew } };
-  return undefined;
-}
-
-function serveHealth(_req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ ok: true }));
-}
-
-/** Ready means able to do the work: the store answers. A load balancer stops routing here otherwise. */
-async function serveReadiness(store: Store, res: ServerResponse): Promise<void> {
-  const health = await store.health();
-  res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ ok: health.ok, store: health.ok ? 'ok' : (health.detail ?? 'unavailable') }));
-}
-
-function serveProbesOnly(store: Store, req: IncomingMessage, res: ServerResponse): void {
-  const path = req.url?.split('?')[0];
-  if (req.method === 'GET' && path === '/healthz') serveHealth(req, res);
-  else if (req.method === 'GET' && path === '/readyz') void serveReadiness(store, res);
-  else {
-    res.writeHead(404, { 'content-type': 'text/plain' });
-    res.end('not found\n');
-  }
-}
-
 function errorSummary(error: unknown): { name: string; message: string } {
   return error instanceof Error
     ? { name: error.name, message: error.message }
     : { name: 'Error', message: String(error) };
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    // Idle keep-alive sockets would hold close() open; in-flight requests keep theirs.
-    server.closeIdleConnections();
-  });
 }

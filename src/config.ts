@@ -181,16 +181,44 @@ function signingSecretProblem(env: Record<string, string | undefined>): string |
   return 'SLACK_SIGNING_SECRET is missing — required in HTTP mode (from "Basic Information" → App Credentials)';
 }
 
+/**
+ * The placeholders `.env.example` ships with (test/config.test.ts keeps the two in step). A copied
+ * but unedited `.env` passes every shape check, so it is caught by value, before Slack is asked.
+ */
+export const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
+  SLACK_BOT_TOKEN: 'xoxb-your-bot-token',
+  SLACK_SIGNING_SECRET: 'your-signing-secret',
+  SLACK_APP_TOKEN: 'xapp-your-app-token',
+  MGMT_API_URL: 'https://api.example.com',
+  MGMT_API_USERNAME: 'your-username',
+  MGMT_API_PASSWORD: 'your-password',
+  APPROVAL_CHANNEL_ID: 'C0123ABCD',
+  APPROVER_USER_IDS: 'U0123ABCD,U0456EFGH',
+};
+
+function examplesLeft(env: Record<string, string | undefined>): string[] {
+  return Object.entries(EXAMPLE_VALUES)
+    .filter(([name, example]) => env[name]?.trim() === example)
+    .map(([name]) => name);
+}
+
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   const parsed = envSchema.safeParse(env);
   const signing = signingSecretProblem(env);
-  if (!parsed.success || signing !== undefined) {
-    const problems = (parsed.error?.issues ?? []).map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      // zod's own messages for wrong types name the received value's type only, never the value.
-      return `${name} ${issue.message}`;
-    });
+  const examples = examplesLeft(env);
+  if (!parsed.success || signing !== undefined || examples.length > 0) {
+    const problems = (parsed.error?.issues ?? [])
+      .filter((issue) => !examples.includes(String(issue.path[0])))
+      .map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        // zod's own messages for wrong types name the received value's type only, never the value.
+        return `${name} ${issue.message}`;
+      });
     if (signing !== undefined) problems.push(signing);
+    if (examples.length > 0)
+      problems.unshift(
+        `${examples.join(', ')} ${examples.length === 1 ? 'is' : 'are'} still the example value from .env.example — put in your own (README: "Run it in your Slack workspace")`,
+      );
     const position = (problem: string) => VARIABLE_ORDER.indexOf(problem.split(' ')[0] ?? '');
     return { ok: false, problems: [...new Set(problems)].sort((a, b) => position(a) - position(b)) };
   }

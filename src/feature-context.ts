@@ -6,6 +6,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
+import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
 import type { Store } from './store/index.ts';
 import type { WorkTracker } from './work-tracker.ts';
@@ -16,6 +17,8 @@ export type AppDeps = {
   mgmt: ManagementClient;
   store: Store;
   clock: Clock;
+  /** How start-up waits between attempts to reach Slack; tests shorten it. */
+  retry?: RetryPolicy;
 };
 
 /** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */

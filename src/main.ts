@@ -4,6 +4,7 @@ import { createOpsbot } from './app.ts';
 import { systemClock } from './clock.ts';
 import { parseConfig, secretsOf } from './config.ts';
 import { createLogger } from './log.ts';
+import { StartupRefused } from './slack/preflight.ts';
 import { openStore } from './store/index.ts';
 
 /** Platforms send SIGKILL some seconds after SIGTERM; finish well inside that. */
@@ -60,13 +61,23 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // A promise nobody awaited must not take the bot down (Node's default); it is a bug to log.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ event: 'unhandled_rejection', err: errorText(reason) }, 'a background task failed');
+  });
+
   try {
     await opsbot.start();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`opsbot: could not start: ${message}\n`);
+    const message = error instanceof StartupRefused ? error.message : `could not start: ${errorText(error)}`;
+    process.stderr.write(`opsbot: ${message}\n`);
+    logger.flush();
     process.exit(1);
   }
 }
 
 await main();
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

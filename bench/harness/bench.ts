@@ -3,6 +3,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import { type AckPathResult, ackPathRows, benchAckPath } from './ack-path.ts';
 import {
@@ -20,7 +21,6 @@ import { describeMachine, loadNow, type Machine } from './machine.ts';
 import { loopProbe } from './probe-client.ts';
 import { freePort, OPSBOT_MAIN, PEER_MAIN, type ServerProcess, spawnServer } from './processes.ts';
 import { FULL, QUICK, type Settings } from './settings.ts';
-import { type Sims, startSims } from './sims.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
 

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { localTimeOf } from '../../src/features/digests/schedule.ts';
 import { createLogger } from '../../src/log.ts';
 import type { SimVectorIndex } from '../../src/sim/mgmt/index.ts';
+import { startSims } from '../../src/sim/standalone.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore } from '../../src/store/index.ts';
 import { fmt } from './numbers.ts';
 import { freePort, OPSBOT_MAIN, spawnServer } from './processes.ts';
-import { startSims } from './sims.ts';
 import { atMost, type Row } from './table.ts';
 
 export const FANOUT_MAX_MS = 10_000;

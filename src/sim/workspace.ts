@@ -7,15 +7,22 @@ import { createOpsbot, type Opsbot } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, parseConfig, secretsOf } from '../config.ts';
 import { createLogger, type Logger } from '../log.ts';
+import type { RetryPolicy } from '../slack/preflight.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { createSlackDriver, type SlackDriver } from './driver/driver.ts';
 import { type ManagementApiSimulator, startManagementApiSimulator } from './mgmt/index.ts';
-import { type SlackSimulator, type SlackSimulatorOptions, startSlackSimulator } from './slack/index.ts';
+import {
+  SIM_APP_TOKEN,
+  type SlackSimulator,
+  type SlackSimulatorOptions,
+  startSlackSimulator,
+} from './slack/index.ts';
 
 /** Obviously fake credentials: the simulators accept them, nothing real ever does. */
 export const SIM_CREDENTIALS = {
   botToken: 'xoxb-sim-0000-fake-bot-token',
   signingSecret: 'sim-fake-signing-secret-0000',
+  appToken: SIM_APP_TOKEN,
   mgmtUsername: 'sim-user',
   mgmtPassword: 'sim-fake-password-0000',
 } as const;
@@ -31,6 +38,14 @@ export const SIM_IDS = {
   outsider: 'U0OUTSIDER',
 } as const;
 
+/** The simulated workspace's people, with the time zones their Slack profiles give. */
+export const SIM_USERS: Record<string, { tz: string; name: string }> = {
+  [SIM_IDS.requester]: { tz: 'Europe/Berlin', name: 'requester' },
+  [SIM_IDS.approver]: { tz: 'America/New_York', name: 'approver' },
+  [SIM_IDS.secondApprover]: { tz: 'Asia/Tokyo', name: 'approver2' },
+  [SIM_IDS.outsider]: { tz: 'UTC', name: 'outsider' },
+};
+
 export type WorkspaceOptions = {
   /** Extra or overriding environment variables for opsbot. */
   env?: Record<string, string | undefined>;
@@ -39,6 +54,15 @@ export type WorkspaceOptions = {
   slack?: Pick<SlackSimulatorOptions, 'rateLimits' | 'channels'>;
   /** Receives every log line (JSON); by default lines are kept in `logs` only. */
   onLogLine?: (line: string) => void;
+  /** How Slack reaches opsbot: signed HTTP POSTs (default) or Socket Mode. */
+  mode?: 'http' | 'socket';
+};
+
+/** Start-up retries in the simulated workspace: Slack is local, so waiting long helps nobody. */
+const FAST_RETRY: RetryPolicy = {
+  firstDelayMs: 50,
+  maxDelayMs: 500,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 export type SimulatedWorkspace = {
@@ -76,12 +100,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     botToken: SIM_CREDENTIALS.botToken,
     teamId: SIM_IDS.teamId,
     clock,
-    users: {
-      [SIM_IDS.requester]: { tz: 'Europe/Berlin', name: 'requester' },
-      [SIM_IDS.approver]: { tz: 'America/New_York', name: 'approver' },
-      [SIM_IDS.secondApprover]: { tz: 'Asia/Tokyo', name: 'approver2' },
-      [SIM_IDS.outsider]: { tz: 'UTC', name: 'outsider' },
-    },
+    users: SIM_USERS,
     ...options.slack,
   });
   const mgmt = await startManagementApiSimulator({
@@ -101,6 +120,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     DATABASE_PATH: ':memory:',
     LOG_LEVEL: 'debug',
     PORT: '0',
+    ...(options.mode === 'socket' ? { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } : {}),
     ...options.env,
   };
   const parsed = parseConfig(env);
@@ -126,7 +146,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
       logger: logger.child({ component: 'mgmt-api' }),
     });
     const store = await openStore(config.database, logger.child({ component: 'store' }), clock);
-    const opsbot = createOpsbot({ config, logger, mgmt: client, store, clock });
+    const opsbot = createOpsbot({ config, logger, mgmt: client, store, clock, retry: FAST_RETRY });
     const { port } = await opsbot.start(0);
     const url = `http://127.0.0.1:${port}`;
     const driver = createSlackDriver({
@@ -135,6 +155,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
       slack,
       teamId: SIM_IDS.teamId,
       apiAppId: SIM_IDS.appId,
+      transport: options.mode === 'socket' ? 'socket' : 'http',
     });
     const stop = async () => {
       await opsbot.stop(2_000);

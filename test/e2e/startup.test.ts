@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { MAIN_PATH as mainPath, runMain } from '../support/run-main.ts';
 
@@ -35,28 +34,5 @@ describe('start-up', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('SLACK_BOT_TOKEN must be a bot token starting with xoxb-');
     expect(stderr).not.toContain('secret-value-without-prefix');
-  });
-
-  it('starts, logs that it listens, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [mainPath], {
-      env: { PATH: process.env.PATH ?? '', ...completeEnv },
-    });
-    let stdout = '';
-    const listening = new Promise<void>((resolve) => {
-      child.stdout.on('data', (d) => {
-        stdout += d;
-        if (stdout.includes('"event":"listening"')) resolve();
-      });
-    });
-    await listening;
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    const events = stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line).event);
-    expect(events).toContain('shutdown');
-    expect(events.at(-1)).toBe('stopped');
   });
 });

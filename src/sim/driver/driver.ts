@@ -22,6 +22,11 @@ export interface SlackDriverOptions {
   apiAppId?: string;
   /** Signing clock (ms). Bolt rejects timestamps older than 5 minutes, so keep it near real time. */
   now?: () => number;
+  /**
+   * How Slack delivers to the app: signed HTTP POSTs to `appUrl` (default), or envelopes over the
+   * Socket Mode connection the app opened to the simulator.
+   */
+  transport?: 'http' | 'socket';
   /** Defaults for command(): who types it and where. */
   userId?: string;
   channelId?: string;
@@ -119,6 +124,38 @@ function actionFor(blockId: string, element: Json, value: string | undefined): A
   return { ...action, ...state, type: action.type };
 }
 
+/**
+ * The same delivery as Socket Mode makes it: the body's content as an envelope's payload, and the
+ * app's ack payload back as the response body (what an HTTP ack would have carried).
+ */
+async function overSocket(
+  slack: SlackSimulator,
+  body: string,
+  headers: Record<string, string>,
+): Promise<DriverResponse> {
+  const retryNum = headers['X-Slack-Retry-Num'];
+  const retry =
+    retryNum === undefined
+      ? undefined
+      : { attempt: Number(retryNum), reason: headers['X-Slack-Retry-Reason'] ?? 'timeout' };
+  let delivery: Awaited<ReturnType<SlackSimulator['socket']['deliver']>>;
+  if (headers['Content-Type'] === 'application/json') {
+    delivery = await slack.socket.deliver('events_api', JSON.parse(body), retry);
+  } else {
+    const form = new URLSearchParams(body);
+    const payload = form.get('payload');
+    delivery =
+      payload === null
+        ? await slack.socket.deliver('slash_commands', Object.fromEntries(form))
+        : await slack.socket.deliver('interactive', JSON.parse(payload));
+  }
+  // A bare ack arrives as an empty payload; over HTTP it would have been an empty body.
+  const ack = delivery.ack;
+  const empty =
+    ack === undefined || (typeof ack === 'object' && ack !== null && Object.keys(ack).length === 0);
+  return { status: delivery.acked ? 200 : 504, body: empty ? '' : JSON.stringify(ack), headers: {} };
+}
+
 function parseAck(body: string): unknown {
   if (body.trim() === '') return undefined;
   try {
@@ -140,8 +177,9 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     return { status: res.status, body: await res.text(), headers: Object.fromEntries(res.headers) };
   }
 
-  /** Signs with the current time and sends the header set Slack sends. */
+  /** Signs with the current time and sends the header set Slack sends, or the envelope it would. */
   function send(body: string, extraHeaders: Record<string, string> = {}): Promise<DriverResponse> {
+    if (options.transport === 'socket') return overSocket(slack, body, extraHeaders);
     const timestamp = String(Math.floor(now() / 1000));
     return postRaw({
       body,

@@ -6,7 +6,7 @@ export {
   findBlockKitViolations,
   type SlackFileRef,
 } from './block-kit-checks.ts';
-export { startSlackSimulator } from './simulator.ts';
+export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {
   RecordedView,
   ResponseUrlContext,

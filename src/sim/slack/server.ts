@@ -15,6 +15,8 @@ interface Deps {
   ctx: SimContext;
   faults: FaultBook;
   limiter: RateLimiter;
+  /** A fresh Socket Mode URL (apps.connections.open). */
+  openSocketUrl: () => string;
 }
 
 type Answer = { status: number; body: ApiBody; headers?: Record<string, string> };
@@ -69,16 +71,27 @@ async function handleApi(deps: Deps, req: IncomingMessage, url: URL, body: Buffe
   const parsed = await parseApiArgs(url, req.headers, body);
   const args = 'args' in parsed ? parsed.args : {};
   const answer = await (async (): Promise<Answer> => {
-    if (!handler) return { status: 200, body: fail('unknown_method') };
+    const socketMode = method === 'apps.connections.open';
+    if (!handler && !socketMode) return { status: 200, body: fail('unknown_method') };
     if ('error' in parsed) return { status: 200, body: parsed.error };
     if (parsed.token === undefined) return { status: 200, body: fail('not_authed') };
-    if (parsed.token !== deps.ctx.opts.botToken) return { status: 200, body: fail('invalid_auth') };
+    // Slack tells a known token of the wrong kind apart from an unknown one.
+    const { botToken, appToken } = deps.ctx.opts;
+    const wanted = socketMode ? appToken : botToken;
+    if (parsed.token !== wanted)
+      return {
+        status: 200,
+        body: fail(
+          parsed.token === botToken || parsed.token === appToken ? 'not_allowed_token_type' : 'invalid_auth',
+        ),
+      };
     const fault = await applyFault(deps, method, 200);
     if (fault) return fault;
     if (deps.ctx.opts.rateLimits) {
       const retryAfter = deps.limiter.retryAfter(method, args, deps.ctx.now());
       if (retryAfter !== undefined) return rateLimited(deps, retryAfter);
     }
+    if (socketMode || !handler) return { status: 200, body: { ok: true, url: deps.openSocketUrl() } };
     return { status: 200, body: handler(args, deps.ctx) };
   })();
   record(deps, req, method, args, answer, body.toString('utf8'));

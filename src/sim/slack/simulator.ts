@@ -5,10 +5,14 @@ import { createFaultBook } from './faults.ts';
 import { createRateLimiter } from './rate-limits.ts';
 import { issueResponseUrl } from './response-urls.ts';
 import { createHandler } from './server.ts';
+import { createSocketModeHub, type SocketModeHub } from './socket-mode.ts';
 import { createState, nextId, nextTs, resetState, type SimContext } from './state.ts';
 import { issueTrigger } from './triggers.ts';
 import type { SimCall, SimView, SlackSimulator, SlackSimulatorOptions } from './types.ts';
 import { applyViewAck } from './view-acks.ts';
+
+/** The app-level token the simulator accepts unless told another: obviously fake. */
+export const SIM_APP_TOKEN = 'xapp-1-A0SIM-0000-fake-app-token';
 
 function describe(call: SimCall): string {
   const outcome = call.ok ? 'ok' : `${call.error ?? 'failed'} (HTTP ${call.status})`;
@@ -34,6 +38,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     state,
     opts: {
       botToken: options.botToken,
+      appToken: options.appToken ?? SIM_APP_TOKEN,
       botUserId: options.botUserId ?? 'U0SIMBOT',
       botId: 'B0SIMBOT',
       teamId: options.teamId ?? 'T0TEST',
@@ -49,7 +54,8 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
   };
   const faults = createFaultBook();
   const limiter = createRateLimiter();
-  const handler = createHandler({ ctx, faults, limiter });
+  let socket: SocketModeHub | undefined;
+  const handler = createHandler({ ctx, faults, limiter, openSocketUrl: () => socket?.openUrl() ?? '' });
   const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -62,6 +68,8 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
   });
   const port = (server.address() as AddressInfo).port;
   ctx.baseUrl = `http://127.0.0.1:${port}`;
+  socket = createSocketModeHub(server, () => `ws://127.0.0.1:${port}`, ctx.opts.appId);
+  const hub = socket;
 
   return {
     apiUrl: `${ctx.baseUrl}/api/`,
@@ -79,6 +87,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     get files() {
       return [...state.files.values()];
     },
+    socket: hub,
     get rateLimitedCount() {
       return state.rateLimitedCount;
     },
@@ -124,6 +133,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        hub.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

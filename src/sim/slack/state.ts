@@ -47,6 +47,8 @@ export interface SimState {
 
 export interface ResolvedOptions {
   botToken: string;
+  /** The app-level token Socket Mode connects with (apps.connections.open). */
+  appToken: string;
   botUserId: string;
   botId: string;
   teamId: string;

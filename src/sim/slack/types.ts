@@ -1,9 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { SocketModeHub } from './socket-mode.ts';
 
 export type Args = Record<string, unknown>;
 
 export interface SlackSimulatorOptions {
   botToken: string;
+  /** The app-level token (`xapp-…`) apps.connections.open accepts; a fixed fake one by default. */
+  appToken?: string;
   botUserId?: string;
   teamId?: string;
   /** Known users; when given, users.info / conversations.open reject others with user_not_found. */
@@ -147,6 +150,8 @@ export interface SlackSimulator {
   ephemeralsFor(user: string): SimEphemeral[];
   /** The current version of a view (after updates), or undefined. */
   viewById(id: string): SimView | undefined;
+  /** Slack's end of Socket Mode: connections, envelopes, reconnect requests. */
+  socket: SocketModeHub;
   /** What the user's Home tab shows now (the last views.publish for them), or undefined. */
   homeOf(user: string): SimView | undefined;
   /** The user's modal stack, root first. */

@@ -1,13 +1,14 @@
-// The two simulators every benchmark talks to, started in the harness process so they never share
-// an event loop (or a resident set) with the app being measured. The app gets the same environment
-// `startSimulatedWorkspace` gives it — only the endpoints differ from production.
+// The two simulators alone, for an app that runs as its own process (`node src/main.ts`): the
+// benchmarks (so the app never shares an event loop or a resident set with what measures it) and
+// the start-up and both-modes suites. The app gets the same environment `startSimulatedWorkspace`
+// gives it — only the endpoints differ from production.
 import {
   type ManagementApiSimulator,
   type SimVectorIndex,
   startManagementApiSimulator,
-} from '../../src/sim/mgmt/index.ts';
-import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
-import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
+} from './mgmt/index.ts';
+import { type SlackSimulator, type SlackSimulatorOptions, startSlackSimulator } from './slack/index.ts';
+import { SIM_CREDENTIALS, SIM_IDS, SIM_USERS } from './workspace.ts';
 
 export type Sims = {
   slack: SlackSimulator;
@@ -21,13 +22,20 @@ export type SimsOptions = {
   /** Make the Slack simulator enforce chat.postMessage's per-channel limit and the method tiers. */
   rateLimits?: boolean;
   indexes?: Record<string, SimVectorIndex>;
+  /** The Slack simulator's fixed port (a test that starts "Slack" late reserves one). */
+  slackPort?: number;
+  /** Tokens the Slack simulator accepts, when a test needs them to differ from the app's. */
+  slackTokens?: Pick<SlackSimulatorOptions, 'botToken' | 'appToken'>;
 };
 
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const slack = await startSlackSimulator({
     botToken: SIM_CREDENTIALS.botToken,
     teamId: SIM_IDS.teamId,
+    users: SIM_USERS,
     rateLimits: options.rateLimits ?? false,
+    ...(options.slackPort === undefined ? {} : { port: options.slackPort }),
+    ...options.slackTokens,
   });
   const mgmt = await startManagementApiSimulator({
     username: SIM_CREDENTIALS.mgmtUsername,

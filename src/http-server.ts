@@ -1,0 +1,99 @@
+// The one HTTP server opsbot runs. It answers /healthz and /readyz from the moment it listens, in
+// both modes, and in HTTP mode hands everything else to Bolt's receiver (POST /slack/events).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { HTTPReceiver } from '@slack/bolt';
+import type { Logger } from './log.ts';
+import type { Readiness } from './readiness.ts';
+import { futureSkewSeconds } from './slack/timestamp-window.ts';
+import type { Store } from './store/index.ts';
+
+/** Slack requests are small; anything bigger is refused before it is parsed. */
+export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
+
+export type ServerDeps = {
+  /** Absent in Socket Mode: Slack's requests come over the socket, so only the probes are served. */
+  receiver: HTTPReceiver | undefined;
+  readiness: Readiness;
+  store: Store;
+  logger: Logger;
+};
+
+export function createOpsbotServer(deps: ServerDeps): Server {
+  return createServer((req, res) => {
+    const path = req.url?.split('?')[0];
+    if (req.method === 'GET' && path === '/healthz') return serveHealth(res);
+    if (req.method === 'GET' && path === '/readyz') return void serveReadiness(deps, res);
+    if (deps.receiver === undefined) return notFound(res);
+    serveSlack(deps.receiver, req, res, deps.logger);
+  });
+}
+
+export function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : port);
+    });
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // Idle keep-alive sockets would hold close() open; in-flight requests keep theirs.
+    server.closeIdleConnections();
+  });
+}
+
+function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  const refusal = refusalBeforeReading(req);
+  if (refusal !== undefined) {
+    logger.warn({ event: 'request_refused', ...refusal.log }, 'request refused before reading its body');
+    // Bolt's own answers to these (401, 413) carry no body either; the unread body ends the connection.
+    res.writeHead(refusal.status, { connection: 'close' });
+    res.end();
+    return;
+  }
+  try {
+    receiver.requestListener(req, res);
+  } catch {
+    // Bolt throws for paths it does not serve; answer plainly instead of hanging up.
+    logger.debug({ event: 'http_not_found', method: req.method, path: req.url?.split('?')[0] }, 'not found');
+    notFound(res);
+  }
+}
+
+/**
+ * What can be refused from the headers alone. Bolt enforces the body limit only while reading (a
+ * client declaring gigabytes is read up to the limit), and lets future timestamps through.
+ */
+function refusalBeforeReading(
+  req: IncomingMessage,
+): { status: number; log: Record<string, unknown> } | undefined {
+  if (req.method !== 'POST') return undefined;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
+    return { status: 413, log: { reason: 'body_too_large', declaredBytes: declared } };
+  }
+  const skew = futureSkewSeconds(req.headers, Date.now());
+  if (skew !== undefined) return { status: 401, log: { reason: 'timestamp_in_future', skewSeconds: skew } };
+  return undefined;
+}
+
+function serveHealth(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ok: true }));
+}
+
+/** A load balancer stops routing here while this says 503. */
+async function serveReadiness(deps: ServerDeps, res: ServerResponse): Promise<void> {
+  const { status, body } = await deps.readiness.report(deps.store);
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('not found\n');
+}
