@@ -32,7 +32,7 @@ export type SocketModeHub = {
   ): Promise<SocketDelivery>;
   /** Asks every connected app to reconnect, as Slack does before it rotates a connection. */
   requestReconnect(reason?: 'refresh_requested' | 'warning'): void;
-  /** Resolves once `n` connections are open (for tests and the demo). */
+  /** Resolves once exactly `n` connections are open (for tests and the demo). */
   waitForConnections(n: number, timeoutMs?: number): Promise<void>;
   close(): void;
 };
@@ -137,7 +137,7 @@ export function createSocketModeHub(server: Server, baseWsUrl: () => string, app
     },
     async waitForConnections(n, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
-      while (this.connections < n) {
+      while (this.connections !== n) {
         if (Date.now() > deadline)
           throw new Error(`Socket Mode: ${n} connection(s) expected, ${this.connections} open`);
         await new Promise((resolve) => setTimeout(resolve, 10));
