@@ -38,6 +38,8 @@ export type Opsbot = {
   app: App;
   router: CommandRouter;
   work: WorkTracker;
+  /** The management API probe start() began (it does not hold start-up up); for tests and tools. */
+  startupChecks(): Promise<void>;
   /** Starts serving; resolves with the port actually bound (PORT=0 picks a free one). */
   start(port?: number): Promise<{ port: number }>;
   /** Stops taking requests, waits for in-flight work (bounded), closes the server. */
@@ -116,10 +118,12 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
 
   let server: Server | undefined;
+  let startupProbe: Promise<void> = Promise.resolve();
   return {
     app,
     router,
     work,
+    startupChecks: () => startupProbe,
     async start(port = config.port) {
       // The probes answer from here on, whatever happens with Slack.
       server = createOpsbotServer({
@@ -145,7 +149,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         { event: 'listening', port: actual, mode: socketMode ? 'socket' : 'http' },
         'opsbot is listening',
       );
-      work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
+      startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
       for (const hook of startHooks) await hook();
       return { port: actual };
     },

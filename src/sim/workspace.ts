@@ -75,6 +75,8 @@ export type SimulatedWorkspace = {
   driver: SlackDriver;
   /** Every log line the app wrote, raw JSON text. */
   logs: string[];
+  /** Management API requests since the first instance started (its start-up probe excluded). */
+  apiRequestsAfterStart(): ManagementApiSimulator['requests'];
   url: string;
   /**
    * The environment every instance is configured from (the fake credentials plus `options.env`),
@@ -148,6 +150,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     const store = await openStore(config.database, logger.child({ component: 'store' }), clock);
     const opsbot = createOpsbot({ config, logger, mgmt: client, store, clock, retry: FAST_RETRY });
     const { port } = await opsbot.start(0);
+    await opsbot.startupChecks();
     const url = `http://127.0.0.1:${port}`;
     const driver = createSlackDriver({
       appUrl: `${url}/slack/events`,
@@ -166,6 +169,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
   };
 
   const first = await startInstance();
+  const requestsAtStart = mgmt.requests.length;
   const others: Array<{ stop(): Promise<void> }> = [];
   return {
     slack,
@@ -176,6 +180,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     logger: first.logger,
     driver: first.driver,
     logs,
+    apiRequestsAfterStart: () => mgmt.requests.slice(requestsAtStart),
     url: first.url,
     env,
     async startAnotherInstance() {

@@ -5,11 +5,26 @@ export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Cut to at most `max` characters, marking the cut with an ellipsis. */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cut to at most `max` UTF-16 units (what Slack's limits count), marking the cut with an ellipsis.
+ * The cut falls between graphemes, so an emoji, a flag or an accented letter is kept whole or
+ * dropped whole, never split into a lone surrogate.
+ */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  if (max <= 1) return text.slice(0, Math.max(0, max));
-  return `${text.slice(0, max - 1)}…`;
+  return max <= 1 ? leadingGraphemes(text, max) : `${leadingGraphemes(text, max - 1)}…`;
+}
+
+/** The longest start of `text`, in whole graphemes, that fits in `max` UTF-16 units. */
+export function leadingGraphemes(text: string, max: number): string {
+  let kept = '';
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    if (kept.length + segment.length > max) break;
+    kept += segment;
+  }
+  return kept;
 }
 
 /**

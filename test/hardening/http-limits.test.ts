@@ -244,7 +244,7 @@ describe('payloads from another workspace or app', () => {
         'the refusal in the log',
       );
       expect(logged.level).toBe('warn');
-      expect(ws.mgmt.requests).toEqual([]);
+      expect(ws.apiRequestsAfterStart()).toEqual([]);
       expect(callsSince(ws, callsBefore)).toEqual([]);
     },
   );
@@ -281,7 +281,7 @@ describe('payloads from another workspace or app', () => {
     expect(await postSigned(ws.url, secret, click)).toEqual({ status: 200, body: '' });
     await until(() => (refusals() >= before + 2 ? true : undefined), 'both refusals in the log');
     expect(ws.slack.views).toEqual([]);
-    expect(ws.mgmt.requests).toEqual([]);
+    expect(ws.apiRequestsAfterStart()).toEqual([]);
   });
 
   it('still serves its own workspace and app', async () => {

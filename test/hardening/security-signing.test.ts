@@ -167,7 +167,7 @@ describe('signature and timestamp window on every payload that acts', () => {
       }
       expect(ws.slack.calls.filter((c) => c.method !== 'auth.test')).toHaveLength(callsBefore);
       expect(await ws.store.listRecentRequests({ limit: 5 })).toEqual([]);
-      expect(ws.mgmt.requests).toEqual([]);
+      expect(ws.apiRequestsAfterStart()).toEqual([]);
     },
   );
 

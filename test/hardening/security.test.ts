@@ -144,7 +144,7 @@ describe('ALLOWED_CHANNEL_IDS', () => {
         text: 'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
       });
     }
-    expect(ws.mgmt.requests).toEqual([]);
+    expect(ws.apiRequestsAfterStart()).toEqual([]);
     expect(ws.slack.views).toEqual([]);
   });
 
@@ -156,6 +156,6 @@ describe('ALLOWED_CHANNEL_IDS', () => {
       channelId: generalChannel,
     });
     expect(textOf((await answerTo(ws, res.responseUrl)).blocks)).toMatch(/\*\d+ accounts\*/);
-    await until(() => (ws.mgmt.requests.length > 0 ? true : undefined), 'the API call');
+    await until(() => (ws.apiRequestsAfterStart().length > 0 ? true : undefined), 'the API call');
   });
 });

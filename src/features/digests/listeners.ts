@@ -104,7 +104,9 @@ class DigestListeners {
     }
   }
 
-  async submit({ ack, body, view, logger }: ViewArgs): Promise<void> {
+  async submit({ ack, body, view }: ViewArgs): Promise<void> {
+    // The feature's own logger: Bolt's would flatten these fields into the message text.
+    const logger = this.#context.logger.child({ feature: 'digests' });
     const meta = decodeMetadata(view.private_metadata);
     if (meta === undefined) {
       await ack({

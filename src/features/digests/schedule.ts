@@ -43,11 +43,15 @@ export function parseLocalTime(localTime: string): { hours: number; minutes: num
 export function canonicalTimeZone(zone: string): string | undefined {
   const trimmed = zone.trim();
   if (!ZONE_NAME.test(trimmed)) return undefined;
+  let resolved: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  // ICU resolves current names to older ones (Asia/Kolkata → Asia/Calcutta, Europe/Kyiv →
+  // Europe/Kiev); people should see the name they chose. Only its spelling's case is fixed.
+  return resolved.toLowerCase() === trimmed.toLowerCase() ? resolved : trimmed;
 }
 
 type LocalDate = { year: number; month: number; day: number };

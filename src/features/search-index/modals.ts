@@ -3,12 +3,12 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import type { RequestPrefill } from './parse.ts';
 import { summaryBlocks } from './summary.ts';
-import { FIXED_UNAVAILABLE, NAME_RULE, REASON_MAX } from './validation.ts';
+import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from './validation.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
 const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
@@ -30,6 +30,14 @@ export function requestModal(prefill: RequestPrefill, metadata: RequestModalMeta
     const words = prefill.ignored.slice(0, 5).map((w) => quoteUserText(w, 40));
     notes.push(`:information_source: Not used from your command: ${words.join(', ')}.`);
   }
+  // A name longer than any index may have would only be refused on submit; it is cut here, at a
+  // grapheme, and the person is told, so the field holds something they can fix in place.
+  const nameTooLong = prefill.name !== undefined && prefill.name.length > NAME_MAX;
+  const initialName = nameTooLong ? leadingGraphemes(prefill.name ?? '', NAME_MAX) : prefill.name;
+  if (nameTooLong)
+    notes.push(
+      `:information_source: The name you typed is longer than ${NAME_MAX} characters; it is cut to its start below.`,
+    );
   const regionOption = REGION_OPTIONS.find((o) => o.value === prefill.region);
   const planOption = PLAN_OPTIONS.find((o) => o.value === prefill.plan);
   const blocks: KnownBlock[] = [
@@ -43,7 +51,7 @@ export function requestModal(prefill: RequestPrefill, metadata: RequestModalMeta
         type: 'plain_text_input',
         action_id: ELEMENT.name,
         placeholder: plain('e.g. product-search'),
-        ...(prefill.name === undefined ? {} : { initial_value: prefill.name }),
+        ...(initialName === undefined || initialName === '' ? {} : { initial_value: initialName }),
       },
     },
     {

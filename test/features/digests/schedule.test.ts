@@ -204,6 +204,9 @@ describe('time zones', () => {
     expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin');
     expect(canonicalTimeZone(' America/New_York ')).toBe('America/New_York');
     expect(canonicalTimeZone('UTC')).toBe('UTC');
+    // The name people chose stays, even where ICU knows the zone by an older one.
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kyiv')).toBe('Europe/Kyiv');
     expect(canonicalTimeZone('+05:00')).toBeUndefined();
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined();
     expect(canonicalTimeZone('')).toBeUndefined();
