@@ -8,10 +8,12 @@ import { serve } from './serve.ts';
 import { runTour, type TourResult } from './tour.ts';
 import { startDemoWorkspace } from './workspace.ts';
 
-const USAGE = `Usage: npm run demo [-- --serve [--no-tour]] [-- --out <folder>]
+const USAGE = `Usage: npm run demo [-- --socket] [-- --serve [--no-tour]] [-- --out <folder>]
 
   (no options)   play the tour, print what each Slack user sees, write cards and Block Kit JSON
                  to ${DEFAULT_OUTPUT_DIR}/, exit 0 when every step worked
+  --socket       Slack reaches opsbot over Socket Mode (the app opens the connection) instead of
+                 signed HTTP requests; the tour is the same
   --serve        after the tour, keep the simulated workspace running for \`npm run slack -- "/ops …"\`
   --no-tour      with --serve: skip the tour, just serve
   --out <folder> write files there instead of ${DEFAULT_OUTPUT_DIR}/`;
@@ -24,11 +26,12 @@ function exitCodeOf(result: TourResult): number {
 }
 
 async function main(): Promise<number> {
-  let values: { serve?: boolean; 'no-tour'?: boolean; out?: string; help?: boolean };
+  let values: { serve?: boolean; 'no-tour'?: boolean; out?: string; help?: boolean; socket?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         serve: { type: 'boolean' },
+        socket: { type: 'boolean' },
         'no-tour': { type: 'boolean' },
         out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -49,7 +52,13 @@ async function main(): Promise<number> {
   // hasColors() honours NO_COLOR / FORCE_COLOR itself.
   const color = process.stdout.isTTY === true && process.stdout.hasColors();
 
-  const demo = await startDemoWorkspace();
+  if (values.socket && values.serve) {
+    // `npm run slack` sends signed HTTP requests, which a Socket Mode app does not take.
+    process.stderr.write('opsbot demo: --serve works over HTTP only; drop --socket to serve.\n');
+    return 64;
+  }
+  const demo = await startDemoWorkspace({ mode: values.socket ? 'socket' : 'http' });
+  if (values.socket) print('Slack reaches opsbot over Socket Mode in this run.');
   let code = 0;
   try {
     if (!values['no-tour']) {

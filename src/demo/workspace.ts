@@ -31,7 +31,9 @@ export function createDemoClock(): DemoClock {
   };
 }
 
-export async function startDemoWorkspace(options: { onLogLine?: (line: string) => void } = {}) {
+export async function startDemoWorkspace(
+  options: { onLogLine?: (line: string) => void; mode?: 'http' | 'socket' } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'opsbot-demo-'));
   const databasePath = join(dataDir, 'opsbot.sqlite');
   const clock = createDemoClock();
@@ -40,6 +42,7 @@ export async function startDemoWorkspace(options: { onLogLine?: (line: string) =
     ws = await startSimulatedWorkspace({
       clock: clock.now,
       env: { DATABASE_PATH: databasePath, LOG_LEVEL: 'info' },
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
       ...(options.onLogLine === undefined ? {} : { onLogLine: options.onLogLine }),
     });
   } catch (error) {

@@ -51,13 +51,20 @@ function buildHelpBlocks(rawCommandName: string, subcommands: readonly Subcomman
     const alias = sub.aliases?.length
       ? ` (also \`${commandName} ${sub.aliases.map((a) => a.join(' ')).join('`, `')}\`)`
       : '';
-    return `• \`${usage}\`${alias}\n     ${sub.description} — e.g. \`${commandName} ${sub.example}\``;
+    // An example that only repeats the usage line teaches nothing; one with arguments does.
+    const example = sub.example === sub.words.join(' ') ? '' : ` — e.g. \`${commandName} ${sub.example}\``;
+    return `• \`${usage}\`${alias}\n     ${sentence(sub.description)}${example}`;
   });
   return [
     header('opsbot — run your cloud from Slack'),
     ...mrkdwnSections(lines.length > 0 ? lines : ['No commands are enabled.']),
     context(`\`${commandName} help\` shows this card. Replies here are visible only to you.`),
   ];
+}
+
+/** Descriptions read as sentences on the card, whichever way a feature wrote them. */
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function unknownSubcommandBlocks(

@@ -89,7 +89,10 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     const after = await ask('search requests');
     expect(after).toContain('product-search');
     expect(after).not.toContain('couldn’t');
-    expect(await readiness()).toEqual({ status: 200, body: { ok: true, store: 'ok' } });
+    expect(await readiness()).toEqual({
+      status: 200,
+      body: { ok: true, store: 'ok', slack: 'ok', mgmt: 'ok' },
+    });
     await fileRequest(ws, { text: 'search create after-restart eu-west-1 free' });
     expect((await ws.store.getRequest(2))?.name).toBe('after-restart');
     const modal = await openDecision(ws, approver, 1, 'approve');

@@ -77,6 +77,9 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: /readyz on PostgreSQL', (
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({
       ok: false,
+      reason: 'store unavailable',
+      slack: 'ok',
+      mgmt: 'ok',
       store: expect.stringMatching(
         new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${proxy.port}/\\w+ is not answering: .*ECONNREFUSED`),
       ),

@@ -57,7 +57,7 @@ export function registerDigests(context: FeatureContext, options: DigestsOptions
   router.register({
     words: ['digest', 'preview'],
     usage: '[channel]',
-    example: 'digest preview',
+    example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',
     handle: (ctx) => feature.preview(ctx),
   });

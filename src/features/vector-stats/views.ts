@@ -132,9 +132,10 @@ export function notice(text: string): StatsMessage {
   return { text: truncate(text, SLACK_LIMITS.messageText), blocks: [section(text)] };
 }
 
-export function usageText(commandName: string): string {
+export function usageText(commandName: string, withPeriods = true): string {
   const cmd = escapeMrkdwn(commandName);
-  return `Usage: \`${cmd} vector stats <index-id> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats idx-1 7d\`. Periods: ${PERIOD_LIST} (default \`1h\`).`;
+  const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
+  return `Usage: \`${cmd} vector stats <index-id> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats idx-1 7d\`.${periods}`;
 }
 
 export function missingIdNotice(commandName: string): StatsMessage {
@@ -149,7 +150,8 @@ export function badIdNotice(commandName: string, given: string): StatsMessage {
 
 export function badPeriodNotice(commandName: string, given: string): StatsMessage {
   return notice(
-    `:warning: ${quoteUserText(given)} isn't a period opsbot can show. Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName)}`,
+    // The periods are listed once, in the sentence about them.
+    `:warning: ${quoteUserText(given)} isn't a period opsbot can show. Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName, false)}`,
   );
 }
 
