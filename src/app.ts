@@ -51,6 +51,8 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const socketMode = config.slack.appToken !== undefined;
   const work = new WorkTracker();
   const readiness = new Readiness();
+  // How far the API's answers drifted from the spec: an operator learns it before users do.
+  readiness.extras.set('drift', () => deps.mgmt.drift());
 
   const receiver = socketMode
     ? new SocketModeReceiver({

@@ -1,5 +1,6 @@
 // The card benchmarks' input, shared by bench/render-card.ts and its RSS child processes.
-import { type VectorIndexStats, vectorIndexStatsSchema } from '../../src/api/schemas.ts';
+import { DriftLog } from '../../src/api/drift.ts';
+import { readVectorIndexStats, type VectorIndexStats } from '../../src/api/records.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/stats.ts';
 
 const NOW = Date.UTC(2024, 4, 31, 21, 30);
@@ -14,5 +15,7 @@ export function benchStats(): VectorIndexStats {
     ...DEFAULT_VECTOR_INDEXES['idx-1'],
     daily: 'per-step',
   });
-  return vectorIndexStatsSchema.parse(raw);
+  const read = readVectorIndexStats(JSON.parse(JSON.stringify(raw)), new DriftLog(undefined));
+  if (!read.ok) throw new Error(`the simulator's stats did not read: ${read.field} ${read.problem}`);
+  return read.value;
 }

@@ -1,15 +1,18 @@
 import { Agent } from 'undici';
+import { DriftLog, type DriftSnapshot } from './drift.ts';
+import {
+  type MessagingAccountList,
+  readMessagingAccountList,
+  readSearchIndex,
+  readVectorIndexStats,
+  type SearchIndex,
+  type VectorIndexStats,
+} from './records.ts';
 import {
   type CreateSearchIndexInput,
   DEFAULT_STATS_PERIOD,
   isStatsPeriod,
-  type MessagingAccount,
-  messagingAccountListSchema,
-  type SearchIndex,
   type StatsPeriod,
-  searchIndexSchema,
-  type VectorIndexStats,
-  vectorIndexStatsSchema,
 } from './schemas.ts';
 import { call, type ManagementClientLogger, type TransportSettings } from './transport.ts';
 
@@ -43,10 +46,12 @@ export interface ManagementClientOptions {
 export interface ManagementClient {
   /** `POST /v2/search`. Never retried: a repeat could create a second index. */
   createSearchIndex(input: CreateSearchIndexInput): Promise<SearchIndex>;
-  /** `GET /v2/messaging/users`. */
-  listMessagingAccounts(): Promise<MessagingAccount[]>;
+  /** `GET /v2/messaging/users`: the accounts that could be read, and how many could not. */
+  listMessagingAccounts(): Promise<MessagingAccountList>;
   /** `GET /v2/vector/index/{id}/stats?period=`. */
   getVectorIndexStats(id: string, period?: StatsPeriod): Promise<VectorIndexStats>;
+  /** How far the answers so far drifted from the spec, per record field (for /readyz). */
+  drift(): DriftSnapshot;
   /** Lets in-flight calls finish, then releases pooled connections. */
   close(): Promise<void>;
 }
@@ -89,14 +94,17 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     random: options.random ?? Math.random,
   };
 
+  const drift = new DriftLog(options.logger);
+
   return {
+    drift: () => drift.snapshot(),
     createSearchIndex(input) {
       return call(settings, {
         operation: 'createSearchIndex',
         method: 'POST',
         path: '/v2/search',
         body: JSON.stringify({ name: input.name, region: input.region, type: input.type }),
-        schema: searchIndexSchema,
+        read: (json) => readSearchIndex(json, drift),
         retry: false,
       });
     },
@@ -105,7 +113,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
         operation: 'listMessagingAccounts',
         method: 'GET',
         path: '/v2/messaging/users',
-        schema: messagingAccountListSchema,
+        read: (json) => readMessagingAccountList(json, drift),
         retry: true,
       });
     },
@@ -116,7 +124,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
         operation: 'getVectorIndexStats',
         method: 'GET',
         path: `/v2/vector/index/${encodePathSegment(id)}/stats?period=${period}`,
-        schema: vectorIndexStatsSchema,
+        read: (json) => readVectorIndexStats(json, drift),
         retry: true,
       });
     },

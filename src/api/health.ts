@@ -63,6 +63,7 @@ export function trackApiHealth(
       createSearchIndex: (input) => tracked(() => client.createSearchIndex(input)),
       listMessagingAccounts: () => tracked(() => client.listMessagingAccounts()),
       getVectorIndexStats: (id, period) => tracked(() => client.getVectorIndexStats(id, period)),
+      drift: () => client.drift(),
       close: () => client.close(),
     },
     snapshot: () => ({ ...state }),

@@ -1,18 +1,12 @@
 import type { Agent } from 'undici';
-import type { z } from 'zod';
 import {
   extractApiMessage,
   ManagementApiError,
   type ManagementOperation,
   sanitizeApiMessage,
 } from './errors.ts';
-import {
-  type AttemptFailure,
-  describeZodError,
-  invalidFailure,
-  statusFailure,
-  transportFailure,
-} from './failure.ts';
+import { type AttemptFailure, invalidFailure, statusFailure, transportFailure } from './failure.ts';
+import type { ReadResult } from './records.ts';
 
 /** Pino-compatible: a pino Logger can be passed as is. */
 export interface ManagementClientLogger {
@@ -44,7 +38,8 @@ export interface CallSpec<T> {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
-  schema: z.ZodType<T>;
+  /** The tolerant reader of the answer (records.ts); a failure names the field and the problem. */
+  read: (json: unknown) => ReadResult<T>;
   /** Only safe, repeatable reads are retried. The create POST costs money and hands out credentials. */
   retry: boolean;
 }
@@ -129,10 +124,9 @@ async function attempt<T>(
       // The SyntaxError quotes the body, and the body holds credentials: drop it.
       return { ok: false, failure: invalidFailure('the response body is not valid JSON', status) };
     }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success)
-      return { ok: false, failure: invalidFailure(describeZodError(parsed.error), status) };
-    return { ok: true, value: parsed.data, status };
+    const read = spec.read(json);
+    if (!read.ok) return { ok: false, failure: invalidFailure(`at ${read.field}: ${read.problem}`, status) };
+    return { ok: true, value: read.value, status };
   } catch (err) {
     return { ok: false, failure: transportFailure(err, timedOut) };
   } finally {

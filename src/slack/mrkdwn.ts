@@ -1,6 +1,9 @@
 // Text from users or from the API is echoed into mrkdwn. Escaping &, < and > is what Slack
 // asks for: it turns <!channel>, <!here> and <@U…> into inert text, so nothing echoed can ping.
 
+/** What a value the API didn't send (or sent unreadably) shows: one quiet marker, not an error. */
+export const NOT_REPORTED = 'not reported';
+
 export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

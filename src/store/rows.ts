@@ -56,10 +56,10 @@ export function rowMappers(read: ColumnReader): RowMappers {
     if (indexId === null) return null;
     return {
       indexId,
-      endpoint: text(row, 'result_endpoint'),
-      region: text(row, 'result_region'),
-      type: text(row, 'result_type'),
-      creationTime: read.num(row, 'result_creation_time'),
+      endpoint: textOrNull(row, 'result_endpoint'),
+      region: textOrNull(row, 'result_region'),
+      type: textOrNull(row, 'result_type'),
+      creationTime: numOrNull(row, 'result_creation_time'),
       limits: (read.json(row, 'result_limits') ?? {}) as LimitsSummary,
     };
   };
@@ -142,7 +142,7 @@ export function rowMappers(read: ColumnReader): RowMappers {
  */
 export function transitionValues(next: IndexRequest) {
   const result = next.result;
-  if (result !== null && !Number.isFinite(result.creationTime)) {
+  if (result !== null && result.creationTime !== null && !Number.isFinite(result.creationTime)) {
     throw new InvalidStoreInputError('result.creationTime must be a finite number');
   }
   return {

@@ -26,12 +26,13 @@ export type LimitsSummary = { [key: string]: JsonValue };
 /** What the create call returned that is worth keeping; the index's tokens are deliberately absent. */
 export type CreatedIndex = {
   indexId: string;
-  endpoint: string;
-  region: string;
+  /** `null` where the API's answer didn't report it (the index exists all the same). */
+  endpoint: string | null;
+  region: string | null;
   /** The plan as the API reported it (`type` in the record). */
-  type: string;
+  type: string | null;
   /** The API's `creation_time`, as it sent it (a Unix timestamp). */
-  creationTime: number;
+  creationTime: number | null;
   limits: LimitsSummary;
 };
 

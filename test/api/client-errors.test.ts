@@ -101,7 +101,8 @@ describe('transport failures', () => {
 
   it('a slow but in-time answer succeeds', async () => {
     h.sim.fail('accounts', { latencyMs: 50 }, { times: 1 });
-    await expect(h.client.listMessagingAccounts()).resolves.toHaveLength(h.sim.accounts.length);
+    const { accounts } = await h.client.listMessagingAccounts();
+    expect(accounts).toHaveLength(h.sim.accounts.length);
   });
 
   it('a refused connection is unavailable, retried for a GET', async () => {
@@ -138,28 +139,53 @@ describe('responses opsbot cannot use', () => {
     );
   });
 
-  it('a missing required field is invalid_response naming the field', async () => {
+  it('a missing field opsbot can do without is read as not reported, and noted as drift', async () => {
     h.sim.fail('accounts', { shape: 'missing-field' });
-    const err = await apiError(h.client.listMessagingAccounts());
-    expect(err.kind).toBe('invalid_response');
-    expect(err.message).toMatch(/at \[0\]\.max_topics: missing \(expected number\)/);
-  });
+    const { accounts, unreadable } = await h.client.listMessagingAccounts();
+    expect(unreadable).toBe(0);
+    expect(accounts[0]?.max_topics).toBeUndefined();
+    expect(accounts[1]?.max_topics).toEqual(expect.any(Number));
+    expect(h.client.drift()['messaging_account.max_topics']).toEqual({ missing: 1 });
 
-  it('a missing scalar in stats is invalid_response', async () => {
     h.sim.fail('stats', { shape: 'missing-field' });
-    const err = await apiError(h.client.getVectorIndexStats('idx-1'));
-    expect(err.message).toMatch(/at current_vector_count: missing/);
+    const stats = await h.client.getVectorIndexStats('idx-1');
+    expect(stats.current_vector_count).toBeUndefined();
+    expect(stats.storage_usage).toEqual(expect.any(Number));
   });
 
-  it('a number sent as a string is invalid_response, and the value is not repeated', async () => {
+  it('a number sent as a numeric string is read as that number', async () => {
     h.sim.fail('create', { shape: 'wrong-type' });
+    const index = await h.client.createSearchIndex({ name: 'p', region: 'eu-west-1', type: 'free' });
+    expect(index.max_daily_queries).toBe(h.sim.created[0]?.max_daily_queries);
+    expect(h.client.drift()['search_index.max_daily_queries']).toEqual({ unexpected_type: 1 });
+  });
+
+  it('an account without an id is left out and counted; the rest of the list stays', async () => {
+    h.sim.fail('accounts', { shape: 'one-unreadable' });
+    const { accounts, unreadable } = await h.client.listMessagingAccounts();
+    expect(unreadable).toBe(1);
+    expect(accounts).toHaveLength(h.sim.accounts.length - 1);
+    const logged = h.logs.find((l) => l.obj.event === 'api_record_unreadable');
+    expect(logged).toMatchObject({
+      level: 'warn',
+      obj: { record: 'messaging_account', index: 0, field: 'id' },
+    });
+  });
+
+  it('a create answer without an id is invalid_response with the outcome unknown, naming the field only', async () => {
+    h.sim.fail('create', { shape: 'unreadable' });
     const err = await apiError(h.client.createSearchIndex({ name: 'p', region: 'eu-west-1', type: 'free' }));
     expect(err).toMatchObject({ kind: 'invalid_response', outcomeUnknown: true });
-    expect(err.message).toMatch(/at max_daily_queries: expected number, got string/);
-    expect(err.message).not.toMatch(/10000/);
-    // The index was created even though opsbot can't read the answer: the user must hear that.
+    expect(err.message).toMatch(/at id: missing/);
+    // The index was created even though opsbot can't tell which: the user must hear that.
     expect(h.sim.created).toHaveLength(1);
     expect(describeApiError(err)).toMatch(/the index may exist/);
+  });
+
+  it('stats that are not an object at all are invalid_response', async () => {
+    h.sim.fail('stats', { shape: 'unreadable' });
+    const err = await apiError(h.client.getVectorIndexStats('idx-1'));
+    expect(err).toMatchObject({ kind: 'invalid_response' });
   });
 
   it('a response over the size limit is invalid_response', async () => {
@@ -172,20 +198,28 @@ describe('responses opsbot cannot use', () => {
 });
 
 describe('drift the client tolerates', () => {
-  it('keeps extra fields', async () => {
+  it('reads past extra fields: unknown ones are counted, credential-looking ones dropped with a mask', async () => {
     h.sim.fail('accounts', { shape: 'extra-fields' });
-    const [first] = await h.client.listMessagingAccounts();
-    expect(first?.beta_features).toEqual({ dlq_replay: true });
-    expect(typeof first?.read_only_password).toBe('string');
+    const {
+      accounts: [first],
+    } = await h.client.listMessagingAccounts();
+    expect(first).not.toHaveProperty('beta_features');
+    expect(first?.secretHints.read_only_password).toMatch(/^••••/);
+    expect(h.client.drift()['messaging_account.beta_features']).toEqual({
+      unknown_field: h.sim.accounts.length,
+    });
 
     h.sim.fail('create', { shape: 'extra-fields' });
     const index = await h.client.createSearchIndex({ name: 'p', region: 'eu-west-1', type: 'free' });
-    expect(index.replicas).toBe(3);
+    expect(index).not.toHaveProperty('replicas');
+    expect(h.client.drift()['search_index.replicas']).toEqual({ unknown_field: 1 });
   });
 
   it('accepts enum values the spec does not name', async () => {
     h.sim.fail('accounts', { shape: 'unknown-enum' });
-    const [first] = await h.client.listMessagingAccounts();
+    const {
+      accounts: [first],
+    } = await h.client.listMessagingAccounts();
     expect(first).toMatchObject({ state: 'migrating', region: 'ap-southeast-1', type: 'team' });
 
     h.sim.fail('create', { shape: 'unknown-enum' });
@@ -194,12 +228,14 @@ describe('drift the client tolerates', () => {
 
     h.sim.fail('stats', { shape: 'unknown-enum' });
     const stats = await h.client.getVectorIndexStats('idx-1');
-    expect(stats.sparse_query_latency_mean).toBeDefined();
+    expect(stats).not.toHaveProperty('sparse_query_latency_mean');
+    expect(h.client.drift()['vector_index_stats.sparse_query_latency_mean']).toEqual({ unknown_field: 1 });
+    expect(h.client.drift()['messaging_account.state']?.unknown_enum_value).toBeGreaterThanOrEqual(1);
   });
 
   it('accepts empty arrays', async () => {
     h.sim.fail('accounts', { shape: 'empty-array' });
-    await expect(h.client.listMessagingAccounts()).resolves.toEqual([]);
+    await expect(h.client.listMessagingAccounts()).resolves.toEqual({ accounts: [], unreadable: 0 });
 
     h.sim.fail('stats', { shape: 'empty-array' });
     const stats = await h.client.getVectorIndexStats('idx-1');
@@ -209,7 +245,8 @@ describe('drift the client tolerates', () => {
 
   it('accepts huge arrays', async () => {
     h.sim.fail('accounts', { shape: 'huge-array' });
-    await expect(h.client.listMessagingAccounts()).resolves.toHaveLength(HUGE_ARRAY_LENGTH);
+    const huge = await h.client.listMessagingAccounts();
+    expect(huge.accounts).toHaveLength(HUGE_ARRAY_LENGTH);
 
     h.sim.fail('stats', { shape: 'huge-array' });
     const stats = await h.client.getVectorIndexStats('idx-1');

@@ -15,7 +15,7 @@ const CREATE = { name: 'products', region: 'eu-west-1', type: 'free' } as const;
 describe('GET retries', () => {
   it('503 twice then success: succeeds on the third attempt after jittered, growing waits', async () => {
     h.sim.fail('accounts', { status: 503 }, { times: 2 });
-    const accounts = await h.client.listMessagingAccounts();
+    const { accounts } = await h.client.listMessagingAccounts();
     expect(accounts).toHaveLength(h.sim.accounts.length);
     expect(h.sim.requests.filter((r) => r.route === 'accounts')).toHaveLength(3);
     // Base 250 ms doubling, each wait between half and all of its step (random() = 0.5 here).
@@ -74,7 +74,7 @@ describe('GET retries', () => {
 
   it('does not retry auth, not-found or invalid responses', async () => {
     h.sim.fail('stats', { status: 401 }, { times: 1 });
-    h.sim.fail('stats', { shape: 'wrong-type' }, { times: 1 });
+    h.sim.fail('stats', { shape: 'unreadable' }, { times: 1 });
     await expect(h.client.getVectorIndexStats('idx-1')).rejects.toMatchObject({ kind: 'auth' });
     await expect(h.client.getVectorIndexStats('idx-1')).rejects.toMatchObject({ kind: 'invalid_response' });
     await expect(h.client.getVectorIndexStats('nope')).rejects.toMatchObject({ kind: 'not_found' });

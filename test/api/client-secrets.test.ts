@@ -58,8 +58,7 @@ function expectNoSecrets(text: string): void {
 
 const faults: Array<[string, SimFault]> = [
   ['malformed JSON', { malformedJson: true }],
-  ['missing field', { shape: 'missing-field' }],
-  ['wrong type', { shape: 'wrong-type' }],
+  ['unreadable record', { shape: 'unreadable' }],
   ['401', { status: 401 }],
   ['503', { status: 503 }],
   ['reset', { resetConnection: true }],
@@ -117,7 +116,7 @@ describe('a successful call never logs a secret', () => {
     await h.client.createSearchIndex({ name: 'quiet', region: 'us-central1', type: 'payg' });
     await h.client.listMessagingAccounts();
     await h.client.getVectorIndexStats('idx-1', '12h');
-    expect(h.logs).toHaveLength(3);
+    expect(h.logs.filter((l) => l.level === 'debug')).toHaveLength(3);
     const text = JSON.stringify(h.logs);
     expect(text).not.toMatch(/authorization/i);
     expectNoSecrets(text);

@@ -3,12 +3,14 @@
 // paths that tempt code into quoting what it received. No canary may appear in any Slack call
 // (bodies and uploaded files), any log line at trace level, the SQLite file (and its WAL), or the
 // demo's output.
+
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
+import type { SimFault } from '../../src/sim/mgmt/index.ts';
 import { ACCOUNT_PRESETS, makeVectorIndexStats } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../features/search-index/e2e-helpers.ts';
@@ -69,22 +71,35 @@ describe('canary leak suite', () => {
   it('messaging accounts: the API’s error paths (garbled body, echoed credentials, wrong types)', async () => {
     const accounts = ws.mgmt.accounts;
     const password = accounts[0]?.password ?? '';
-    const faults = [
-      { malformedJson: true as const },
-      { status: 401, body: JSON.stringify({ error: `bad credentials for password=${password}` }) },
-      { status: 500, body: `upstream said: ${canary('errorbody')} (token ${canary('errorbodytoken')})` },
-      {
-        status: 200,
-        body: JSON.stringify([{ ...accounts[0], token: { value: canary('wrongtypetoken') } }]),
-      },
+    const faults: Array<[SimFault, RegExp]> = [
+      [{ malformedJson: true }, /^The management API/],
+      [
+        { status: 401, body: JSON.stringify({ error: `bad credentials for password=${password}` }) },
+        /^The management API/,
+      ],
+      [
+        { status: 500, body: `upstream said: ${canary('errorbody')} (token ${canary('errorbodytoken')})` },
+        /^The management API/,
+      ],
+      // A credential of a drifted type is still a credential: dropped at the boundary, the account listed.
+      [
+        {
+          status: 200,
+          body: JSON.stringify([
+            { ...accounts[0], token: { value: canary('wrongtypetoken') }, api_key: canary('unnamedkey') },
+          ]),
+        },
+        /1 account/,
+      ],
     ];
-    for (const fault of faults) {
+    for (const [fault, answer] of faults) {
       ws.mgmt.fail('accounts', fault, { times: 3 });
       const res = await ws.driver.command('messaging accounts', {
         userId: requester,
         channelId: generalChannel,
       });
-      expect((await answerTo(ws, res.responseUrl)).text).toMatch(/^The management API/);
+      const reply = await answerTo(ws, res.responseUrl);
+      expect(`${reply.text} ${JSON.stringify(reply.blocks ?? [])}`).toMatch(answer);
       ws.mgmt.reset();
       ws.mgmt.accounts = accounts;
     }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { messagingAccountSchema } from '../../src/api/index.ts';
 import {
   defineAllowlist,
   looksSecret,
@@ -7,6 +6,7 @@ import {
   pickAllowed,
 } from '../../src/secrets/index.ts';
 import { ACCOUNT_PRESETS, secretValuesOf } from '../../src/sim/mgmt/index.ts';
+import { readAccounts } from '../support/api-records.ts';
 
 describe('pickAllowed', () => {
   it('keeps only the named top-level fields (list form)', () => {
@@ -88,12 +88,15 @@ describe('defineAllowlist', () => {
 });
 
 describe('MESSAGING_ACCOUNT_ALLOWLIST', () => {
-  const schemaFields = Object.keys(messagingAccountSchema.shape);
+  // Every field the client reads from an account (the credentials never among them).
+  const readFields = Object.keys(readAccounts([ACCOUNT_PRESETS.enterprise()]).accounts[0] ?? {}).filter(
+    (f) => f !== 'secretHints',
+  );
 
-  it('names every field of spec 2.3 except the two credentials', () => {
-    expect(Object.keys(MESSAGING_ACCOUNT_ALLOWLIST).sort()).toEqual(
-      schemaFields.filter((f) => f !== 'password' && f !== 'token').sort(),
-    );
+  it('names every field of spec 2.3 the client reads, and the client reads no credential', () => {
+    expect(Object.keys(MESSAGING_ACCOUNT_ALLOWLIST).sort()).toEqual([...readFields].sort());
+    expect(readFields).not.toContain('password');
+    expect(readFields).not.toContain('token');
   });
 
   it('leaves no secret in any preset, the one with unnamed secret fields included', () => {

@@ -75,7 +75,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
 
   const accounts = memoize(
     () => 'accounts',
-    () => api(() => listAccountSummaries(deps.mgmt, { tokenHint: false })),
+    () => api(async () => (await listAccountSummaries(deps.mgmt, { tokenHint: false })).summaries),
   );
   const pendingRequests = memoize(
     () => 'pending',

@@ -2,7 +2,15 @@
 // short here, so the views can only ever place safe text.
 import type { ShownMessagingAccount } from '../../secrets/index.ts';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
-import { formatAmount, formatBytes, formatCount, formatMillis, formatSeconds, formatWhen } from './format.ts';
+import {
+  formatAmount,
+  formatBytes,
+  formatCount,
+  formatMillis,
+  formatSeconds,
+  formatWhen,
+  NOT_REPORTED,
+} from './format.ts';
 
 /** An account as the views receive it: allowlisted fields, plus a masked token when one exists. */
 export type AccountSummary = { account: ShownMessagingAccount; tokenMask?: string };
@@ -10,7 +18,8 @@ export type AccountSummary = { account: ShownMessagingAccount; tokenMask?: strin
 export const UNIT_NOT_STATED = '(unit not stated)';
 
 /** An API string shown as it is: inert, one line, bounded. */
-export function apiText(value: string, max = 60): string {
+export function apiText(value: string | undefined, max = 60): string {
+  if (value === undefined) return NOT_REPORTED;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we flatten
   const line = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return line === '' ? '(empty)' : escapeMrkdwn(truncate(line, max));
@@ -22,7 +31,8 @@ const PLAN_NAMES = new Map([
   ['paid', 'Paid'],
 ]);
 
-export function planName(type: string): string {
+export function planName(type: string | undefined): string {
+  if (type === undefined) return `plan ${NOT_REPORTED}`;
   return PLAN_NAMES.get(type) ?? apiText(type, 30);
 }
 
@@ -43,7 +53,8 @@ export function planText(a: ShownMessagingAccount): string {
   if (reserved !== undefined && reserved !== 'Enterprise') parts.push(reserved);
   if (enterprise) parts.push(a.enterprise?.enabled === false ? 'Enterprise (not enabled)' : 'Enterprise');
   // The spec gives no currency for the reserved price (the budget alone is in dollars).
-  if (a.reserved_price !== 0) parts.push(`reserved price ${formatAmount(a.reserved_price)}`);
+  if (a.reserved_price !== undefined && a.reserved_price !== 0)
+    parts.push(`reserved price ${formatAmount(a.reserved_price)}`);
   return parts.join(' · ');
 }
 
@@ -68,32 +79,32 @@ const TONE_EMOJI: Record<StateTone, string> = {
 /** "active — suspension in progress", "passive (active flag: on)", "migrating (unknown state; active flag: off)". */
 export function stateText(a: ShownMessagingAccount): string {
   const modifying = a.modifying_state?.trim() ?? '';
-  let text = apiText(a.state, 30);
+  let text = a.state === undefined ? `state ${NOT_REPORTED}` : apiText(a.state, 30);
   if (modifying === 'suspended') text += ' — suspension in progress';
   else if (modifying !== '') text += ` — change in progress (${apiText(modifying, 30)})`;
-  const known = KNOWN_STATES.has(a.state);
-  const flag = `active flag: ${a.active ? 'on' : 'off'}`;
-  if (!known) text += ` (unknown state; ${flag})`;
-  else if ((a.state === 'active') !== a.active) text += ` (${flag})`;
+  const known = a.state !== undefined && KNOWN_STATES.has(a.state);
+  const flag = `active flag: ${onOff(a.active)}`;
+  if (a.state !== undefined && !known) text += ` (unknown state; ${flag})`;
+  else if (known && a.active !== undefined && (a.state === 'active') !== a.active) text += ` (${flag})`;
   return `${TONE_EMOJI[stateTone(a)]} ${text}`;
 }
 
-export function budgetText(budget: number): string {
+export function budgetText(budget: number | undefined): string {
+  if (budget === undefined) return NOT_REPORTED;
   return budget === 0 ? 'no limit' : `$${formatAmount(budget)}/month`;
 }
 
-const onOff = (on: boolean) => (on ? 'on' : 'off');
+const onOff = (on: boolean | undefined) => (on === undefined ? NOT_REPORTED : on ? 'on' : 'off');
 
 /** The card's text: who, plan, state, money, switches, history. */
 export function accountLines(summary: AccountSummary, nowMs: number): string[] {
   const a = summary.account;
   const created = formatWhen(a.creation_time, nowMs);
   const upgraded = formatWhen(a.last_plan_upgrade_time, nowMs);
-  const by = a.created_by.trim() === '' ? '' : ` by ${apiText(a.created_by, 80)}`;
-  const switches = [
-    `metrics export ${onOff(a.monitoring_enabled === 'true')}`,
-    `prod pack ${onOff(a.prod_pack_enabled)}`,
-  ];
+  const by =
+    a.created_by === undefined || a.created_by.trim() === '' ? '' : ` by ${apiText(a.created_by, 80)}`;
+  const monitoring = a.monitoring_enabled === undefined ? undefined : a.monitoring_enabled === 'true';
+  const switches = [`metrics export ${onOff(monitoring)}`, `prod pack ${onOff(a.prod_pack_enabled)}`];
   if (summary.tokenMask !== undefined) switches.push(`token ${escapeMrkdwn(summary.tokenMask)}`);
   return [
     `*${apiText(a.customer_id, 80)}*  ·  ${planText(a)}`,

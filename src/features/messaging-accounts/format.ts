@@ -2,6 +2,7 @@
 // and milliseconds as durations, counts with thousands separators. INT32 max is how the API spells
 // "no limit" on integer columns, so it reads "unlimited" whatever the unit.
 import { tz } from '@date-fns/tz';
+import { NOT_REPORTED } from '../../slack/mrkdwn.ts';
 import { format, formatDistance, formatDuration } from '../../time/date-fns.ts';
 
 export const INT32_MAX = 2_147_483_647;
@@ -10,14 +11,17 @@ const INT64_MAX_AS_DOUBLE = 2 ** 63;
 
 export const UNLIMITED = 'unlimited';
 
-export function isUnlimited(value: number): boolean {
+export { NOT_REPORTED };
+
+export function isUnlimited(value: number | undefined): boolean {
   return value === INT32_MAX || value === INT64_MAX_AS_DOUBLE;
 }
 
 const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** `1,000,000`; fractions kept to two places. */
-export function formatCount(value: number): string {
+export function formatCount(value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
   if (isUnlimited(value)) return UNLIMITED;
   if (!Number.isFinite(value)) return '–';
   return counts.format(value);
@@ -27,7 +31,8 @@ const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 const wholes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Money without a stated currency: `180`, `2,499.50`. */
-export function formatAmount(value: number): string {
+export function formatAmount(value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
   if (!Number.isFinite(value)) return '–';
   return (Number.isInteger(value) ? wholes : cents).format(value);
 }
@@ -35,7 +40,8 @@ export function formatAmount(value: number): string {
 const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
 
 /** `512 B`, `1 MiB`, `1.5 GiB`: binary units, at most one decimal. */
-export function formatBytes(value: number): string {
+export function formatBytes(value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
   if (isUnlimited(value)) return UNLIMITED;
   if (!Number.isFinite(value) || Math.abs(value) < 1024) return `${formatCount(value)} B`;
   let scaled = value;
@@ -49,7 +55,8 @@ export function formatBytes(value: number): string {
 }
 
 /** `15 minutes`, `7 days`, `1 day 6 hours`: every non-zero unit, so a limit is never rounded. */
-export function formatSeconds(value: number): string {
+export function formatSeconds(value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
   if (isUnlimited(value)) return UNLIMITED;
   if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} s`;
   if (value === 0) return '0 seconds';
@@ -64,7 +71,8 @@ export function formatSeconds(value: number): string {
 }
 
 /** `250 ms`, `1.5 seconds`, `7 days`. */
-export function formatMillis(value: number): string {
+export function formatMillis(value: number | undefined): string {
+  if (value === undefined) return NOT_REPORTED;
   if (isUnlimited(value)) return UNLIMITED;
   if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} ms`;
   if (value < 1000) return `${formatCount(value)} ms`;
@@ -79,8 +87,8 @@ export type When = { relative: string; absolute: string };
  * A Unix timestamp in seconds (docs/management-api-decisions.md) as "3 months ago" and
  * "12 Mar 2025 14:03 UTC". Undefined for 0 (never) and for values no calendar can show.
  */
-export function formatWhen(unixSeconds: number, nowMs: number): When | undefined {
-  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return undefined;
+export function formatWhen(unixSeconds: number | undefined, nowMs: number): When | undefined {
+  if (unixSeconds === undefined || !Number.isFinite(unixSeconds) || unixSeconds <= 0) return undefined;
   const date = new Date(unixSeconds * 1000);
   if (Number.isNaN(date.getTime())) return undefined;
   return {

@@ -10,7 +10,7 @@ import { textWeight } from '../../slack/blocks.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import type { AccountSummary } from './account-text.ts';
-import { listAccountSummaries } from './service.ts';
+import { type AccountSummaries, listAccountSummaries } from './service.ts';
 import {
   ACTION_SHARE,
   ACTION_SHOW_MORE,
@@ -33,9 +33,9 @@ export function registerMessagingAccounts(context: FeatureContext): void {
 
   /** The current list as pages, or the message to show instead (no accounts, or a failure). */
   async function loadView(logger: Logger): Promise<AccountsView | Rendered> {
-    let summaries: AccountSummary[];
+    let listed: AccountSummaries;
     try {
-      summaries = await listAccountSummaries(mgmt);
+      listed = await listAccountSummaries(mgmt);
     } catch (err) {
       logger.warn(
         { event: 'accounts_list_failed', err: errorDetail(err) },
@@ -43,9 +43,10 @@ export function registerMessagingAccounts(context: FeatureContext): void {
       );
       return problemMessage(describeApiError(err));
     }
-    if (summaries.length === 0) return noAccountsMessage();
+    const { summaries, unreadable } = listed;
+    if (summaries.length === 0) return noAccountsMessage(unreadable);
     try {
-      return accountsView(summaries, clock());
+      return accountsView(summaries, clock(), unreadable);
     } catch (err) {
       // A bug of ours, not the API's: say so rather than blame the API.
       logger.error({ event: 'accounts_render_failed', err: errorDetail(err) }, 'rendering accounts failed');

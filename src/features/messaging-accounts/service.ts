@@ -1,7 +1,7 @@
 // What the feature does: list the accounts and keep only what may be shown. Credentials are dropped
 // here, before anything reaches a view, a log line or a button.
 import type { ManagementClient } from '../../api/index.ts';
-import { MESSAGING_ACCOUNT_ALLOWLIST, maskSecret, pickAllowed } from '../../secrets/index.ts';
+import { MESSAGING_ACCOUNT_ALLOWLIST, pickAllowed } from '../../secrets/index.ts';
 import type { AccountSummary } from './account-text.ts';
 
 export type AccountsSource = Pick<ManagementClient, 'listMessagingAccounts'>;
@@ -18,18 +18,21 @@ export type ListOptions = {
 export async function listAccountSummaries(
   source: AccountsSource,
   options: ListOptions = {},
-): Promise<AccountSummary[]> {
-  const records = await source.listMessagingAccounts();
-  const summaries = records.map((record): AccountSummary => {
+): Promise<AccountSummaries> {
+  const { accounts, unreadable } = await source.listMessagingAccounts();
+  const summaries = accounts.map((record): AccountSummary => {
     const account = pickAllowed(record, MESSAGING_ACCOUNT_ALLOWLIST);
-    const token = typeof record.token === 'string' ? record.token : '';
-    return options.tokenHint === false || token === ''
-      ? { account }
-      : { account, tokenMask: maskSecret(token) };
+    // Only the mask the API boundary kept; the token itself never got this far.
+    const tokenMask = record.secretHints.token;
+    return options.tokenHint === false || tokenMask === undefined ? { account } : { account, tokenMask };
   });
-  return summaries.sort(
+  summaries.sort(
     (x, y) =>
-      x.account.customer_id.localeCompare(y.account.customer_id) ||
+      (x.account.customer_id ?? '').localeCompare(y.account.customer_id ?? '') ||
       (x.account.id < y.account.id ? -1 : x.account.id > y.account.id ? 1 : 0),
   );
+  return { summaries, unreadable };
 }
+
+/** The accounts that could be read, and how many the API sent that couldn't (the log says why). */
+export type AccountSummaries = { summaries: AccountSummary[]; unreadable: number };

@@ -39,7 +39,7 @@ export function accountCard(summary: AccountSummary, nowMs: number): KnownBlock[
 }
 
 /** "40 accounts · plans: 14 Free, 26 Paid · …": the whole list at a glance, whatever page is shown. */
-export function overviewText(summaries: readonly AccountSummary[]): string {
+export function overviewText(summaries: readonly AccountSummary[], unreadable = 0): string {
   const accounts = summaries.map((s) => s.account);
   const noun = accounts.length === 1 ? 'account' : 'accounts';
   const parts = [
@@ -50,11 +50,19 @@ export function overviewText(summaries: readonly AccountSummary[]): string {
   ];
   const tones = accounts.map(stateTone);
   const changing = tones.filter((t) => t === 'changing').length;
-  const unknown = accounts.filter((a) => a.state !== 'active' && a.state !== 'passive').length;
+  const unknown = accounts.filter(
+    (a) => a.state !== undefined && a.state !== 'active' && a.state !== 'passive',
+  ).length;
   const notes: string[] = [];
+  if (unreadable > 0) notes.push(`:warning: ${unreadableText(unreadable)}`);
   if (changing > 0) notes.push(`:hourglass_flowing_sand: ${changing} with a change in progress`);
   if (unknown > 0) notes.push(`:grey_question: ${unknown} in a state opsbot doesn’t know`);
   return [parts.join('  ·  '), ...(notes.length > 0 ? [notes.join('  ·  ')] : [])].join('\n');
+}
+
+/** "1 account couldn't be read — details in the log". */
+export function unreadableText(count: number): string {
+  return `${count} ${count === 1 ? 'account' : 'accounts'} couldn’t be read — details in the log`;
 }
 
 /** "14 Free, 26 Paid, 2 others": most common first, a bounded number named. */
@@ -137,10 +145,14 @@ export type AccountsView = {
   pageAt(offset: number): AccountPage | undefined;
 };
 
-export function accountsView(summaries: readonly AccountSummary[], nowMs: number): AccountsView {
+export function accountsView(
+  summaries: readonly AccountSummary[],
+  nowMs: number,
+  unreadable = 0,
+): AccountsView {
   const total = summaries.length;
   const cards = summaries.map((s) => accountCard(s, nowMs));
-  const overview = overviewText(summaries);
+  const overview = overviewText(summaries, unreadable);
   const cardSizes = cards.map(sizeOf);
   // Measured with both frames: a page must fit as the user sees it and as it is shared.
   const frames: PageMode[] = [{ kind: 'ephemeral' }, { kind: 'shared', sharedBy: `U${'0'.repeat(20)}` }];
@@ -182,14 +194,23 @@ export function accountsView(summaries: readonly AccountSummary[], nowMs: number
   };
 }
 
-export function noAccountsMessage(): Rendered {
-  const text = 'There are no messaging accounts.';
+export function noAccountsMessage(unreadable = 0): Rendered {
+  const text =
+    unreadable === 0
+      ? 'There are no messaging accounts.'
+      : `There are no messaging accounts opsbot could read: ${unreadableText(unreadable)}.`;
   return {
     text,
     blocks: [
       header('Messaging accounts'),
-      mrkdwnSections([`:information_source: ${text}`])[0] as SectionBlock,
-      context('The management API returned an empty list for opsbot’s credentials (MGMT_API_USERNAME).'),
+      mrkdwnSections([
+        `${unreadable === 0 ? ':information_source:' : ':warning:'} ${text}`,
+      ])[0] as SectionBlock,
+      context(
+        unreadable === 0
+          ? 'The management API returned an empty list for opsbot’s credentials (MGMT_API_USERNAME).'
+          : 'Each one lacked what tells accounts apart (its id); the log names the field, never a value.',
+      ),
     ],
   };
 }

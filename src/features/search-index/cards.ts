@@ -2,7 +2,7 @@
 // each transition shows the request as the store has it; buttons exist only while they can work.
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import { header } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
 import { ACTION } from './ids.ts';
@@ -79,7 +79,7 @@ function outcome(request: IndexRequest, ttlHours: number): KnownBlock[] {
       const details =
         result === null
           ? ''
-          : `\nIndex ID \`${escapeMrkdwn(result.indexId)}\` · endpoint ${escapeMrkdwn(result.endpoint)}`;
+          : `\nIndex ID \`${escapeMrkdwn(result.indexId)}\` · endpoint ${escapeMrkdwn(result.endpoint ?? NOT_REPORTED)}`;
       return [section(`${STATE_EMOJI.created} *Created* ${when} — approved by ${by}.${details}${comment}`)];
     }
     case 'failed': {

@@ -96,7 +96,7 @@ export function creator(ctx: CreationContext) {
         'the created index could not be recorded',
       );
     }
-    await publish(created, { kind: 'created', tokens });
+    await publish(created, tokens === undefined ? { kind: 'created' } : { kind: 'created', tokens });
     return { ok: true, request: created };
   }
 

@@ -1,7 +1,7 @@
 // What the requester is told privately, and the `/ops search requests` list. Pure builders.
 import type { KnownBlock } from '@slack/types';
 import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';
@@ -70,11 +70,11 @@ export function createdMessage(request: IndexRequest, tokens: TokenHints | undef
   const facts = [
     `*Name:* ${indexName(request.name)}`,
     `*Index ID:* \`${escapeMrkdwn(result?.indexId ?? 'unknown')}\``,
-    `*Endpoint:* ${escapeMrkdwn(result?.endpoint ?? 'unknown')}`,
+    `*Endpoint:* ${escapeMrkdwn(result?.endpoint ?? NOT_REPORTED)}`,
     `*Region:* ${escapeMrkdwn(result?.region ?? request.region)}`,
     `*Plan:* ${escapeMrkdwn(planLabel(result?.type ?? request.plan))}`,
     // creation_time is Unix seconds (docs/management-api-decisions.md).
-    `*Created:* ${result === null ? 'unknown' : slackDate(result.creationTime * 1000)}`,
+    `*Created:* ${result?.creationTime == null ? NOT_REPORTED : slackDate(result.creationTime * 1000)}`,
   ];
   const limits = result === null ? [] : limitLines(result.limits).map((line) => `• ${escapeMrkdwn(line)}`);
   const hint =

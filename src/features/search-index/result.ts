@@ -1,7 +1,7 @@
 // The create response holds the index's credentials. What opsbot keeps, stores and shows is built
 // from an allowlist here; the record itself never leaves the service function that received it.
 import type { SearchIndex } from '../../api/index.ts';
-import { defineAllowlist, maskSecret, pickAllowed } from '../../secrets/index.ts';
+import { defineAllowlist, pickAllowed } from '../../secrets/index.ts';
 import type { CreatedIndex, LimitsSummary } from '../../store/index.ts';
 import { LIMIT_KEYS } from './format.ts';
 
@@ -22,12 +22,13 @@ export function toCreatedIndex(record: SearchIndex): CreatedIndex {
     const value = shown[key];
     if (typeof value === 'number' && Number.isFinite(value)) limits[key] = value;
   }
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     indexId: String(shown.id),
-    endpoint: String(shown.endpoint),
-    region: String(shown.region),
-    type: String(shown.type),
-    creationTime: Number(shown.creation_time),
+    endpoint: text(shown.endpoint),
+    region: text(shown.region),
+    type: text(shown.type),
+    creationTime: typeof shown.creation_time === 'number' ? shown.creation_time : null,
     limits,
   };
 }
@@ -35,6 +36,11 @@ export function toCreatedIndex(record: SearchIndex): CreatedIndex {
 /** Masked forms only (`••••` + last 4): enough to tell tokens apart in the console. */
 export type TokenHints = { token: string; readOnlyToken: string };
 
-export function tokenHints(record: SearchIndex): TokenHints {
-  return { token: maskSecret(record.token), readOnlyToken: maskSecret(record.read_only_token) };
+/** The masks the API boundary kept (the tokens themselves never got past it); undefined without a token. */
+export function tokenHints(record: SearchIndex): TokenHints | undefined {
+  const { token, read_only_token: readOnly } = record.secretHints;
+  if (token === undefined) return undefined;
+  return { token, readOnlyToken: readOnly ?? NOT_SENT };
 }
+
+const NOT_SENT = 'not sent';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { MessagingAccount } from '../../api/schemas.ts';
 import { fakeSecret } from './random.ts';
+import type { WireMessagingAccount } from './wire.ts';
 
 /** What the simulator serves: a spec record, possibly with fields the spec doesn't name. */
-export type SimMessagingAccount = MessagingAccount;
+export type SimMessagingAccount = WireMessagingAccount;
 
 const DAY_S = 86_400;
 

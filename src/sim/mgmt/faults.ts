@@ -6,8 +6,20 @@ import { formatApiTimestamp } from './stats.ts';
 export type SimRoute = 'create' | 'accounts' | 'stats';
 
 export type SimShape =
+  /** A field opsbot reads but can do without, left out. */
   | 'missing-field'
+  /** A number sent as a numeric string. */
   | 'wrong-type'
+  /**
+   * How a provider's records drift in the wild, all at once: fields missing or null, renamed,
+   * typed differently (booleans as strings and back, floats for integers, numbers as strings), new
+   * fields, and credential-looking fields the spec never named, carrying canary values.
+   */
+  | 'drifted'
+  /** Beyond tolerance: accounts wrapped in an object, a created index without its id, stats in a list. */
+  | 'unreadable'
+  /** Accounts only: the first account without its id (the one element a reader must leave out). */
+  | 'one-unreadable'
   | 'extra-fields'
   | 'unknown-enum'
   | 'empty-array'
@@ -76,6 +88,13 @@ export function reshape(route: SimRoute, shape: SimShape, body: unknown, now: nu
       case 'wrong-type':
         if (first) first.max_requests_per_day = String(first.max_requests_per_day);
         return list;
+      case 'drifted':
+        return list.map(driftAccount);
+      case 'unreadable':
+        return { users: list };
+      case 'one-unreadable':
+        if (first) delete first.id;
+        return list;
       case 'extra-fields':
         return list.map((a) => ({
           ...a,
@@ -100,6 +119,22 @@ export function reshape(route: SimRoute, shape: SimShape, body: unknown, now: nu
         return record;
       case 'wrong-type':
         return { ...record, max_daily_queries: String(record.max_daily_queries) };
+      case 'drifted': {
+        const { partner_email: _gone, max_vector_count: renamed, ...rest } = record;
+        return {
+          ...rest,
+          max_vectors: renamed,
+          creation_time: Number(record.creation_time) + 0.25,
+          input_enrichment_enabled: 'false',
+          endpoint: null,
+          management_token: fakeSecret('search-mgmt-token'),
+          dense_model: 'bge-m3',
+        };
+      }
+      case 'unreadable':
+      case 'one-unreadable':
+        delete record.id;
+        return record;
       case 'extra-fields':
         return {
           ...record,
@@ -121,6 +156,23 @@ export function reshape(route: SimRoute, shape: SimShape, body: unknown, now: nu
       return record;
     case 'wrong-type':
       return { ...record, storage_usage: String(record.storage_usage) };
+    case 'drifted': {
+      const { monthly_cost: _gone, ...rest } = record;
+      return {
+        ...rest,
+        pending_index_count: null,
+        storage_usage: String(record.storage_usage),
+        current_vector_count: Number(record.current_vector_count) + 0.5,
+        query_latency_99: ((record.query_latency_99 as Json[]) ?? []).map((p, i) =>
+          i === 0 ? { ...p, y: null } : p,
+        ),
+        read_write_token: fakeSecret('vec-rw-token'),
+        index_dimension: 1024,
+      };
+    }
+    case 'unreadable':
+    case 'one-unreadable':
+      return [record];
     case 'extra-fields':
       return {
         ...record,
@@ -138,4 +190,25 @@ export function reshape(route: SimRoute, shape: SimShape, body: unknown, now: nu
         ...Object.fromEntries(SERIES_NAMES.map((n) => [n, points(HUGE_SERIES_LENGTH, 60_000, now)])),
       };
   }
+}
+
+/**
+ * One account as a provider's published examples shape it: no `password`, `monitoring_enabled` a
+ * JSON boolean, a limit renamed, a float where an integer was, a null, and secrets nobody named.
+ */
+function driftAccount(account: Json, index: number): Json {
+  const { password: _none, max_requests_per_day: renamed, ...rest } = account;
+  return {
+    ...rest,
+    max_daily_requests: renamed,
+    monitoring_enabled: index % 2 === 0,
+    max_message_size: Number(account.max_message_size) + 0.5,
+    budget: null,
+    created_by: '',
+    enterprise: '',
+    read_only_token: fakeSecret('msg-ro-token'),
+    signing_key: fakeSecret('msg-signing-key'),
+    next_signing_key: fakeSecret('msg-next-signing-key'),
+    usage_region: 'eu-central-1',
+  };
 }

@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isStatsPeriod, type SearchIndex, STATS_PERIODS } from '../../api/schemas.ts';
+import { isStatsPeriod, STATS_PERIODS } from '../../api/schemas.ts';
 import { defaultMessagingAccounts, type SimMessagingAccount, secretValuesOf } from './accounts.ts';
 import { type FaultRule, reshape, type SimFault, type SimRoute, takeFault } from './faults.ts';
 import { makeSearchIndexRecord, searchIndexToWire, validateCreateBody } from './search.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats, type SimVectorIndex } from './stats.ts';
+import type { WireSearchIndex } from './wire.ts';
 
 export {
   ACCOUNT_PRESETS,
@@ -97,7 +98,7 @@ export class ManagementApiSimulator {
   /** Parsed body of every `POST /v2/search` received, faulted or not (undefined when not JSON). */
   readonly createCalls: unknown[] = [];
   /** Index records the simulator actually created, as it sent them. */
-  readonly created: SearchIndex[] = [];
+  readonly created: WireSearchIndex[] = [];
   readonly statsCalls: Array<{ id: string; period: string | null }> = [];
   readonly requests: SimRequestRecord[] = [];
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { SEARCH_PLANS, SEARCH_REGIONS, type SearchIndex } from '../../api/schemas.ts';
+import { SEARCH_PLANS, SEARCH_REGIONS } from '../../api/schemas.ts';
 import { fakeSecret } from './random.ts';
 import { formatApiTimestamp } from './stats.ts';
+import type { WireSearchIndex } from './wire.ts';
 
 export type CreateValidation =
   | { ok: true; name: string; region: string; type: 'free' | 'payg' }
@@ -65,7 +66,7 @@ export function makeSearchIndexRecord(
   input: { name: string; region: string; type: 'free' | 'payg' },
   customerId: string,
   now: number,
-): SearchIndex {
+): WireSearchIndex {
   const lastMinute = Math.floor(now / 60_000) * 60_000;
   return {
     customer_id: customerId,
@@ -88,6 +89,6 @@ export function makeSearchIndexRecord(
 }
 
 /** The wire form: points are `{x, y}` (the client derives `at`). */
-export function searchIndexToWire(record: SearchIndex): Record<string, unknown> {
+export function searchIndexToWire(record: WireSearchIndex): Record<string, unknown> {
   return { ...record, throughput_vector: record.throughput_vector.map(({ x, y }) => ({ x, y })) };
 }

@@ -1,11 +1,7 @@
 // Fixtures for the digest unit tests: real-shaped stats from the API simulator, parsed as the client
 // parses them, and fake parts whose calls are counted.
-import {
-  ManagementApiError,
-  type StatsPeriod,
-  type VectorIndexStats,
-  vectorIndexStatsSchema,
-} from '../../../src/api/index.ts';
+
+import { ManagementApiError, type StatsPeriod, type VectorIndexStats } from '../../../src/api/index.ts';
 import type { CardImage, DigestParts } from '../../../src/features/digests/compose.ts';
 import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
 import { buildReport } from '../../../src/features/vector-stats/report.ts';
@@ -15,12 +11,13 @@ import {
   makeVectorIndexStats,
 } from '../../../src/sim/mgmt/index.ts';
 import type { IndexRequest } from '../../../src/store/index.ts';
+import { readAccounts, readStats } from '../../support/api-records.ts';
 
 export const NOW = Date.parse('2026-11-23T08:00:00Z');
 
 export function statsFor(indexId: string, period: StatsPeriod = '1d', now = NOW): VectorIndexStats {
   const config = DEFAULT_VECTOR_INDEXES[indexId] ?? DEFAULT_VECTOR_INDEXES['idx-1'] ?? {};
-  return vectorIndexStatsSchema.parse(makeVectorIndexStats(indexId, period, now, 1, config));
+  return readStats(makeVectorIndexStats(indexId, period, now, 1, config));
 }
 
 export function notFound(): ManagementApiError {
@@ -64,10 +61,11 @@ export function fakeParts(options: FakePartsOptions = {}): DigestParts & { stats
           message: 'x',
           status: 503,
         });
-      return listAccountSummaries(
-        { listMessagingAccounts: async () => defaultMessagingAccounts() },
+      const listed = await listAccountSummaries(
+        { listMessagingAccounts: async () => readAccounts(defaultMessagingAccounts()) },
         { tokenHint: false },
       );
+      return listed.summaries;
     },
     async pendingRequests() {
       return options.requests ?? [];

@@ -251,7 +251,7 @@ describe('digest scheduler', () => {
       },
       async listMessagingAccounts() {
         calls.push('accounts');
-        return [];
+        return { accounts: [], unreadable: 0 };
       },
     };
     const renders: string[] = [];

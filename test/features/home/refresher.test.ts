@@ -64,7 +64,7 @@ describe('API health as the Home tab reports it', () => {
         },
         listMessagingAccounts: async () => {
           if (fail) throw fail;
-          return [];
+          return { accounts: [], unreadable: 0 };
         },
         getVectorIndexStats: async () => {
           throw new ManagementApiError({
@@ -73,6 +73,7 @@ describe('API health as the Home tab reports it', () => {
             message: 'no index',
           });
         },
+        drift: () => ({}),
         close: async () => undefined,
       },
       () => now,

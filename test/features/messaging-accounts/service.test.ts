@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ManagementApiError, type MessagingAccount } from '../../../src/api/index.ts';
-import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
+import { ManagementApiError } from '../../../src/api/index.ts';
+import { listAccountSummaries as listed } from '../../../src/features/messaging-accounts/service.ts';
 import { ACCOUNT_PRESETS, secretValuesOf } from '../../../src/sim/mgmt/index.ts';
+import type { WireMessagingAccount } from '../../../src/sim/mgmt/wire.ts';
+import { readAccounts } from '../../support/api-records.ts';
 
-const source = (records: MessagingAccount[]) => ({ listMessagingAccounts: async () => records });
+/** The records as the API sends them, read by the client as it reads the API's answer. */
+const source = (records: WireMessagingAccount[]) => ({
+  listMessagingAccounts: async () => readAccounts(records),
+});
+const listAccountSummaries = async (...args: Parameters<typeof listed>) => (await listed(...args)).summaries;
 
 describe('listAccountSummaries', () => {
   it('sorts by customer, then id, whatever order the API used', async () => {

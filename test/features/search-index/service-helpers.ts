@@ -6,15 +6,17 @@ import {
 } from '../../../src/features/search-index/service.ts';
 import { createLogger } from '../../../src/log.ts';
 import { makeSearchIndexRecord } from '../../../src/sim/mgmt/search.ts';
+import type { WireSearchIndex } from '../../../src/sim/mgmt/wire.ts';
 import type { IndexRequest, Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { readIndex } from '../../support/api-records.ts';
 import { T0 } from './fixtures.ts';
 
 export const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];
 
 export type FakeMgmt = {
   calls: CreateSearchIndexInput[];
-  created: SearchIndex[];
+  created: WireSearchIndex[];
   /** The next call throws this instead of creating. */
   failNext?: ManagementApiError;
   /** Calls wait for this before answering (to hold two callers in flight at once). */
@@ -44,7 +46,8 @@ export function fakeMgmt(): FakeMgmt {
         replicas: 3,
       };
       mgmt.created.push(record);
-      return record;
+      // What the client hands on: the record read at the API boundary, credentials already masked.
+      return readIndex(record);
     },
   };
   return mgmt;

@@ -1,6 +1,6 @@
 import type { SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
-import { STATS_PERIODS, type StatsPeriod, vectorIndexStatsSchema } from '../../../src/api/index.ts';
+import { STATS_PERIODS, type StatsPeriod } from '../../../src/api/index.ts';
 import { DETAILS_FOOTNOTE, detailsMessage } from '../../../src/features/vector-stats/details-view.ts';
 import { buildReport, formatCost } from '../../../src/features/vector-stats/report.ts';
 import {
@@ -20,11 +20,12 @@ import {
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import { imageBlock } from '../../../src/slack/upload.ts';
+import { readStats } from '../../support/api-records.ts';
 
 const NOW = Date.UTC(2024, 10, 22, 10, 5, 0);
 
 function statsFor(period: StatsPeriod, extra: Record<string, unknown> = {}, id = 'idx-1') {
-  return vectorIndexStatsSchema.parse({
+  return readStats({
     ...makeVectorIndexStats(id, period, NOW, 7, DEFAULT_VECTOR_INDEXES[id]),
     ...extra,
   });
