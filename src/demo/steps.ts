@@ -50,6 +50,27 @@ const accounts: TourStep = {
   },
 };
 
+const drift: TourStep = {
+  slug: 'drift',
+  title: 'When the API drifts: records read as far as they can be',
+  async run(k) {
+    k.t.note(
+      'The management API now answers the way providers do in the wild: no password field, a boolean where the spec has "true", a renamed limit, a null budget, secrets nobody listed.',
+    );
+    k.ws.mgmt.fail('accounts', { shape: 'drifted' }, { times: 1 });
+    const res = await k.command(requester, generalChannel, 'messaging accounts');
+    const answer = await k.until('accounts summary', () =>
+      k.ws.slack.responses.find((r) => r.url === res.responseUrl),
+    );
+    await k.show(12);
+    if (!JSON.stringify(answer.blocks).includes('not reported'))
+      throw new Error('the drifted accounts show no "not reported" marker');
+    k.t.note(
+      'Every account is listed; what the API didn’t send reads “not reported”. GET /readyz counts the drift per field.',
+    );
+  },
+};
+
 const search: TourStep = {
   slug: 'search',
   title: 'A search index: requested, approved by someone else, created once',
@@ -185,4 +206,4 @@ const digest: TourStep = {
   },
 };
 
-export const TOUR_STEPS: readonly TourStep[] = [help, accounts, search, home, stats, digest];
+export const TOUR_STEPS: readonly TourStep[] = [help, accounts, drift, search, home, stats, digest];

@@ -23,9 +23,13 @@ import type {
   ListRequestsOptions,
   MessageRef,
   NewIndexRequest,
+  NewWatch,
   StoreHealth,
   TransitionInput,
   TransitionResult,
+  Watch,
+  WatchControls,
+  WatchState,
 } from './types.ts';
 
 export interface Store {
@@ -100,6 +104,33 @@ export interface Store {
   /** Newest local date first. */
   listDigestRuns(channelId: string, limit: number): Promise<DigestRun[]>;
 
+  // --- threshold watches ---
+
+  createWatch(input: NewWatch): Promise<Watch>;
+  getWatch(id: number): Promise<Watch | undefined>;
+  /** Every watch, or one channel's; oldest first. */
+  listWatches(channelId?: string): Promise<Watch[]>;
+  /** Removes the watch; returns it as it was (its alert may need a last update), or undefined. */
+  deleteWatch(id: number): Promise<Watch | undefined>;
+  /**
+   * Leases up to `limit` watches whose check is due (`nextCheckAt <= now`) and that no live lease
+   * holds, for `owner`. Of several replicas asking at once, each watch goes to exactly one.
+   */
+  claimDueWatches(now: number, owner: string, leaseMs: number, limit: number): Promise<Watch[]>;
+  /**
+   * Stores a check's outcome and releases the lease; only the lease's owner can. Saving a state
+   * with an alert still pending (a lease kept) is done with `keepLeaseUntil`.
+   */
+  saveWatchState(
+    id: number,
+    owner: string,
+    state: WatchState,
+    nextCheckAt: number,
+    keepLeaseUntil?: number,
+  ): Promise<boolean>;
+  /** Snooze and mute: written by clicks, never by checks. False when the watch is gone. */
+  setWatchControls(id: number, controls: WatchControls): Promise<boolean>;
+
   // --- housekeeping ---
 
   /** For /readyz: whether the database answers now. Never throws. */
@@ -136,4 +167,15 @@ export type DigestMethods = Pick<
   | 'renewDigestRun'
   | 'completeDigestRun'
   | 'listDigestRuns'
+>;
+
+export type WatchMethods = Pick<
+  Store,
+  | 'createWatch'
+  | 'getWatch'
+  | 'listWatches'
+  | 'deleteWatch'
+  | 'claimDueWatches'
+  | 'saveWatchState'
+  | 'setWatchControls'
 >;

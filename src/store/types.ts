@@ -180,3 +180,61 @@ export type CompleteDigestRunResult =
   | { ok: false; run: DigestRun | undefined };
 
 export type StoreHealth = { ok: boolean; detail?: string };
+
+// --- threshold watches -------------------------------------------------------------------------------
+
+export type WatchDirection = 'above' | 'below';
+
+/** Where a watch stands; the watches feature moves it (src/features/watches/evaluate.ts). */
+export type WatchState = {
+  status: 'ok' | 'firing' | 'no_data';
+  /** Consecutive checks beyond the threshold, and when the first of them was. */
+  breaches: number;
+  breachSince: number | null;
+  /** Consecutive checks back past the recovery margin while firing. */
+  recoveries: number;
+  /** Consecutive checks the API could not be read. */
+  failures: number;
+  /** When the open incident started (the first breach of the run that fired). */
+  incidentSince: number | null;
+  lastValue: number | null;
+  lastCheckedAt: number | null;
+  /** The top-level alert message of the open (or last) incident. */
+  alert: MessageRef | null;
+  /** The value last told to the channel, and when (for "markedly worse" updates). */
+  notifiedValue: number | null;
+  notifiedAt: number | null;
+  /** Why the API could not be read, and the message that said so. */
+  noDataReason: string | null;
+  noDataAlert: MessageRef | null;
+};
+
+/** What people set by clicking, kept apart from the state so a check never overwrites a click. */
+export type WatchControls = {
+  snoozedUntil: number | null;
+  snoozedBy: string | null;
+  mutedBy: string | null;
+  mutedAt: number | null;
+};
+
+export type Watch = {
+  id: number;
+  channelId: string;
+  indexId: string;
+  /** A key of the watches feature's metric catalogue. */
+  metric: string;
+  direction: WatchDirection;
+  threshold: number;
+  forChecks: number;
+  note: string | null;
+  createdBy: string;
+  createdAt: number;
+  state: WatchState;
+  controls: WatchControls;
+  nextCheckAt: number;
+};
+
+export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls'> & {
+  state: WatchState;
+  controls: WatchControls;
+};

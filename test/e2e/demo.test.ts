@@ -39,6 +39,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
     expect(result.steps.map((s) => [s.slug, s.status, s.detail])).toEqual([
       ['help', 'ok', undefined],
       ['accounts', 'ok', undefined],
+      ['drift', 'ok', undefined],
       ['search', 'ok', undefined],
       ['home', 'ok', undefined],
       ['stats', 'ok', undefined],

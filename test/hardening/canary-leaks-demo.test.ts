@@ -41,6 +41,7 @@ describe('canary leak suite: the demo tour', () => {
     expect(result.steps.map((s) => [s.slug, s.status])).toEqual([
       ['help', 'ok'],
       ['accounts', 'ok'],
+      ['drift', 'ok'],
       ['search', 'ok'],
       ['home', 'ok'],
       ['stats', 'ok'],

@@ -10,6 +10,7 @@ import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { requestContract } from './contract-requests.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
+import { watchContract } from './contract-watches.ts';
 
 export type StoreContractOptions = {
   /**
@@ -56,5 +57,6 @@ export function storeContract(
     subscriptionContract(ctx);
     digestRunContract(ctx);
     durabilityContract(ctx);
+    watchContract(ctx);
   });
 }

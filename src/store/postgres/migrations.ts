@@ -101,6 +101,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'threshold watches',
+    sql: `
+      -- The state and the controls are JSON text: each is written whole by one kind of writer (a
+      -- check, a click), and nothing queries inside them.
+      CREATE TABLE watches (
+        id            bigserial        PRIMARY KEY,
+        channel_id    text             NOT NULL,
+        index_id      text             NOT NULL,
+        metric        text             NOT NULL,
+        direction     text             NOT NULL CHECK (direction IN ('above', 'below')),
+        threshold     double precision NOT NULL,
+        for_checks    integer          NOT NULL CHECK (for_checks >= 1),
+        note          text,
+        created_by    text             NOT NULL,
+        created_at    bigint           NOT NULL,
+        state         text             NOT NULL,
+        controls      text             NOT NULL,
+        next_check_at bigint           NOT NULL,
+        lease_owner   text,
+        lease_until   bigint
+      );
+      CREATE INDEX watches_by_channel ON watches (channel_id);
+      CREATE INDEX watches_by_next_check ON watches (next_check_at);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -12,6 +12,7 @@ import { digestMethods } from './digests.ts';
 import { applyMigrations, assertSchemaName } from './migrations.ts';
 import { requestMethods } from './requests.ts';
 import { type DatabaseTarget, DatabaseUrlError, describeTarget, parseDatabaseUrl } from './url.ts';
+import { watchMethods } from './watches.ts';
 
 export type PostgresStoreOptions = {
   /** postgres://user:password@host:port/database[?sslmode=require…]; see url.ts for TLS. */
@@ -89,6 +90,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return {
     ...requestMethods(db),
     ...digestMethods(db, clock),
+    ...watchMethods(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

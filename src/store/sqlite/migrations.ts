@@ -93,6 +93,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 3,
+    name: 'threshold watches',
+    sql: `
+      CREATE TABLE watches (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id    TEXT    NOT NULL,
+        index_id      TEXT    NOT NULL,
+        metric        TEXT    NOT NULL,
+        direction     TEXT    NOT NULL CHECK (direction IN ('above', 'below')),
+        threshold     REAL    NOT NULL,
+        for_checks    INTEGER NOT NULL CHECK (for_checks >= 1),
+        note          TEXT,
+        created_by    TEXT    NOT NULL,
+        created_at    INTEGER NOT NULL,
+        state         TEXT    NOT NULL,
+        controls      TEXT    NOT NULL,
+        next_check_at INTEGER NOT NULL,
+        lease_owner   TEXT,
+        lease_until   INTEGER
+      );
+      CREATE INDEX watches_by_channel ON watches (channel_id);
+      CREATE INDEX watches_by_next_check ON watches (next_check_at);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -8,6 +8,7 @@ import { openDatabase } from './db.ts';
 import { digestMethods } from './digests.ts';
 import { applyMigrations } from './migrations.ts';
 import { requestMethods } from './requests.ts';
+import { watchMethods } from './watches.ts';
 
 export type SqliteStoreOptions = {
   /** A file path (its folder is created), or ':memory:' for a private throw-away database. */
@@ -27,6 +28,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   return {
     ...requestMethods(db),
     ...digestMethods(db, clock),
+    ...watchMethods(db),
     health: async () => health(db),
     close: async () => {
       if (db.isOpen) db.close();

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { NewWatch, WatchState } from '../../src/store/types.ts';
+import type { ContractContext } from './contract.ts';
+import { T0 } from './fixtures.ts';
+
+const LEASE = 60_000;
+
+const FRESH: WatchState = {
+  status: 'ok',
+  breaches: 0,
+  breachSince: null,
+  recoveries: 0,
+  failures: 0,
+  incidentSince: null,
+  lastValue: null,
+  lastCheckedAt: null,
+  alert: null,
+  notifiedValue: null,
+  notifiedAt: null,
+  noDataReason: null,
+  noDataAlert: null,
+};
+
+export function watchInput(overrides: Partial<NewWatch> = {}): NewWatch {
+  return {
+    channelId: 'C0WATCH',
+    indexId: 'idx-1',
+    metric: 'monthly_cost',
+    direction: 'above',
+    threshold: 50,
+    forChecks: 3,
+    note: 'page #search-oncall',
+    createdBy: 'U0REQUESTER',
+    createdAt: T0,
+    state: FRESH,
+    controls: { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null },
+    nextCheckAt: T0,
+    ...overrides,
+  };
+}
+
+export function watchContract({ open, reopen }: ContractContext): void {
+  describe('threshold watches', () => {
+    it('keeps what was created, lists by channel oldest first, and removes returning the watch', async () => {
+      const store = await open();
+      const a = await store.createWatch(watchInput());
+      const b = await store.createWatch(watchInput({ channelId: 'C0OTHER', threshold: 1.5 }));
+      const c = await store.createWatch(watchInput({ note: null, direction: 'below' }));
+      expect(a).toMatchObject({ ...watchInput(), id: expect.any(Number) });
+      expect(await store.getWatch(b.id)).toEqual(b);
+      expect((await store.listWatches('C0WATCH')).map((w) => w.id)).toEqual([a.id, c.id]);
+      expect(await store.listWatches()).toHaveLength(3);
+      expect(await store.deleteWatch(a.id)).toEqual(a);
+      expect(await store.deleteWatch(a.id)).toBeUndefined();
+      expect(await store.getWatch(a.id)).toBeUndefined();
+    });
+
+    it('refuses a watch that could never be checked, and a state carrying a secret', async () => {
+      const store = await open();
+      await expect(store.createWatch(watchInput({ threshold: Number.NaN }))).rejects.toThrow(/threshold/);
+      await expect(store.createWatch(watchInput({ forChecks: 0 }))).rejects.toThrow(/forChecks/);
+      const w = await store.createWatch(watchInput());
+      const [claimed] = await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      const secret = { ...FRESH, token: 'fake-token-0000' } as WatchState;
+      await expect(store.saveWatchState(w.id, 'worker-a', secret, T0)).rejects.toThrow();
+      expect(claimed?.id).toBe(w.id);
+    });
+
+    it('leases a due watch to one owner; its saved state releases it and sets the next check', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      await store.createWatch(watchInput({ nextCheckAt: T0 + 10_000 }));
+      const first = await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      expect(first.map((x) => x.id)).toEqual([w.id]);
+      expect(await store.claimDueWatches(T0, 'worker-b', LEASE, 10)).toEqual([]);
+      const firing: WatchState = { ...FRESH, status: 'firing', breaches: 3, incidentSince: T0 };
+      expect(await store.saveWatchState(w.id, 'worker-b', firing, T0 + 300_000)).toBe(false);
+      expect(await store.saveWatchState(w.id, 'worker-a', firing, T0 + 300_000)).toBe(true);
+      expect((await store.getWatch(w.id))?.state).toEqual(firing);
+      // Not due again until its next check; then anyone may take it.
+      expect(await store.claimDueWatches(T0 + 1, 'worker-b', LEASE, 10)).toHaveLength(0);
+      expect((await store.claimDueWatches(T0 + 300_000, 'worker-b', LEASE, 10)).map((x) => x.id)).toContain(
+        w.id,
+      );
+    });
+
+    it('a lease that runs out (its owner died mid-check) is taken over', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      expect(await store.claimDueWatches(T0 + LEASE - 1, 'worker-b', LEASE, 10)).toEqual([]);
+      expect((await store.claimDueWatches(T0 + LEASE, 'worker-b', LEASE, 10)).map((x) => x.id)).toEqual([
+        w.id,
+      ]);
+      expect(await store.saveWatchState(w.id, 'worker-a', FRESH, T0)).toBe(false);
+    });
+
+    it('a state saved with its lease kept (an alert on its way) stays leased', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      const pending: WatchState = { ...FRESH, status: 'firing' };
+      expect(await store.saveWatchState(w.id, 'worker-a', pending, T0, T0 + LEASE)).toBe(true);
+      expect(await store.claimDueWatches(T0 + 1, 'worker-b', LEASE, 10)).toEqual([]);
+      expect(await store.saveWatchState(w.id, 'worker-a', pending, T0 + 300_000)).toBe(true);
+    });
+
+    it('controls (snooze, mute) are written apart from the state: a check never undoes a click', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      const snoozed = { snoozedUntil: T0 + 3_600_000, snoozedBy: 'U0ALICE', mutedBy: null, mutedAt: null };
+      expect(await store.setWatchControls(w.id, snoozed)).toBe(true);
+      await store.saveWatchState(w.id, 'worker-a', { ...FRESH, status: 'firing' }, T0 + 1);
+      expect((await store.getWatch(w.id))?.controls).toEqual(snoozed);
+      expect(await store.setWatchControls(9_999, snoozed)).toBe(false);
+    });
+
+    it.skipIf(reopen === undefined)('two stores on one database never lease the same watch', async () => {
+      const a = await open();
+      const b = await (reopen as NonNullable<typeof reopen>)(a);
+      for (let i = 0; i < 20; i++) await a.createWatch(watchInput({ indexId: `idx-${i}` }));
+      const [x, y] = await Promise.all([
+        a.claimDueWatches(T0, 'replica-a', LEASE, 20),
+        b.claimDueWatches(T0, 'replica-b', LEASE, 20),
+      ]);
+      const ids = [...x, ...y].map((w) => w.id);
+      expect(ids).toHaveLength(20);
+      expect(new Set(ids).size).toBe(20);
+    });
+  });
+}
