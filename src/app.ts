@@ -10,6 +10,7 @@ import { registerHome } from './features/home/listeners.ts';
 import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
 import { searchIndexFeature } from './features/search-index/listeners.ts';
 import { registerVectorStats } from './features/vector-stats/listeners.ts';
+import { registerWatches } from './features/watches/listeners.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger, type Logger } from './log.ts';
 import { Readiness } from './readiness.ts';
@@ -182,7 +183,14 @@ function registerFeatures(context: FeatureContext, api: TrackedClient): void {
   registerMessagingAccounts(context);
   const postStats = registerVectorStats(context);
   registerDigests(context);
-  registerHome(context, { searchIndex, postStats, apiHealth: api.snapshot, version: APP_VERSION });
+  const watches = registerWatches(context, { postStats });
+  registerHome(context, {
+    searchIndex,
+    postStats,
+    apiHealth: api.snapshot,
+    version: APP_VERSION,
+    firingWatches: () => watches.firing(),
+  });
 }
 
 function errorSummary(error: unknown): { name: string; message: string } {

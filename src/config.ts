@@ -127,6 +127,7 @@ const envSchema = z.object({
     3_600_000,
     30_000,
   ),
+  WATCH_INTERVAL_MS: intFrom('how often each threshold watch is checked, in ms', 10, 86_400_000, 300_000),
   DATABASE_URL: optionalText.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     error: 'must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
   }),
@@ -162,6 +163,7 @@ export type Config = {
   };
   allowedChannelIds: string[] | undefined;
   digests: { catchUpHours: number; tickMs: number };
+  watches: { intervalMs: number };
   database: { url: string | undefined; path: string; poolSize: number };
   logLevel: (typeof LOG_LEVELS)[number];
   port: number;
@@ -249,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       },
       allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
       digests: { catchUpHours: e.DIGEST_CATCHUP_HOURS, tickMs: e.DIGEST_TICK_MS },
+      watches: { intervalMs: e.WATCH_INTERVAL_MS },
       database: { url: e.DATABASE_URL, path: e.DATABASE_PATH, poolSize: e.DATABASE_POOL_SIZE },
       logLevel: e.LOG_LEVEL,
       port: e.PORT,

@@ -52,6 +52,8 @@ export type StatsPoster = (
     client: WebClient;
     userId: string;
     channel: string;
+    /** Post in this message's thread (a watch's alert) rather than in the channel. */
+    threadTs?: string;
     reply: (message: StatsMessage) => Promise<unknown>;
   },
 ) => Promise<void>;
@@ -168,7 +170,7 @@ class VectorStatsListeners {
       client: io.client,
       logger,
       userId: io.userId,
-      where: { channel: io.channel },
+      where: { channel: io.channel, ...(io.threadTs === undefined ? {} : { thread: io.threadTs }) },
       reply: io.reply,
       commandName: '/ops',
     });
@@ -221,7 +223,7 @@ class VectorStatsListeners {
       client: WebClient;
       logger: Logger;
       userId: string;
-      where: { channel: string; ts?: string };
+      where: { channel: string; ts?: string; thread?: string };
       reply: (message: StatsMessage) => Promise<unknown>;
       commandName: string;
     },
@@ -282,10 +284,10 @@ class VectorStatsListeners {
   #publish(
     client: WebClient,
     view: StatsView,
-    io: { userId: string; where: { channel: string; ts?: string } },
+    io: { userId: string; where: { channel: string; ts?: string; thread?: string } },
     logger: Logger,
   ): Promise<ShowPngResult> {
-    const { channel, ts } = io.where;
+    const { channel, ts, thread } = io.where;
     const send = async (image: ImageSlot): Promise<SentMessage> => {
       const message = statsMessage({
         report: view.report,
@@ -294,7 +296,11 @@ class VectorStatsListeners {
         updated: ts !== undefined,
       });
       if (ts === undefined) {
-        const posted = await client.chat.postMessage({ channel, ...message });
+        const posted = await client.chat.postMessage({
+          channel,
+          ...message,
+          ...(thread === undefined ? {} : { thread_ts: thread }),
+        });
         return { channel: posted.channel ?? channel, ts: posted.ts ?? '' };
       }
       await client.chat.update({ channel, ts, ...message });

@@ -46,6 +46,11 @@ export interface SimVectorIndex {
    */
   daily?: 'per-step' | 'week-to-date';
   incidents?: readonly SimIncident[];
+  /**
+   * Values a test or the demo steers: a scalar answers exactly this, a series has every point at
+   * it (so "the latest point" is this). What watches are checked against.
+   */
+  pinned?: Readonly<Record<string, number>>;
 }
 
 export const DEFAULT_VECTOR_INDEXES: Record<string, SimVectorIndex> = {
@@ -200,6 +205,7 @@ export function makeVectorIndexStats(
     dimension: 768,
     daily: 'per-step',
     incidents: [],
+    pinned: {},
     ...index,
   };
   const ctx: Ctx = { seed, id, cfg, now };
@@ -235,6 +241,12 @@ export function makeVectorIndexStats(
   const monthQueries = dailyQueries(ctx, now) * (dayOfMonth - 1) + todayQueries;
   const vectors = vectorsAt(ctx, now);
   const storage = vectors * (cfg.dimension * 4 + 256);
+  const pinnedSeries = Object.fromEntries(
+    Object.entries(cfg.pinned)
+      .filter(([name]) => name in series)
+      .map(([name, value]) => [name, (series[name] ?? []).map((p) => ({ ...p, y: value }))]),
+  );
+  const pinnedScalars = Object.fromEntries(Object.entries(cfg.pinned).filter(([name]) => !(name in series)));
   return {
     pending_index_count: cfg.qps === 0 ? 0 : Math.floor(unit(seed, id, 'pending', last) * 25),
     current_vector_count: vectors,
@@ -252,5 +264,7 @@ export function makeVectorIndexStats(
       ? weekDays.map((t) => WEEKDAYS[new Date(t).getUTCDay()])
       : Array.from({ length: 7 }, (_, i) => WEEKDAYS[new Date(now - (6 - i) * DAY).getUTCDay()]),
     ...series,
+    ...pinnedSeries,
+    ...pinnedScalars,
   };
 }

@@ -1,0 +1,158 @@
+// Every tick: lease the due watches, read each (index, 1h) once for all of them, evaluate, and tell
+// the channel what changed. Slack-free: the channel is reached through a WatchSlack port.
+
+import type { ManagementClient } from '../../api/client.ts';
+import { isManagementApiError } from '../../api/errors.ts';
+import type { VectorIndexStats } from '../../api/schemas.ts';
+import type { Logger } from '../../log.ts';
+import type { MessageRef, Store, Watch, WatchState } from '../../store/index.ts';
+import { createLimiter, forEachBounded } from '../digests/limiter.ts';
+import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
+import { currentValue, metricByKey } from './metrics.ts';
+
+/** What the checker needs from Slack; src/features/watches/slack.ts implements it. */
+export type WatchSlack = {
+  postAlert(watch: Watch): Promise<MessageRef>;
+  showAlert(watch: Watch, ref: MessageRef): Promise<void>;
+  showResolved(watch: Watch, ref: MessageRef): Promise<void>;
+  postInThread(ref: MessageRef, text: string): Promise<void>;
+  postNoData(watch: Watch, reason: string): Promise<MessageRef>;
+  showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
+};
+
+export type CheckerDeps = {
+  store: Store;
+  mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+  clock: () => number;
+  logger: Logger;
+  slack: WatchSlack;
+  intervalMs: number;
+  /** This process, as the store's leases name it. */
+  owner: string;
+  notes: {
+    recovered(watch: Watch, now: number): string;
+    worse(watch: Watch, previous: number | null): string;
+  };
+};
+
+const LEASE_MS = 2 * 60_000;
+const BATCH = 1_000;
+const API_CONCURRENCY = 4;
+const WATCH_CONCURRENCY = 8;
+
+export type TickReport = { checked: number; apiCalls: number; effects: Partial<Record<Effect, number>> };
+
+export function createWatchChecker(deps: CheckerDeps) {
+  const { store, logger } = deps;
+
+  async function runOnce(): Promise<TickReport> {
+    const now = deps.clock();
+    const due = await store.claimDueWatches(now, deps.owner, LEASE_MS, BATCH);
+    const report: TickReport = { checked: due.length, apiCalls: 0, effects: {} };
+    if (due.length === 0) return report;
+    // One stats call per index this tick, whatever number of watches read it.
+    const limit = createLimiter(API_CONCURRENCY);
+    const calls = new Map<string, Promise<VectorIndexStats>>();
+    const statsOf = (indexId: string) => {
+      let call = calls.get(indexId);
+      if (call === undefined) {
+        report.apiCalls += 1;
+        call = limit(() => deps.mgmt.getVectorIndexStats(indexId, '1h'));
+        call.catch(() => undefined);
+        calls.set(indexId, call);
+      }
+      return call;
+    };
+    await forEachBounded(due, WATCH_CONCURRENCY, async (watch) => {
+      try {
+        const check = await checkOf(watch, statsOf);
+        const effects = await apply(watch, check, now);
+        for (const e of effects) report.effects[e] = (report.effects[e] ?? 0) + 1;
+      } catch (error) {
+        // The lease runs out and the next tick (here or on another replica) tries again.
+        logger.error(
+          { event: 'watch_check_failed', watchId: watch.id, err: errorName(error) },
+          'watch check failed',
+        );
+      }
+    });
+    logger.info({ event: 'watch_tick', ...report }, 'watches checked');
+    return report;
+  }
+
+  async function checkOf(watch: Watch, statsOf: (id: string) => Promise<VectorIndexStats>): Promise<Check> {
+    const metric = metricByKey(watch.metric);
+    if (metric === undefined)
+      return { kind: 'no_data', reason: `opsbot no longer knows the metric ${watch.metric}` };
+    try {
+      const value = currentValue(metric, await statsOf(watch.indexId));
+      return value === undefined
+        ? { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }
+        : { kind: 'value', value };
+    } catch (error) {
+      return { kind: 'no_data', reason: noDataReason(watch, error) };
+    }
+  }
+
+  async function apply(watch: Watch, check: Check, now: number): Promise<Effect[]> {
+    const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
+    const previous = watch.state;
+    const { state, effects } = evaluate(rule, previous, check, now);
+    const next: Watch = { ...watch, state };
+    const quiet = isSilenced(watch.controls, now);
+    const told: WatchState = { ...state };
+    for (const effect of effects) {
+      if (effect === 'resolve' && previous.alert !== null) {
+        await deps.slack.showResolved(next, previous.alert);
+        await deps.slack.postInThread(previous.alert, deps.notes.recovered(next, now));
+      } else if (effect === 'worse' && previous.alert !== null && !quiet) {
+        await deps.slack.postInThread(previous.alert, deps.notes.worse(next, previous.notifiedValue));
+      } else if (effect === 'no_data' && !quiet) {
+        told.noDataAlert = await deps.slack.postNoData(next, check.kind === 'no_data' ? check.reason : '');
+      } else if (effect === 'data_back' && previous.noDataAlert !== null) {
+        await deps.slack.showDataBack(next, previous.noDataAlert);
+        told.noDataAlert = null;
+      }
+      logger.info(
+        { event: `watch_${effect}`, watchId: watch.id, channel: watch.channelId, indexId: watch.indexId },
+        `watch ${effect}`,
+      );
+    }
+    if (effects.includes('resolve')) told.alert = null;
+    // A firing watch without its alert: it fired while snoozed or muted (or its post failed); the
+    // channel hears of it as soon as it may.
+    if (told.status === 'firing' && told.alert === null && !quiet) {
+      told.alert = await deps.slack.postAlert({ ...next, state: told });
+      if (!effects.includes('fire'))
+        logger.info({ event: 'watch_fire', watchId: watch.id, late: true }, 'watch alert posted late');
+    }
+    const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
+    if (!saved)
+      logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
+    return effects;
+  }
+
+  return { runOnce };
+}
+
+function noDataReason(watch: Watch, error: unknown): string {
+  if (!isManagementApiError(error)) return 'opsbot couldn’t read the statistics';
+  switch (error.kind) {
+    case 'not_found':
+      return `the management API has no vector index ${watch.indexId} (404)`;
+    case 'auth':
+      return 'the management API refused opsbot’s credentials';
+    case 'timeout':
+      return 'the management API didn’t answer in time';
+    case 'rate_limited':
+      return 'the management API is rate-limiting opsbot';
+    case 'invalid_response':
+      return 'the management API answered in a form opsbot doesn’t understand';
+    default:
+      return 'the management API couldn’t be reached';
+  }
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}

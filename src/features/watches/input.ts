@@ -1,0 +1,86 @@
+// `/ops watch <index-id> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
+// way: a specific sentence for what is wrong, and nothing saved.
+import { indexIdSchema } from '../vector-stats/input.ts';
+import { findMetric, type Metric } from './metrics.ts';
+import { exampleThreshold, parseThreshold } from './threshold.ts';
+import { metricList } from './views.ts';
+
+export const DEFAULT_FOR_CHECKS = 3;
+export const MAX_FOR_CHECKS = 60;
+
+export type WatchSpec = {
+  indexId: string;
+  metric: Metric;
+  direction: 'above' | 'below';
+  threshold: number;
+  forChecks: number;
+};
+
+export type SpecResult =
+  | { ok: true; spec: WatchSpec }
+  | { ok: false; field: keyof WatchSpec; problem: string };
+
+export const USAGE = '/ops watch <index-id> <metric> >|< <threshold> [for N]';
+
+export function readSpec(fields: {
+  indexId: string | undefined;
+  metric: string | undefined;
+  direction: string | undefined;
+  threshold: string | undefined;
+  forChecks: string | undefined;
+}): SpecResult {
+  const indexId = fields.indexId?.trim() ?? '';
+  if (!indexIdSchema.safeParse(indexId).success)
+    return { ok: false, field: 'indexId', problem: 'That isn’t a vector index id (e.g. idx-1).' };
+  const metric = findMetric(fields.metric ?? '');
+  if (metric === undefined)
+    return {
+      ok: false,
+      field: 'metric',
+      problem: `There is no metric “${(fields.metric ?? '').slice(0, 40)}”. Choose one of ${metricList()}.`,
+    };
+  const op = fields.direction?.trim().toLowerCase();
+  const direction =
+    op === '>' || op === 'above' ? 'above' : op === '<' || op === 'below' ? 'below' : undefined;
+  if (direction === undefined)
+    return {
+      ok: false,
+      field: 'direction',
+      problem: 'Say `>` (above) or `<` (below) between the metric and the threshold.',
+    };
+  const threshold = parseThreshold(fields.threshold ?? '', metric);
+  if (!threshold.ok)
+    return { ok: false, field: 'threshold', problem: `The threshold: ${threshold.problem}.` };
+  const forText = fields.forChecks?.trim() ?? '';
+  const forChecks = forText === '' ? DEFAULT_FOR_CHECKS : Number(forText);
+  if (!Number.isInteger(forChecks) || forChecks < 1 || forChecks > MAX_FOR_CHECKS)
+    return {
+      ok: false,
+      field: 'forChecks',
+      problem: `“for N” takes a whole number of checks from 1 to ${MAX_FOR_CHECKS}.`,
+    };
+  return { ok: true, spec: { indexId, metric, direction, threshold: threshold.value, forChecks } };
+}
+
+/** The text form: `idx-1 monthly_cost > $50 for 3` (the threshold may hold a space: `500 MB`). */
+export function parseWatchArgs(args: readonly string[]): SpecResult {
+  const opAt = args.findIndex((a) => a === '>' || a === '<');
+  const forAt = args.findIndex((a, i) => i > opAt && a.toLowerCase() === 'for');
+  if (args.length < 4 || opAt !== 2) {
+    const example = findMetric(args[1] ?? '');
+    const hint = example === undefined ? '$50' : exampleThreshold(example);
+    return {
+      ok: false,
+      field: 'direction',
+      problem: `Write it as \`${USAGE}\`, e.g. \`/ops watch idx-1 monthly_cost > ${hint}\`.`,
+    };
+  }
+  const threshold = args.slice(opAt + 1, forAt === -1 ? undefined : forAt).join(' ');
+  return readSpec({
+    indexId: args[0],
+    metric: args[1],
+    direction: args[opAt],
+    threshold,
+    forChecks: forAt === -1 ? undefined : args.slice(forAt + 1).join(' '),
+  });
+}

@@ -1,0 +1,309 @@
+// The only watches code that touches Bolt: `/ops watch` (modal or text), `watch list|remove`, the
+// alert's buttons, and the check loop's timer.
+import { randomUUID } from 'node:crypto';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { FeatureContext } from '../../feature-context.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { Watch, WatchControls } from '../../store/index.ts';
+import { instantOfLocal, localDateOf } from '../digests/schedule.ts';
+import type { FiringWatch } from '../home/types.ts';
+import type { StatsPoster } from '../vector-stats/listeners.ts';
+import { createWatchChecker, type TickReport } from './checker.ts';
+import { INITIAL_STATE } from './evaluate.ts';
+import { parseWatchArgs, readSpec, USAGE, type WatchSpec } from './input.ts';
+import { metricByKey } from './metrics.ts';
+import { channelTimeZone, watchSlack } from './slack.ts';
+import {
+  listMessage,
+  recoveredNote,
+  removedMessage,
+  ruleText,
+  WATCH_ACTION,
+  WATCH_BLOCK,
+  WATCH_CALLBACK,
+  watchModal,
+  worseNote,
+} from './views.ts';
+
+export type WatchesRuntime = {
+  runOnce(): Promise<TickReport>;
+  /** Firing watches (snoozed and muted ones included), for the Home tab. */
+  firing(): Promise<FiringWatch[]>;
+};
+
+const runtimes = new WeakMap<App, WatchesRuntime>();
+export const watchesRuntimeOf = (app: App): WatchesRuntime | undefined => runtimes.get(app);
+
+const NO_CONTROLS: WatchControls = { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null };
+const HOUR = 3_600_000;
+
+export function registerWatches(context: FeatureContext, deps: { postStats: StatsPoster }): WatchesRuntime {
+  const { app, store, clock, config } = context;
+  const logger = context.logger.child({ feature: 'watches' });
+  const intervalMs = config.watches.intervalMs;
+  const slack = watchSlack(app.client, store, clock);
+  const checker = createWatchChecker({
+    store,
+    mgmt: context.mgmt,
+    clock,
+    logger,
+    slack,
+    intervalMs,
+    owner: `opsbot-${randomUUID()}`,
+    notes: { recovered: recoveredNote, worse: worseNote },
+  });
+
+  async function create(
+    spec: WatchSpec,
+    channelId: string,
+    userId: string,
+    note: string | null,
+  ): Promise<Watch> {
+    const now = clock();
+    const watch = await store.createWatch({
+      channelId,
+      indexId: spec.indexId,
+      metric: spec.metric.key,
+      direction: spec.direction,
+      threshold: spec.threshold,
+      forChecks: spec.forChecks,
+      note,
+      createdBy: userId,
+      createdAt: now,
+      state: INITIAL_STATE,
+      controls: NO_CONTROLS,
+      nextCheckAt: now,
+    });
+    logger.info(
+      { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
+      'watch created',
+    );
+    context.changes.emit({ kind: 'watch', channelId });
+    return watch;
+  }
+
+  context.router.register({
+    words: ['watch'],
+    usage: '[<index-id> <metric> >|< <threshold> [for N]]',
+    example: 'watch idx-1 monthly_cost > $50',
+    description: 'tell this channel when an index crosses a line, and when it is back (no arguments: a form)',
+    async handle({ ack, args, command, client, respond }) {
+      if (args.length === 0) {
+        await ack();
+        await client.views.open({ trigger_id: command.trigger_id, view: watchModal(command.channel_id) });
+        return;
+      }
+      const parsed = parseWatchArgs(args);
+      if (!parsed.ok) {
+        await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
+        return;
+      }
+      await ack();
+      const watch = await create(parsed.spec, command.channel_id, command.user_id, null);
+      await respond({
+        response_type: 'ephemeral',
+        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${Math.round(intervalMs / 60_000) || 1} min; alerts go to this channel.`,
+      });
+    },
+  });
+
+  context.router.register({
+    words: ['watch', 'list'],
+    example: 'watch list',
+    description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
+    async handle({ ack, command, client }) {
+      await ack();
+      const watches = await store.listWatches(command.channel_id);
+      const zone = await channelTimeZone(store, command.channel_id);
+      const message = listMessage(command.channel_id, watches, clock(), zone);
+      await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
+    },
+  });
+
+  context.router.register({
+    words: ['watch', 'remove'],
+    usage: '<n>',
+    example: 'watch remove 3',
+    description: 'stop a watch (its number is in `watch list`)',
+    async handle({ ack, args, command, client }) {
+      const id = Number(args[0]);
+      const watch = Number.isInteger(id) && args.length === 1 ? await store.getWatch(id) : undefined;
+      if (watch === undefined || watch.channelId !== command.channel_id) {
+        await ack({
+          response_type: 'ephemeral',
+          text: `:warning: There is no watch ${args.join(' ') || '(no number given)'} in this channel. \`/ops watch list\` shows their numbers.`,
+        });
+        return;
+      }
+      await ack();
+      const removed = await store.deleteWatch(id);
+      if (removed?.state.alert != null && removed.state.status === 'firing')
+        await client.chat.update({ ...removed.state.alert, ...removedMessage(removed, command.user_id) });
+      logger.info({ event: 'watch_removed', watchId: id, user: command.user_id }, 'watch removed');
+      context.changes.emit({ kind: 'watch', channelId: command.channel_id });
+      await client.chat.postEphemeral({
+        channel: command.channel_id,
+        user: command.user_id,
+        text: `:wastebasket: Watch #${id} removed (${ruleText(watch)}).`,
+      });
+    },
+  });
+
+  app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
+    const v = view.state.values;
+    const read = readSpec({
+      indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.value ?? undefined,
+      metric: v[WATCH_BLOCK.metric]?.[WATCH_BLOCK.metric]?.selected_option?.value,
+      direction: v[WATCH_BLOCK.direction]?.[WATCH_BLOCK.direction]?.selected_option?.value,
+      threshold: v[WATCH_BLOCK.threshold]?.[WATCH_BLOCK.threshold]?.value ?? undefined,
+      forChecks: v[WATCH_BLOCK.forChecks]?.[WATCH_BLOCK.forChecks]?.value ?? undefined,
+    });
+    if (!read.ok) {
+      const block = {
+        indexId: WATCH_BLOCK.index,
+        metric: WATCH_BLOCK.metric,
+        direction: WATCH_BLOCK.direction,
+        threshold: WATCH_BLOCK.threshold,
+        forChecks: WATCH_BLOCK.forChecks,
+      }[read.field];
+      await ack({ response_action: 'errors', errors: { [block]: read.problem.replaceAll('`', '') } });
+      return;
+    }
+    const channel = v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? undefined;
+    const fallback = (() => {
+      try {
+        return (JSON.parse(view.private_metadata) as { channelId?: string }).channelId;
+      } catch {
+        return undefined;
+      }
+    })();
+    const channelId = channel ?? fallback;
+    if (channelId === undefined || channelId === '') {
+      await ack({
+        response_action: 'errors',
+        errors: { [WATCH_BLOCK.channel]: 'Pick the channel for the alerts.' },
+      });
+      return;
+    }
+    await ack();
+    const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
+    const watch = await create(read.spec, channelId, body.user.id, note);
+    await app.client.chat.postEphemeral({
+      channel: channelId,
+      user: body.user.id,
+      text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel.`,
+    });
+  });
+
+  const control =
+    (change: (watch: Watch, userId: string, now: number) => Promise<WatchControls>, event: string) =>
+    async ({ ack, body, action }: { ack: () => Promise<void>; body: BlockAction; action: ButtonAction }) => {
+      await ack();
+      const watch = await store.getWatch(Number(action.value));
+      if (watch === undefined) return;
+      const now = clock();
+      const controls = await change(watch, body.user.id, now);
+      if (!(await store.setWatchControls(watch.id, controls))) return;
+      logger.info(
+        { event, watchId: watch.id, user: body.user.id, until: controls.snoozedUntil },
+        event.replace('_', ' '),
+      );
+      const updated = { ...watch, controls };
+      if (updated.state.alert !== null && updated.state.status === 'firing')
+        await slack.showAlert(updated, updated.state.alert);
+      context.changes.emit({ kind: 'watch', channelId: watch.channelId });
+    };
+
+  app.action<BlockAction<ButtonAction>>(
+    WATCH_ACTION.snoozeHour,
+    control(
+      async (w, user, now) => ({ ...w.controls, snoozedUntil: now + HOUR, snoozedBy: user }),
+      'watch_snoozed',
+    ),
+  );
+  app.action<BlockAction<ButtonAction>>(
+    WATCH_ACTION.snoozeMorning,
+    control(async (w, user, now) => {
+      // Tomorrow 09:00 on the channel's clock (its digest's zone), else the clicking person's.
+      const subscription = await store.getSubscription(w.channelId).catch(() => undefined);
+      const zone = subscription?.timeZone ?? (await userTimeZone(app.client, user, 1_500)) ?? 'UTC';
+      const [y, m, d] = localDateOf(now + 24 * HOUR, zone)
+        .split('-')
+        .map(Number) as [number, number, number];
+      return {
+        ...w.controls,
+        snoozedUntil: instantOfLocal({ year: y, month: m, day: d }, 9, 0, zone),
+        snoozedBy: user,
+      };
+    }, 'watch_snoozed'),
+  );
+  app.action<BlockAction<ButtonAction>>(
+    WATCH_ACTION.mute,
+    control(async (w, user, now) => ({ ...w.controls, mutedBy: user, mutedAt: now }), 'watch_muted'),
+  );
+  app.action<BlockAction<ButtonAction>>(
+    WATCH_ACTION.unmute,
+    control(async (w) => ({ ...w.controls, mutedBy: null, mutedAt: null }), 'watch_unmuted'),
+  );
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await store.getWatch(Number(action.value));
+    if (watch?.state.alert == null) return;
+    await deps.postStats(
+      { indexId: watch.indexId, period: '1h' },
+      {
+        client,
+        userId: body.user.id,
+        channel: watch.state.alert.channel,
+        threadTs: watch.state.alert.ts,
+        reply: (message) =>
+          client.chat.postEphemeral({ channel: watch.channelId, user: body.user.id, ...message }),
+      },
+    );
+  });
+
+  const runtime: WatchesRuntime = {
+    runOnce: () => checker.runOnce(),
+    async firing() {
+      const all = await store.listWatches();
+      return all
+        .filter((w) => w.state.status === 'firing')
+        .map((w) => ({
+          watchId: w.id,
+          indexId: w.indexId,
+          metric: metricByKey(w.metric)?.label ?? w.metric,
+          channelId: w.channelId,
+          createdBy: w.createdBy,
+          since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
+          alert: w.state.alert ?? undefined,
+          snoozedUntil: w.controls.snoozedUntil ?? undefined,
+          muted: w.controls.mutedBy !== null,
+        }));
+    },
+  };
+  runtimes.set(app, runtime);
+
+  // Each watch is due every interval; the loop looks often enough that none waits much longer.
+  const tickMs = Math.min(intervalMs, 30_000);
+  context.lifecycle.onStart(() => {
+    let running: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      running = context.work
+        .run(() => checker.runOnce())
+        .catch((error: unknown) =>
+          logger.error(
+            { event: 'watch_tick_error', err: error instanceof Error ? error.name : 'unknown' },
+            'watch tick failed',
+          ),
+        );
+    }, tickMs);
+    timer.unref();
+    context.lifecycle.onStop(async () => {
+      clearInterval(timer);
+      await running;
+    });
+  });
+  return runtime;
+}
+
+export { USAGE as WATCH_USAGE };

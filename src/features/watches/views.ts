@@ -1,0 +1,283 @@
+// The watches' messages and modal: data in, Block Kit out. No I/O.
+import type { KnownBlock, ModalView } from '@slack/types';
+import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
+import type { Watch } from '../../store/index.ts';
+import { instantInWords } from '../digests/schedule.ts';
+import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
+
+export const WATCH_ACTION = {
+  snoozeHour: 'watch.snooze_hour',
+  snoozeMorning: 'watch.snooze_morning',
+  mute: 'watch.mute',
+  unmute: 'watch.unmute',
+  openStats: 'watch.open_stats',
+} as const;
+
+export const WATCH_CALLBACK = 'watch.create';
+export const WATCH_BLOCK = {
+  index: 'watch_index',
+  metric: 'watch_metric',
+  direction: 'watch_direction',
+  threshold: 'watch_threshold',
+  forChecks: 'watch_for',
+  channel: 'watch_channel',
+  note: 'watch_note',
+} as const;
+
+export type Message = { text: string; blocks: KnownBlock[] };
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+
+function metricOf(watch: Watch): Metric {
+  return (
+    metricByKey(watch.metric) ?? {
+      key: 'monthly_cost',
+      label: watch.metric,
+      source: 'scalar',
+      unit: 'measure',
+    }
+  );
+}
+
+/** "`idx-1` p99 query latency above 250 for 3 checks". */
+export function ruleText(watch: Watch): string {
+  const metric = metricOf(watch);
+  const checks = watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`;
+  return `\`${escapeMrkdwn(watch.indexId)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
+}
+
+function durationText(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+function silencedText(watch: Watch, now: number, timeZone: string): string | undefined {
+  const c = watch.controls;
+  if (c.mutedBy !== null) return `:mute: muted by ${mentionUser(c.mutedBy)} until someone unmutes it`;
+  if (c.snoozedUntil !== null && c.snoozedUntil > now && c.snoozedBy !== null)
+    return `:zzz: snoozed by ${mentionUser(c.snoozedBy)} until ${instantInWords(c.snoozedUntil, timeZone)} (${escapeMrkdwn(timeZone)})`;
+  return undefined;
+}
+
+function button(text: string, actionId: string, value: string) {
+  return { type: 'button' as const, action_id: actionId, value, text: plain(text) };
+}
+
+/** The one top-level message of an incident, while it fires. */
+export function alertMessage(watch: Watch, now: number, timeZone: string, image?: KnownBlock): Message {
+  const metric = metricOf(watch);
+  const value = watch.state.lastValue;
+  const shown = value === null ? 'no value' : formatMetricValue(metric, value);
+  const since = watch.state.incidentSince ?? now;
+  const headline = `:rotating_light: *${escapeMrkdwn(watch.indexId)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
+  const silenced = silencedText(watch, now, timeZone);
+  const muted = watch.controls.mutedBy !== null;
+  const blocks: KnownBlock[] = [
+    section(
+      `${headline}\nFiring since ${instantInWords(since, timeZone)} (${durationText(now - since)}) · watch #${watch.id}: ${ruleText(watch)}`,
+    ),
+    ...(image === undefined ? [] : [image]),
+    ...(watch.note === null ? [] : [section(`:memo: ${escapeMrkdwn(watch.note)}`)]),
+    ...(silenced === undefined ? [] : [context(silenced)]),
+    {
+      type: 'actions',
+      block_id: `watch_alert_${watch.id}`,
+      elements: [
+        button('Snooze 1 h', WATCH_ACTION.snoozeHour, String(watch.id)),
+        button('Snooze until tomorrow 09:00', WATCH_ACTION.snoozeMorning, String(watch.id)),
+        muted
+          ? button('Unmute', WATCH_ACTION.unmute, String(watch.id))
+          : button('Mute', WATCH_ACTION.mute, String(watch.id)),
+        button('Open stats', WATCH_ACTION.openStats, String(watch.id)),
+      ],
+    },
+  ];
+  return {
+    text: `${watch.indexId} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
+    blocks,
+  };
+}
+
+/** The same message once the incident is over: updated in place, no buttons, no ping. */
+export function resolvedMessage(watch: Watch, now: number, timeZone: string): Message {
+  const metric = metricOf(watch);
+  const since = watch.state.incidentSince ?? now;
+  const value = watch.state.lastValue;
+  const text = `:white_check_mark: *Resolved after ${durationText(now - since)}* — ${escapeMrkdwn(watch.indexId)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
+  return {
+    text: `Resolved after ${durationText(now - since)}: ${watch.indexId} ${metric.label}`,
+    blocks: [
+      section(text),
+      context(`Watch #${watch.id}: ${ruleText(watch)} · fired ${instantInWords(since, timeZone)}`),
+    ],
+  };
+}
+
+export function recoveredNote(watch: Watch, now: number): string {
+  const metric = metricOf(watch);
+  const since = watch.state.incidentSince ?? now;
+  const value =
+    watch.state.lastValue === null ? '' : ` at ${formatMetricValue(metric, watch.state.lastValue)}`;
+  return `Back${value} for ${watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`} — resolved after ${durationText(now - since)}.`;
+}
+
+export function worseNote(watch: Watch, previous: number | null): string {
+  const metric = metricOf(watch);
+  const now = watch.state.lastValue;
+  const was = previous === null ? '' : ` (was ${formatMetricValue(metric, previous)})`;
+  return `:chart_with_upwards_trend: Worse: ${metric.label} is ${now === null ? 'unknown' : formatMetricValue(metric, now)} now${was}.`;
+}
+
+export function noDataMessage(watch: Watch, reason: string): Message {
+  const text = `:grey_question: *No data* for watch #${watch.id} (${ruleText(watch)}): ${escapeMrkdwn(reason)}. opsbot keeps checking and will say when it can read the index again; until then the watch is not OK, just unknown.`;
+  return { text: `No data for watch #${watch.id}: ${reason}`, blocks: [section(text)] };
+}
+
+export function dataBackMessage(watch: Watch): Message {
+  const text = `:large_green_circle: Data is back for watch #${watch.id} (${ruleText(watch)}).`;
+  return { text: `Data is back for watch #${watch.id}`, blocks: [section(text)] };
+}
+
+export function removedMessage(watch: Watch, by: string): Message {
+  const text = `:wastebasket: Watch #${watch.id} (${ruleText(watch)}) was removed by ${mentionUser(by)}; this alert gets no more updates.`;
+  return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
+}
+
+function stateText(watch: Watch, now: number, timeZone: string): string {
+  const silenced = silencedText(watch, now, timeZone);
+  if (watch.state.status === 'firing') {
+    const since = watch.state.incidentSince ?? now;
+    return `:rotating_light: firing since ${instantInWords(since, timeZone)}${silenced === undefined ? '' : ` · ${silenced}`}`;
+  }
+  if (watch.state.noDataReason !== null)
+    return `:grey_question: no data (${escapeMrkdwn(watch.state.noDataReason)})`;
+  if (watch.state.lastCheckedAt === null) return ':hourglass_flowing_sand: not checked yet';
+  return `:white_check_mark: ok${silenced === undefined ? '' : ` · ${silenced}`}`;
+}
+
+/** `/ops watch list`: this channel's watches, numbered as `/ops watch remove <n>` takes them. */
+export function listMessage(
+  channelId: string,
+  watches: readonly Watch[],
+  now: number,
+  timeZone: string,
+): Message {
+  if (watches.length === 0)
+    return {
+      text: 'No watches in this channel.',
+      blocks: [
+        section(
+          `No watches in ${mentionChannel(channelId)} yet. \`/ops watch\` sets one up; e.g. \`/ops watch idx-1 monthly_cost > $50\`.`,
+        ),
+      ],
+    };
+  const lines = watches.map(
+    (w) =>
+      `*#${w.id}* ${ruleText(w)}\n      ${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}`,
+  );
+  return {
+    text: `${watches.length} watches in this channel`,
+    blocks: [
+      header('Watches in this channel'),
+      ...mrkdwnSections(lines),
+      context(
+        '`/ops watch remove <n>` removes one; `/ops watch` adds one (or changes one: remove it and add it again).',
+      ),
+    ],
+  };
+}
+
+/** The metrics, as the unknown-metric answer lists them. */
+export function metricList(): string {
+  return METRICS.map((m) => `\`${m.key}\``).join(', ');
+}
+
+export function watchModal(channelId: string): ModalView {
+  const option = (value: string, text: string) => ({ value, text: plain(text) });
+  return {
+    type: 'modal',
+    callback_id: WATCH_CALLBACK,
+    private_metadata: JSON.stringify({ channelId }),
+    title: plain('New watch'),
+    submit: plain('Watch'),
+    close: plain('Cancel'),
+    blocks: [
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.index,
+        label: plain('Vector index id'),
+        element: { type: 'plain_text_input', action_id: WATCH_BLOCK.index, placeholder: plain('idx-1') },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.metric,
+        label: plain('What to watch'),
+        element: {
+          type: 'static_select',
+          action_id: WATCH_BLOCK.metric,
+          options: METRICS.map((m) => option(m.key, m.label.slice(0, 75))),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.direction,
+        label: plain('Alert when it goes'),
+        element: {
+          type: 'static_select',
+          action_id: WATCH_BLOCK.direction,
+          initial_option: option('above', 'above the threshold'),
+          options: [option('above', 'above the threshold'), option('below', 'below the threshold')],
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.threshold,
+        label: plain('Threshold'),
+        hint: plain('In the metric’s unit: bytes like 500 MB, cost like $50, counts like 10k.'),
+        element: { type: 'plain_text_input', action_id: WATCH_BLOCK.threshold, placeholder: plain('250') },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.forChecks,
+        label: plain('For how many checks in a row'),
+        element: {
+          type: 'number_input',
+          action_id: WATCH_BLOCK.forChecks,
+          is_decimal_allowed: false,
+          initial_value: '3',
+          min_value: '1',
+          max_value: '60',
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.channel,
+        label: plain('Post alerts in'),
+        element: {
+          type: 'conversations_select',
+          action_id: WATCH_BLOCK.channel,
+          default_to_current_conversation: true,
+          ...(channelId.startsWith('C') || channelId.startsWith('G')
+            ? { initial_conversation: channelId }
+            : {}),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.note,
+        optional: true,
+        label: plain('Note for whoever sees the alert'),
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.note,
+          max_length: 280,
+          placeholder: plain('page #search-oncall if this fires'),
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,165 @@
+// Watches as a channel lives them, through signed requests against the simulators: set one up,
+// the value crosses, one alert; it stays high, no second post; it recovers, the same message is
+// updated and a note goes in its thread. Snooze silences and ends by itself; a missing index says
+// "no data" once. The clock is the test's: each check is one step of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
+import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
+import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { textOf } from '../features/search-index/e2e-helpers.ts';
+
+const { requester } = SIM_IDS;
+const CHANNEL = 'C0WATCHOPS';
+const INTERVAL = 300_000;
+
+describe('e2e: watches', () => {
+  let ws: SimulatedWorkspace;
+  let now = Date.UTC(2026, 10, 24, 10, 0);
+  const setCost = (monthlyCost: number) => {
+    ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: monthlyCost } };
+  };
+  const check = async () => {
+    const runtime = watchesRuntimeOf(ws.opsbot.app);
+    if (runtime === undefined) throw new Error('watches are not registered');
+    const report = await runtime.runOnce();
+    now += INTERVAL;
+    return report;
+  };
+  const topLevel = () => ws.slack.messagesIn(CHANNEL).filter((m) => m.thread_ts === undefined);
+  const inThread = (ts: string) => ws.slack.messagesIn(CHANNEL).filter((m) => m.thread_ts === ts);
+
+  beforeAll(async () => {
+    ws = await startSimulatedWorkspace({
+      clock: () => now,
+      env: { WATCH_INTERVAL_MS: String(INTERVAL) },
+    });
+  });
+  afterAll(async () => {
+    await ws?.stop();
+  });
+
+  it('refuses what it can’t watch, saying what would work, and saves nothing', async () => {
+    const unknown = await ws.driver.command('watch idx-2 happiness > 3', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(unknown.body).text).toMatch(
+      /There is no metric “happiness”\. Choose one of `monthly_cost`/,
+    );
+    const bad = await ws.driver.command('watch idx-2 storage_usage > lots', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(bad.body).text).toContain('write it like 500 MB');
+    expect(await ws.store.listWatches()).toEqual([]);
+  });
+
+  it('a watch typed as text: confirmed, listed as not checked yet', async () => {
+    setCost(20);
+    await ws.driver.command('watch idx-2 monthly_cost > $50 for 2', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    const [watch] = await ws.store.listWatches(CHANNEL);
+    expect(watch).toMatchObject({
+      indexId: 'idx-2',
+      metric: 'monthly_cost',
+      direction: 'above',
+      threshold: 50,
+      forChecks: 2,
+    });
+    await ws.driver.command('watch list', { userId: requester, channelId: CHANNEL });
+    await ws.slack.waitFor(
+      (c) => c.method === 'chat.postEphemeral' && textOf(c.args.blocks).includes('not checked yet'),
+    );
+  });
+
+  it('below the line: no post; crossing for 2 checks: exactly one alert', async () => {
+    expect((await check()).effects).toEqual({});
+    setCost(80);
+    await check();
+    expect(topLevel()).toHaveLength(0);
+    const fired = await check();
+    expect(fired).toMatchObject({ checked: 1, apiCalls: 1, effects: { fire: 1 } });
+    const [alert] = topLevel();
+    expect(textOf(alert?.blocks)).toContain('*idx-2 · monthly cost* is $80.00 — above $50.00');
+    expect(JSON.stringify(alert?.blocks)).toContain('Snooze until tomorrow 09:00');
+  });
+
+  it('staying high: no second post', async () => {
+    await check();
+    await check();
+    expect(topLevel()).toHaveLength(1);
+  });
+
+  it('recovering past the margin for 2 checks: the same message says resolved, a note in its thread', async () => {
+    const [alert] = topLevel();
+    if (alert === undefined) throw new Error('no alert');
+    setCost(49); // on the line (inside the 5 % margin): not a recovery
+    await check();
+    await check();
+    expect((await ws.store.listWatches(CHANNEL))[0]?.state.status).toBe('firing');
+    setCost(30);
+    await check();
+    const resolved = await check();
+    expect(resolved.effects).toEqual({ resolve: 1 });
+    const [updated] = topLevel();
+    expect(topLevel()).toHaveLength(1);
+    expect(updated?.ts).toBe(alert.ts);
+    expect(textOf(updated?.blocks)).toMatch(/Resolved after \d+ (min|h)/);
+    expect(inThread(alert.ts).map((m) => m.text)).toEqual([
+      expect.stringMatching(/^Back at \$30\.00 for 2 checks/),
+    ]);
+  });
+
+  it('Snooze 1 h silences the next incident; when the snooze ends the alert goes out', async () => {
+    setCost(90);
+    await check();
+    await check(); // fires
+    const alerts = topLevel();
+    const alert = alerts.at(-1);
+    if (alert === undefined) throw new Error('no alert');
+    await ws.driver.clickButton({ userId: requester, message: alert, actionId: 'watch.snooze_hour' });
+    await ws.slack.waitFor((c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('snoozed by'));
+    const watch = (await ws.store.listWatches(CHANNEL))[0];
+    expect(watch?.controls.snoozedBy).toBe(requester);
+    // Resolved (the alert updated, as always) and firing again inside the hour: nothing new is posted.
+    setCost(10);
+    await check();
+    await check();
+    setCost(95);
+    await check();
+    await check();
+    expect(now).toBeLessThan(watch?.controls.snoozedUntil ?? 0);
+    expect((await ws.store.getWatch(watch?.id ?? 0))?.state.status).toBe('firing');
+    expect(topLevel()).toHaveLength(alerts.length);
+    // The snooze ends by itself: the next check tells the channel.
+    now = (watch?.controls.snoozedUntil ?? now) + 1;
+    await check();
+    expect(topLevel()).toHaveLength(alerts.length + 1);
+  });
+
+  it('an index the API doesn’t know: one "no data" message after a few checks, no more', async () => {
+    await ws.driver.command('watch idx-gone pending_index_count > 10000', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    const before = topLevel().length;
+    for (let i = 0; i < 6; i++) await check();
+    const noData = topLevel()
+      .slice(before)
+      .filter((m) => m.text.startsWith('No data for watch'));
+    expect(noData).toHaveLength(1);
+    expect(noData[0]?.text).toContain('the management API has no vector index idx-gone (404)');
+  });
+
+  it('removing a watch with an open incident updates its alert', async () => {
+    const firing = (await ws.store.listWatches(CHANNEL)).find((w) => w.state.status === 'firing');
+    if (firing?.state.alert == null) throw new Error('no firing watch');
+    await ws.driver.command(`watch remove ${firing.id}`, { userId: requester, channelId: CHANNEL });
+    await ws.slack.waitFor(
+      (c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('was removed by'),
+    );
+    expect(await ws.store.getWatch(firing.id)).toBeUndefined();
+  });
+});
