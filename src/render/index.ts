@@ -9,7 +9,8 @@ import { renderOnWorker } from './worker-pool.ts';
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
 export { formatBytes, formatCompact, formatCount } from './format-numbers.ts';
 export { periodInWords } from './format-time.ts';
-export { stopRenderWorker } from './worker-pool.ts';
+export type { WatchChartData } from './watch-chart.ts';
+export { renderWatchChartOnWorker as renderWatchChart, stopRenderWorker } from './worker-pool.ts';
 
 export type StatsCardInput = {
   indexId: string;

@@ -1,8 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { RenderOptions } from './raster.ts';
 import type { CardData } from './series.ts';
+import type { WatchChartData } from './watch-chart.ts';
 
-export type RenderJob = { id: number; data: CardData; options: RenderOptions };
+export type RenderJob =
+  | { id: number; kind?: 'card'; data: CardData; options: RenderOptions }
+  | { id: number; kind: 'watch'; chart: WatchChartData };
 export type RenderReply = { id: number; png: Uint8Array } | { id: number; error: string };
 
 type Waiter = { resolve: (png: Buffer) => void; reject: (error: Error) => void };
@@ -56,13 +59,22 @@ function start(): Worker {
 
 /** Renders `data` on the render thread; the event loop only posts the job and takes the bytes. */
 export function renderOnWorker(data: CardData, options: RenderOptions): Promise<Buffer> {
+  return post((id) => ({ id, data, options }));
+}
+
+/** A watch's alert chart, on the same thread. */
+export function renderWatchChartOnWorker(chart: WatchChartData): Promise<Buffer> {
+  return post((id) => ({ id, kind: 'watch', chart }));
+}
+
+function post(job: (id: number) => RenderJob): Promise<Buffer> {
   worker ??= start();
   const w = worker;
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     w.ref();
-    w.postMessage({ id, data, options } satisfies RenderJob);
+    w.postMessage(job(id));
   });
 }
 

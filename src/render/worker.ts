@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { renderCardPng } from './raster.ts';
+import { paintWatchChart } from './watch-chart.ts';
 import type { RenderJob, RenderReply } from './worker-pool.ts';
 
 // The render thread: drawing, quantising and deflating a card take 10–20 ms of CPU, which the
@@ -12,7 +13,7 @@ port.on('message', (job: RenderJob) => {
   let reply: RenderReply;
   let transfer: ArrayBuffer[] = [];
   try {
-    const png = renderCardPng(job.data, job.options);
+    const png = job.kind === 'watch' ? paintWatchChart(job.chart) : renderCardPng(job.data, job.options);
     // A Buffer may be a view into a shared pool; only a buffer of its own can be transferred.
     const own = png.byteOffset === 0 && png.buffer.byteLength === png.length ? png : Uint8Array.from(png);
     reply = { id: job.id, png: own };

@@ -153,6 +153,31 @@ describe('e2e: watches', () => {
     expect(noData[0]?.text).toContain('the management API has no vector index idx-gone (404)');
   });
 
+  it('a series crossing: the alert carries a PNG of the last hour with the threshold, uploaded privately', async () => {
+    ws.mgmt.indexes['idx-1'] = { ...DEFAULT_VECTOR_INDEXES['idx-1'], pinned: { query_latency_99: 120 } };
+    await ws.driver.command('watch idx-1 p99-query-latency > 250 for 1', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    await check();
+    ws.mgmt.indexes['idx-1'] = { ...DEFAULT_VECTOR_INDEXES['idx-1'], pinned: { query_latency_99: 400 } };
+    const before = topLevel().length;
+    await check();
+    const alert = topLevel()
+      .slice(before)
+      .find((m) => textOf(m.blocks).includes('p99 query latency'));
+    const image = (
+      alert?.blocks as Array<{ type: string; slack_file?: { id: string }; alt_text?: string }>
+    ).find((b) => b.type === 'image');
+    expect(image?.alt_text).toContain(
+      'idx-1 · p99 query latency over the last hour: now 400, above the threshold 250',
+    );
+    const file = ws.slack.files.find((f) => f.id === image?.slack_file?.id);
+    expect(file?.bytes?.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+  });
+
   it('removing a watch with an open incident updates its alert', async () => {
     const firing = (await ws.store.listWatches(CHANNEL)).find((w) => w.state.status === 'firing');
     if (firing?.state.alert == null) throw new Error('no firing watch');

@@ -3,7 +3,7 @@
 
 import type { ManagementClient } from '../../api/client.ts';
 import { isManagementApiError } from '../../api/errors.ts';
-import type { VectorIndexStats } from '../../api/schemas.ts';
+import type { Point, SeriesName, VectorIndexStats } from '../../api/schemas.ts';
 import type { Logger } from '../../log.ts';
 import type { MessageRef, Store, Watch, WatchState } from '../../store/index.ts';
 import { createLimiter, forEachBounded } from '../digests/limiter.ts';
@@ -12,7 +12,8 @@ import { currentValue, metricByKey } from './metrics.ts';
 
 /** What the checker needs from Slack; src/features/watches/slack.ts implements it. */
 export type WatchSlack = {
-  postAlert(watch: Watch): Promise<MessageRef>;
+  /** `points`: the metric's last hour, drawn with the threshold (scalars have none). */
+  postAlert(watch: Watch, points: readonly Point[]): Promise<MessageRef>;
   showAlert(watch: Watch, ref: MessageRef): Promise<void>;
   showResolved(watch: Watch, ref: MessageRef): Promise<void>;
   postInThread(ref: MessageRef, text: string): Promise<void>;
@@ -65,8 +66,8 @@ export function createWatchChecker(deps: CheckerDeps) {
     };
     await forEachBounded(due, WATCH_CONCURRENCY, async (watch) => {
       try {
-        const check = await checkOf(watch, statsOf);
-        const effects = await apply(watch, check, now);
+        const { check, points } = await checkOf(watch, statsOf);
+        const effects = await apply(watch, check, points, now);
         for (const e of effects) report.effects[e] = (report.effects[e] ?? 0) + 1;
       } catch (error) {
         // The lease runs out and the next tick (here or on another replica) tries again.
@@ -80,21 +81,29 @@ export function createWatchChecker(deps: CheckerDeps) {
     return report;
   }
 
-  async function checkOf(watch: Watch, statsOf: (id: string) => Promise<VectorIndexStats>): Promise<Check> {
+  async function checkOf(
+    watch: Watch,
+    statsOf: (id: string) => Promise<VectorIndexStats>,
+  ): Promise<{ check: Check; points: readonly Point[] }> {
     const metric = metricByKey(watch.metric);
     if (metric === undefined)
-      return { kind: 'no_data', reason: `opsbot no longer knows the metric ${watch.metric}` };
+      return {
+        check: { kind: 'no_data', reason: `opsbot no longer knows the metric ${watch.metric}` },
+        points: [],
+      };
     try {
-      const value = currentValue(metric, await statsOf(watch.indexId));
+      const stats = await statsOf(watch.indexId);
+      const value = currentValue(metric, stats);
+      const points = metric.source === 'series' ? stats[metric.key as SeriesName] : [];
       return value === undefined
-        ? { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }
-        : { kind: 'value', value };
+        ? { check: { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }, points }
+        : { check: { kind: 'value', value }, points };
     } catch (error) {
-      return { kind: 'no_data', reason: noDataReason(watch, error) };
+      return { check: { kind: 'no_data', reason: noDataReason(watch, error) }, points: [] };
     }
   }
 
-  async function apply(watch: Watch, check: Check, now: number): Promise<Effect[]> {
+  async function apply(watch: Watch, check: Check, points: readonly Point[], now: number): Promise<Effect[]> {
     const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
     const previous = watch.state;
     const { state, effects } = evaluate(rule, previous, check, now);
@@ -122,7 +131,7 @@ export function createWatchChecker(deps: CheckerDeps) {
     // A firing watch without its alert: it fired while snoozed or muted (or its post failed); the
     // channel hears of it as soon as it may.
     if (told.status === 'firing' && told.alert === null && !quiet) {
-      told.alert = await deps.slack.postAlert({ ...next, state: told });
+      told.alert = await deps.slack.postAlert({ ...next, state: told }, points);
       if (!effects.includes('fire'))
         logger.info({ event: 'watch_fire', watchId: watch.id, late: true }, 'watch alert posted late');
     }

@@ -41,7 +41,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   const { app, store, clock, config } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = config.watches.intervalMs;
-  const slack = watchSlack(app.client, store, clock);
+  const slack = watchSlack(app.client, store, clock, logger);
   const checker = createWatchChecker({
     store,
     mgmt: context.mgmt,

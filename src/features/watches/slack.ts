@@ -1,8 +1,15 @@
 // The checker's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
 // the messages are in the channel's time zone (its digest's), else UTC.
 import type { App } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
+import type { Point } from '../../api/schemas.ts';
+import type { Logger } from '../../log.ts';
+import { renderWatchChart } from '../../render/index.ts';
+import { type ImageSlot, type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
 import type { Store, Watch } from '../../store/index.ts';
+import { localTimeOf } from '../digests/schedule.ts';
 import type { WatchSlack } from './checker.ts';
+import { formatMetricValue, metricByKey } from './metrics.ts';
 import { alertMessage, dataBackMessage, noDataMessage, resolvedMessage } from './views.ts';
 
 type WebClient = App['client'];
@@ -15,15 +22,32 @@ export async function channelTimeZone(store: Store, channelId: string): Promise<
   }
 }
 
-export function watchSlack(client: WebClient, store: Store, clock: () => number): WatchSlack {
+export function watchSlack(
+  client: WebClient,
+  store: Store,
+  clock: () => number,
+  logger: Pick<Logger, 'warn' | 'error' | 'info'>,
+): WatchSlack {
   const zone = (watch: Watch) => channelTimeZone(store, watch.channelId);
+  const post = async (watch: Watch, timeZone: string, image?: KnownBlock): Promise<SentMessage> => {
+    const message = alertMessage(watch, clock(), timeZone, image);
+    const posted = await client.chat.postMessage({ channel: watch.channelId, ...message });
+    if (posted.channel === undefined || posted.ts === undefined)
+      throw new Error('chat.postMessage returned no ts');
+    return { channel: posted.channel, ts: posted.ts };
+  };
   return {
-    async postAlert(watch) {
-      const message = alertMessage(watch, clock(), await zone(watch));
-      const posted = await client.chat.postMessage({ channel: watch.channelId, ...message });
-      if (posted.channel === undefined || posted.ts === undefined)
-        throw new Error('chat.postMessage returned no ts');
-      return { channel: posted.channel, ts: posted.ts };
+    async postAlert(watch, points) {
+      const timeZone = await zone(watch);
+      const chart = await chartOf(watch, points, timeZone, logger);
+      if (chart === undefined) return post(watch, timeZone);
+      // The stats card's upload path: a private upload, then the message with an image block (or
+      // the file shared in its thread, or no image) — see src/slack/upload.ts.
+      const shown = await showPng(client, chart, {
+        logger,
+        send: (slot: ImageSlot) => post(watch, timeZone, slot.kind === 'block' ? slot.block : undefined),
+      });
+      return { channel: shown.channel, ts: shown.ts };
     },
     async showAlert(watch, ref) {
       await client.chat.update({ ...ref, ...alertMessage(watch, clock(), await zone(watch)) });
@@ -47,4 +71,45 @@ export function watchSlack(client: WebClient, store: Store, clock: () => number)
       await client.chat.update({ ...ref, ...dataBackMessage(watch) });
     },
   };
+}
+
+/** The last hour of the watched series with the threshold across it; none for a scalar metric. */
+async function chartOf(
+  watch: Watch,
+  points: readonly Point[],
+  timeZone: string,
+  logger: Pick<Logger, 'error'>,
+): Promise<PngUpload | undefined> {
+  const metric = metricByKey(watch.metric);
+  if (metric === undefined || points.length === 0) return undefined;
+  const first = points[0]?.at ?? 0;
+  const last = points.at(-1)?.at ?? first;
+  const title = `${watch.indexId} · ${metric.label}`;
+  const lastValue = points.at(-1)?.y ?? 0;
+  try {
+    const png = await renderWatchChart({
+      title,
+      points,
+      threshold: watch.threshold,
+      thresholdLabel: formatMetricValue(metric, watch.threshold),
+      lastLabel: formatMetricValue(metric, lastValue),
+      caption: `last hour · ${localTimeOf(first, timeZone)}–${localTimeOf(last, timeZone)} ${timeZone}`,
+    });
+    return {
+      png,
+      filename: `watch-${watch.id}.png`,
+      title,
+      altText: `${title} over the last hour: now ${formatMetricValue(metric, lastValue)}, ${watch.direction} the threshold ${formatMetricValue(metric, watch.threshold)}.`,
+    };
+  } catch (error) {
+    logger.error(
+      {
+        event: 'watch_chart_render_failed',
+        watchId: watch.id,
+        err: error instanceof Error ? error.name : 'unknown',
+      },
+      'alert chart not rendered',
+    );
+    return undefined;
+  }
 }
