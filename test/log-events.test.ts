@@ -17,7 +17,17 @@ function sources(dir: string): string[] {
 function eventsNamedInReadme(): string[] {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const logs = readme.slice(readme.indexOf('### Logs'), readme.indexOf('### What each error means'));
-  const names = [...logs.matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)].map((m) => m[1] ?? '');
+  // Event names are where the README names events: the alert table's first column, the list of
+  // outcome events, and the first word of each drift bullet.
+  const places = logs.split('\n').flatMap((line) => {
+    if (line.startsWith('| `')) return [line.split('|')[1] ?? ''];
+    if (line.startsWith('- `')) return [line.slice(0, line.indexOf('`', 3) + 1)];
+    return [];
+  });
+  places.push(/its own event \(([^)]*)\)/.exec(logs.replaceAll('\n', ' '))?.[1] ?? '');
+  const names = places.flatMap((text) =>
+    [...text.matchAll(/`([a-z]+(?:_[a-z]+)+)`/g)].map((m) => m[1] ?? ''),
+  );
   return [...new Set(names)];
 }
 
@@ -25,6 +35,9 @@ describe('log events the README names', () => {
   const code = sources(join(root, 'src')).join('\n');
 
   it('are many (the section was found)', () => {
+    expect(eventsNamedInReadme()).toEqual(
+      expect.arrayContaining(['listener_error', 'api_drift', 'digest_posted']),
+    );
     expect(eventsNamedInReadme().length).toBeGreaterThan(20);
   });
 
