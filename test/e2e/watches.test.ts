@@ -74,13 +74,46 @@ describe('e2e: watches', () => {
     );
   });
 
+  it('a watch through the form: a bad threshold is answered on its field, a good one saved', async () => {
+    await ws.driver.command('watch', { userId: requester, channelId: 'C0FORMS' });
+    await ws.slack.waitFor(
+      (c) => c.method === 'views.open' && c.ok && JSON.stringify(c.args.view).includes('watch.create'),
+    );
+    const form = ws.slack.views.filter((v) => v.user === requester && v.via === 'views.open').at(-1)?.view;
+    if (form === undefined) throw new Error('no form');
+    const values = (threshold: string) => ({
+      watch_index: { watch_index: 'idx-2' },
+      watch_metric: { watch_metric: 'storage_usage' },
+      watch_threshold: { watch_threshold: threshold },
+      watch_channel: { watch_channel: 'C0FORMS' },
+      watch_note: { watch_note: 'tell #storage-team' },
+    });
+    const bad = await ws.driver.submitView({ userId: requester, view: form, values: values('plenty') });
+    expect(bad.ack).toMatchObject({
+      response_action: 'errors',
+      errors: { watch_threshold: expect.stringContaining('500 MB') },
+    });
+    expect(await ws.store.listWatches('C0FORMS')).toEqual([]);
+    const good = await ws.driver.submitView({ userId: requester, view: form, values: values('2 GiB') });
+    expect(good.ack).toBeUndefined();
+    expect(await ws.store.listWatches('C0FORMS')).toEqual([
+      expect.objectContaining({
+        metric: 'storage_usage',
+        threshold: 2 * 1024 ** 3,
+        forChecks: 3,
+        note: 'tell #storage-team',
+      }),
+    ]);
+  });
+
   it('below the line: no post; crossing for 2 checks: exactly one alert', async () => {
     expect((await check()).effects).toEqual({});
     setCost(80);
     await check();
     expect(topLevel()).toHaveLength(0);
     const fired = await check();
-    expect(fired).toMatchObject({ checked: 1, apiCalls: 1, effects: { fire: 1 } });
+    // Two watches on idx-2 (this one and the form's), one statistics call between them.
+    expect(fired).toMatchObject({ checked: 2, apiCalls: 1, effects: { fire: 1 } });
     const [alert] = topLevel();
     expect(textOf(alert?.blocks)).toContain('*idx-2 · monthly cost* is $80.00 — above $50.00');
     expect(JSON.stringify(alert?.blocks)).toContain('Snooze until tomorrow 09:00');

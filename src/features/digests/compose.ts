@@ -25,6 +25,8 @@ export type DigestParts = {
   card(indexId: string, period: StatsPeriod, stats: VectorIndexStats): Promise<CardImage | undefined>;
   accounts(): Promise<AccountSummary[]>;
   pendingRequests(): Promise<IndexRequest[]>;
+  /** How many watches are firing in the channel (absent: the digest says nothing of watches). */
+  firingWatches?(channelId: string): Promise<number>;
 };
 
 export type IndexPart =
@@ -52,6 +54,8 @@ export type DigestContent = {
   /** Undefined when the subscription does not include the part. */
   accounts: AccountsPart | undefined;
   requests: RequestsPart | undefined;
+  /** Watches firing in the channel when it was composed (0 or unknown: not mentioned). */
+  firingWatches: number;
   /** When it was composed (ages are relative to this). */
   at: number;
 };
@@ -89,10 +93,12 @@ async function indexPart(parts: DigestParts, indexId: string, period: StatsPerio
 export async function composeDigest(parts: DigestParts, input: ComposeInput): Promise<DigestContent> {
   const sub = input.subscription;
   const period: StatsPeriod = isStatsPeriod(sub.period) ? sub.period : '1d';
-  const [loaded, accounts, requests] = await Promise.all([
+  const [loaded, accounts, requests, firingWatches] = await Promise.all([
     Promise.all(sub.indexIds.map((id) => indexPart(parts, id, period))),
     sub.includeAccounts ? accountsPart(parts) : Promise.resolve(undefined),
     sub.includeRequests ? requestsPart(parts, input.now) : Promise.resolve(undefined),
+    // A digest is news; a failed count of watches is not worth a "missing" line.
+    parts.firingWatches?.(sub.channelId).catch(() => 0) ?? Promise.resolve(0),
   ]);
   // One card per digest: the first index that answered. A combined card of several indexes would
   // be a different picture; the text already covers every index.
@@ -118,6 +124,7 @@ export async function composeDigest(parts: DigestParts, input: ComposeInput): Pr
     card,
     accounts,
     requests,
+    firingWatches,
     at: input.now,
   };
 }

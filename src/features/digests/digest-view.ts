@@ -132,6 +132,14 @@ function build(
       `${content.indexes.length} vector ${content.indexes.length === 1 ? 'index' : 'indexes'} · what changed in the ${PERIOD_WORDS[content.period]} · ${daysInWords(content.days)} at ${content.localTime} (${escapeMrkdwn(content.timeZone)})`,
     ),
   ];
+  if (content.firingWatches > 0) {
+    const n = content.firingWatches;
+    blocks.push(
+      section(
+        `:rotating_light: *${n} ${n === 1 ? 'watch' : 'watches'} firing in this channel* — \`${command} watch list\` shows ${n === 1 ? 'it' : 'them'}.`,
+      ),
+    );
+  }
   if (content.card !== undefined && !withoutImage) blocks.push(imageBlock(content.card.fileId, content.card));
   blocks.push(...detailed.map(detailSection));
   const compactLines = compacted.map(compactLine);

@@ -14,7 +14,7 @@ import { createLimiter, type Limiter, memoize } from './limiter.ts';
 
 export type PartsDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats' | 'listMessagingAccounts'>;
-  store: Pick<Store, 'listRecentRequests'>;
+  store: Pick<Store, 'listRecentRequests' | 'listWatches'>;
   renderer: CardRenderer;
   /** Uploads privately and returns the Slack file id. */
   uploadPng(upload: PngUpload): Promise<string>;
@@ -88,6 +88,8 @@ export function createTickParts(deps: PartsDeps): DigestParts {
     card,
     accounts,
     pendingRequests,
+    firingWatches: async (channelId) =>
+      (await deps.store.listWatches(channelId)).filter((w) => w.state.status === 'firing').length,
   };
 }
 

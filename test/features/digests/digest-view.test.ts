@@ -99,6 +99,15 @@ describe('digest message', () => {
     expect(content.indexes.every((p) => p.ok)).toBe(true);
   });
 
+  it('mentions the watches firing in the channel, and says nothing of watches when none fire', async () => {
+    const firing = await compose({ ...fakeParts(), firingWatches: async () => 2 });
+    expect(textOf(digestMessage(firing).blocks)).toContain(
+      '*2 watches firing in this channel* — `/ops watch list` shows them.',
+    );
+    const quiet = await compose({ ...fakeParts(), firingWatches: async () => 0 });
+    expect(textOf(digestMessage(quiet).blocks)).not.toContain('firing');
+  });
+
   it('leaves out parts the channel did not ask for', async () => {
     const content = await compose(fakeParts(), { includeAccounts: false, includeRequests: false });
     const shown = textOf(digestMessage(content).blocks);
