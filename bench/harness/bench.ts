@@ -23,6 +23,7 @@ import { freePort, OPSBOT_MAIN, PEER_MAIN, type ServerProcess, spawnServer } fro
 import { FULL, QUICK, type Settings } from './settings.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
+import { benchWatchTick, type WatchTickResult, watchTickRows } from './watch-tick.ts';
 
 export type BenchOptions = {
   quick?: boolean;
@@ -42,6 +43,7 @@ export type BenchReport = {
   statsE2e?: StatsE2eResult;
   cardRender?: CardRenderResult;
   digestFanout?: DigestFanoutResult;
+  watchTick?: WatchTickResult;
   coldStart?: ColdStartResult;
   peaks: PeakRss[];
 };
@@ -158,6 +160,11 @@ export async function runBenchmarks(options: BenchOptions = {}): Promise<BenchRe
       report.digestFanout = await benchDigestFanout({ ...settings.digest, nodeArgs, progress });
       report.peaks.push({ phase: 'item 5', opsbotMiB: report.digestFanout.peakRssMiB });
       return digestFanoutRows(report.digestFanout);
+    });
+
+    await section(7, 'Watch tick', async () => {
+      report.watchTick = await benchWatchTick(settings.watches);
+      return watchTickRows(report.watchTick);
     });
 
     if (want(6)) report.rows.push(...footprintRows(report.coldStart, report.peaks));

@@ -13,6 +13,7 @@ export type Settings = {
   };
   statsE2e: { warmup: number; runs: number };
   digest: { channels: number; indexesPerChannel: number; indexPool: number };
+  watches: { watches: number; indexes: number; channels: number };
   coldStart: { runs: number };
 };
 
@@ -22,6 +23,7 @@ export const FULL: Settings = {
   ackUnderRender: { cheapPerSec: 50, statsPerSec: 4, rounds: 3, warmupMs: 1_000, durationMs: 8_000 },
   statsE2e: { warmup: 3, runs: 30 },
   digest: { channels: 200, indexesPerChannel: 3, indexPool: 12 },
+  watches: { watches: 500, indexes: 100, channels: 50 },
   coldStart: { runs: 5 },
 };
 
@@ -31,6 +33,7 @@ export const QUICK: Settings = {
   ackUnderRender: { cheapPerSec: 50, statsPerSec: 4, rounds: 1, warmupMs: 200, durationMs: 1_000 },
   statsE2e: { warmup: 1, runs: 3 },
   digest: { channels: 20, indexesPerChannel: 3, indexPool: 6 },
+  watches: { watches: 50, indexes: 10, channels: 5 },
   coldStart: { runs: 1 },
 };
 

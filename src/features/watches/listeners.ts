@@ -5,6 +5,8 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import type { Watch, WatchControls } from '../../store/index.ts';
+import { digestsRuntimeOf } from '../digests/listeners.ts';
+import { createPacer, DEFAULT_PACING } from '../digests/pacer.ts';
 import { instantOfLocal, localDateOf } from '../digests/schedule.ts';
 import type { FiringWatch } from '../home/types.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
@@ -41,7 +43,9 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   const { app, store, clock, config } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = config.watches.intervalMs;
-  const slack = watchSlack(app.client, store, clock, logger);
+  // One pacer for every scheduled post (digests' and alerts'), so together they stay within Slack's rates.
+  const pacer = digestsRuntimeOf(app)?.pacer ?? createPacer(DEFAULT_PACING);
+  const slack = watchSlack(app.client, store, clock, logger, pacer);
   const checker = createWatchChecker({
     store,
     mgmt: context.mgmt,

@@ -7,6 +7,7 @@ import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import { type ImageSlot, type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
 import type { Store, Watch } from '../../store/index.ts';
+import type { Pacer } from '../digests/pacer.ts';
 import { localTimeOf } from '../digests/schedule.ts';
 import type { WatchSlack } from './checker.ts';
 import { formatMetricValue, metricByKey } from './metrics.ts';
@@ -27,10 +28,13 @@ export function watchSlack(
   store: Store,
   clock: () => number,
   logger: Pick<Logger, 'warn' | 'error' | 'info'>,
+  pacer: Pacer,
 ): WatchSlack {
   const zone = (watch: Watch) => channelTimeZone(store, watch.channelId);
   const post = async (watch: Watch, timeZone: string, image?: KnownBlock): Promise<SentMessage> => {
     const message = alertMessage(watch, clock(), timeZone, image);
+    // Top-level posts share the digests' budget: Slack's per-channel and workspace rates.
+    await pacer.take(watch.channelId);
     const posted = await client.chat.postMessage({ channel: watch.channelId, ...message });
     if (posted.channel === undefined || posted.ts === undefined)
       throw new Error('chat.postMessage returned no ts');
@@ -59,6 +63,7 @@ export function watchSlack(
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
     async postNoData(watch, reason) {
+      await pacer.take(watch.channelId);
       const posted = await client.chat.postMessage({
         channel: watch.channelId,
         ...noDataMessage(watch, reason),
