@@ -91,7 +91,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     expect(after).not.toContain('couldn’t');
     expect(await readiness()).toEqual({
       status: 200,
-      body: { ok: true, store: 'ok', slack: 'ok', mgmt: 'ok' },
+      body: { ok: true, store: 'ok', slack: 'ok', mgmt: 'ok', drift: expect.any(Object) },
     });
     await fileRequest(ws, { text: 'search create after-restart eu-west-1 free' });
     expect((await ws.store.getRequest(2))?.name).toBe('after-restart');

@@ -80,6 +80,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: /readyz on PostgreSQL', (
       reason: 'store unavailable',
       slack: 'ok',
       mgmt: 'ok',
+      drift: expect.any(Object),
       store: expect.stringMatching(
         new RegExp(`^PostgreSQL at 127\\.0\\.0\\.1:${proxy.port}/\\w+ is not answering: .*ECONNREFUSED`),
       ),

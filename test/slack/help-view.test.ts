@@ -45,9 +45,9 @@ describe('the help card', () => {
   it('shows a replaced subcommand, not the one it replaced', () => {
     const router = new CommandRouter();
     router.register(sub(['digest'], 'old words'));
-    expect(text(helpBlocks('/ops', router.list()))).toContain('old words');
+    expect(text(helpBlocks('/ops', router.list()))).toContain('Old words');
     const list = router.list() as Subcommand[];
     list[0] = sub(['digest'], 'new words');
-    expect(text(helpBlocks('/ops', router.list()))).toContain('new words');
+    expect(text(helpBlocks('/ops', router.list()))).toContain('New words');
   });
 });
