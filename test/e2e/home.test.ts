@@ -11,10 +11,10 @@ import {
 
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 
-describe('e2e: the Home tab, where approvals wait', () => {
+describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals wait (%s)', (mode) => {
   let ws: SimulatedWorkspace;
   beforeAll(async () => {
-    ws = await startSimulatedWorkspace();
+    ws = await startSimulatedWorkspace({ mode });
     await fileRequest(ws); // #1, by the requester
     await cardFor(ws, 1);
   });
@@ -117,7 +117,9 @@ describe('e2e: the Home tab, where approvals wait', () => {
   it('shows everyone the API health, the version and the mode, without a secret', async () => {
     const text = homeText(ws, approver);
     expect(text).toContain('The management API answers with the configured credentials');
-    expect(text).toMatch(/opsbot \d+\.\d+\.\d+ · HTTP \(Events API\)/);
+    expect(text).toMatch(
+      mode === 'http' ? /opsbot \d+\.\d+\.\d+ · HTTP \(Events API\)/ : /opsbot \d+\.\d+\.\d+ · Socket Mode/,
+    );
     for (const secret of Object.values(ws.env).filter(
       (v): v is string => typeof v === 'string' && v.length > 8,
     )) {
