@@ -206,4 +206,58 @@ const digest: TourStep = {
   },
 };
 
-export const TOUR_STEPS: readonly TourStep[] = [help, accounts, drift, search, home, stats, digest];
+/** The watches feature's check loop, when this build has it. */
+async function watchChecks(app: App): Promise<{ runOnce(): Promise<unknown> } | undefined> {
+  try {
+    return (await import('../features/watches/listeners.ts')).watchesRuntimeOf(app);
+  } catch {
+    return undefined;
+  }
+}
+
+const watch: TourStep = {
+  slug: 'watch',
+  title: 'A watch: the channel hears when a line is crossed, and when it is back',
+  async run(k) {
+    const checks = await watchChecks(k.ws.opsbot.app);
+    if (checks === undefined)
+      throw new StepUnavailable('this build has no `/ops watch` (src/features/watches)');
+    const index = 'idx-2';
+    const base = k.ws.mgmt.indexes[index] ?? {};
+    const latency = (ms: number) => {
+      k.ws.mgmt.indexes[index] = { ...base, pinned: { query_latency_99: ms } };
+    };
+    latency(120);
+    await k.command(requester, DIGEST_CHANNEL, `watch ${index} p99-query-latency > 250 for 2`);
+    await k.show();
+    const check = async (note: string) => {
+      k.demo.clock.jumpTo(k.demo.clock.now() + 5 * 60_000);
+      k.t.action(`⏩ Five minutes later (the demo's clock): ${note}`);
+      await checks.runOnce();
+    };
+    await check('p99 query latency is 120 — a check, nothing to say');
+    latency(380);
+    await check('p99 query latency jumps to 380 — one check past the line');
+    await check('still 380 — the second check in a row: the watch fires');
+    const alert = await k.messageIn(
+      DIGEST_CHANNEL,
+      'the alert',
+      (m) => hasImage(m) && m.text.includes('p99 query latency'),
+    );
+    await k.show();
+    latency(140);
+    await check('back to 140 — one check back');
+    await check('still 140 — the second: resolved');
+    await k.until('the alert resolved in place', () =>
+      k.ws.slack
+        .messagesIn(DIGEST_CHANNEL)
+        .find((m) => m.ts === alert.ts && m.text.startsWith('Resolved after')),
+    );
+    await k.show();
+    k.t.note(
+      'One message per incident: updated in place when it resolved, with a note in its thread and no ping.',
+    );
+  },
+};
+
+export const TOUR_STEPS: readonly TourStep[] = [help, accounts, drift, search, home, stats, digest, watch];

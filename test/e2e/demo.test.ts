@@ -44,6 +44,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['home', 'ok', undefined],
       ['stats', 'ok', undefined],
       ['digest', 'ok', undefined],
+      ['watch', 'ok', undefined],
     ]);
     expect(result.ok).toBe(true);
     expect(result.transcript).toContain('The tour completed.');
@@ -184,6 +185,7 @@ describe('e2e: npm run demo — the command', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/opsbot demo: wrote \d+ files to demo-output\//);
     expect(existsSync(join(cwd, 'demo-output', 'transcript.txt'))).toBe(true);
-    expect(readdirSync(join(cwd, 'demo-output')).filter((n) => n.endsWith('.png')).length).toBe(3);
+    // Two stats cards, the digest's, and the watch alert's chart.
+    expect(readdirSync(join(cwd, 'demo-output')).filter((n) => n.endsWith('.png')).length).toBe(4);
   }, 60_000);
 });

@@ -46,6 +46,7 @@ describe('canary leak suite: the demo tour', () => {
       ['home', 'ok'],
       ['stats', 'ok'],
       ['digest', 'ok'],
+      ['watch', 'ok'],
     ]);
     expect(demo.ws.mgmt.secretsHandedOut().filter((s) => canaries.has(s)).length).toBeGreaterThan(0);
   });

@@ -55,6 +55,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
     notes: { recovered: recoveredNote, worse: worseNote },
+    onChange: (watch) => context.changes.emit({ kind: 'watch', channelId: watch.channelId }),
   });
 
   async function create(
