@@ -112,22 +112,29 @@ export function createWatchChecker(deps: CheckerDeps) {
     const next: Watch = { ...watch, state };
     const quiet = isSilenced(watch.controls, now);
     const told: WatchState = { ...state };
+    const facts = { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet };
     for (const effect of effects) {
-      if (effect === 'resolve' && previous.alert !== null) {
-        await deps.slack.showResolved(next, previous.alert);
-        await deps.slack.postInThread(previous.alert, deps.notes.recovered(next, now));
-      } else if (effect === 'worse' && previous.alert !== null && !quiet) {
-        await deps.slack.postInThread(previous.alert, deps.notes.worse(next, previous.notifiedValue));
-      } else if (effect === 'no_data' && !quiet) {
-        told.noDataAlert = await deps.slack.postNoData(next, check.kind === 'no_data' ? check.reason : '');
-      } else if (effect === 'data_back' && previous.noDataAlert !== null) {
-        await deps.slack.showDataBack(next, previous.noDataAlert);
+      if (effect === 'fire') {
+        logger.info({ event: 'watch_fire', ...facts }, 'watch fired');
+      } else if (effect === 'resolve') {
+        if (previous.alert !== null) {
+          await deps.slack.showResolved(next, previous.alert);
+          await deps.slack.postInThread(previous.alert, deps.notes.recovered(next, now));
+        }
+        logger.info({ event: 'watch_resolve', ...facts }, 'watch resolved');
+      } else if (effect === 'worse') {
+        if (previous.alert !== null && !quiet)
+          await deps.slack.postInThread(previous.alert, deps.notes.worse(next, previous.notifiedValue));
+        logger.info({ event: 'watch_worse', ...facts }, 'watch markedly worse');
+      } else if (effect === 'no_data') {
+        if (!quiet)
+          told.noDataAlert = await deps.slack.postNoData(next, check.kind === 'no_data' ? check.reason : '');
+        logger.info({ event: 'watch_no_data', ...facts }, 'watch has no data');
+      } else if (effect === 'data_back') {
+        if (previous.noDataAlert !== null) await deps.slack.showDataBack(next, previous.noDataAlert);
         told.noDataAlert = null;
+        logger.info({ event: 'watch_data_back', ...facts }, 'watch has data again');
       }
-      logger.info(
-        { event: `watch_${effect}`, watchId: watch.id, channel: watch.channelId, indexId: watch.indexId },
-        `watch ${effect}`,
-      );
     }
     if (effects.includes('resolve')) told.alert = null;
     // A firing watch without its alert: it fired while snoozed or muted (or its post failed); the
@@ -135,7 +142,10 @@ export function createWatchChecker(deps: CheckerDeps) {
     if (told.status === 'firing' && told.alert === null && !quiet) {
       told.alert = await deps.slack.postAlert({ ...next, state: told }, points);
       if (!effects.includes('fire'))
-        logger.info({ event: 'watch_fire', watchId: watch.id, late: true }, 'watch alert posted late');
+        logger.info(
+          { event: 'watch_alert_posted_late', ...facts },
+          'alert posted once the watch could speak',
+        );
     }
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
