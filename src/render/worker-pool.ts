@@ -17,6 +17,38 @@ let worker: Worker | undefined;
 const waiting = new Map<number, Waiter>();
 let nextId = 1;
 
+/**
+ * How long the render thread may sit idle before it exits. Its heap and Skia's surfaces are tens
+ * of MiB that an app rendering a few cards an hour should not carry between them; the next card
+ * starts a fresh thread (~100 ms) instead.
+ */
+let idleMs = 60_000;
+let idleTimer: NodeJS.Timeout | undefined;
+/** Threads let go while idle: their exit is expected and concerns no card in flight. */
+const retired = new WeakSet<Worker>();
+
+/** For tests and tools: a shorter (or longer) idle time before the render thread exits. */
+export function setRenderThreadIdleMs(ms: number): void {
+  idleMs = ms;
+}
+
+/** Whether a render thread is running now. */
+export function renderThreadRunning(): boolean {
+  return worker !== undefined;
+}
+
+function exitWhenIdle(w: Worker): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (worker === w && waiting.size === 0) {
+      worker = undefined;
+      retired.add(w);
+      void w.terminate();
+    }
+  }, idleMs);
+  idleTimer.unref();
+}
+
 function failAll(error: Error): void {
   for (const w of waiting.values()) w.reject(error);
   waiting.clear();
@@ -40,7 +72,10 @@ function start(): Worker {
   w.on('message', (reply: RenderReply) => {
     const waiter = waiting.get(reply.id);
     waiting.delete(reply.id);
-    if (waiting.size === 0) w.unref();
+    if (waiting.size === 0) {
+      w.unref();
+      exitWhenIdle(w);
+    }
     if (!waiter) return;
     if ('png' in reply)
       waiter.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
@@ -51,6 +86,7 @@ function start(): Worker {
     failAll(error instanceof Error ? error : new Error(String(error)));
   });
   w.on('exit', (code) => {
+    if (retired.has(w)) return;
     if (worker === w) worker = undefined;
     failAll(new Error(`render worker exited with code ${code}`));
   });
@@ -68,6 +104,7 @@ export function renderWatchChartOnWorker(chart: WatchChartData): Promise<Buffer>
 }
 
 function post(job: (id: number) => RenderJob): Promise<Buffer> {
+  clearTimeout(idleTimer);
   worker ??= start();
   const w = worker;
   const id = nextId++;
