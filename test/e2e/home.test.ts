@@ -114,6 +114,31 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
     expect(ws.mgmt.createCalls).toHaveLength(1);
   });
 
+  it('Stats for… asks for an index and a period, and sends the stats card by direct message', async () => {
+    await openHome(ws, outsider);
+    await ws.driver.clickInView({ userId: outsider, view: homeOf(ws, outsider), actionId: 'home.stats_for' });
+    const form = await viewFor(ws, outsider, 'home.stats');
+    const bad = await ws.driver.submitView({
+      userId: outsider,
+      view: form,
+      values: { home_stats_index: { home_stats_index: 'not an id!' } },
+    });
+    expect(bad.ack).toMatchObject({
+      response_action: 'errors',
+      errors: { home_stats_index: expect.any(String) },
+    });
+    await ws.driver.submitView({
+      userId: outsider,
+      view: form,
+      values: {
+        home_stats_index: { home_stats_index: 'idx-2' },
+        home_stats_period: { home_stats_period: '1d' },
+      },
+    });
+    const dms = await waitForDm(ws, outsider, 'Vector index idx-2');
+    expect(dms.at(-1)).toContain('last 24 hours');
+  });
+
   it('shows everyone the API health, the version and the mode, without a secret', async () => {
     const text = homeText(ws, approver);
     expect(text).toContain('The management API answers with the configured credentials');
