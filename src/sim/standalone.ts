@@ -8,7 +8,7 @@ import {
   startManagementApiSimulator,
 } from './mgmt/index.ts';
 import { type SlackSimulator, type SlackSimulatorOptions, startSlackSimulator } from './slack/index.ts';
-import { SIM_CREDENTIALS, SIM_IDS, SIM_USERS } from './workspace.ts';
+import { SIM_CREDENTIALS, SIM_IDS, SIM_USERS, simulatedAppEnv } from './workspace.ts';
 
 export type Sims = {
   slack: SlackSimulator;
@@ -45,20 +45,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   return {
     slack,
     mgmt,
-    appEnv: (extra = {}) => ({
-      SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
-      SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
-      SLACK_API_URL: slack.apiUrl,
-      MGMT_API_URL: mgmt.url,
-      MGMT_API_USERNAME: SIM_CREDENTIALS.mgmtUsername,
-      MGMT_API_PASSWORD: SIM_CREDENTIALS.mgmtPassword,
-      APPROVAL_CHANNEL_ID: SIM_IDS.approvalChannel,
-      APPROVER_USER_IDS: `${SIM_IDS.approver},${SIM_IDS.secondApprover}`,
-      DATABASE_PATH: ':memory:',
-      LOG_LEVEL: 'warn',
-      PORT: '0',
-      ...extra,
-    }),
+    appEnv: (extra = {}) => ({ ...simulatedAppEnv(slack.apiUrl, mgmt.url), ...extra }),
     async close() {
       await Promise.allSettled([slack.close(), mgmt.close()]);
     },

@@ -38,6 +38,23 @@ export const SIM_IDS = {
   outsider: 'U0OUTSIDER',
 } as const;
 
+/** The environment that points opsbot at the simulators (fake credentials, in-memory SQLite). */
+export function simulatedAppEnv(slackApiUrl: string, mgmtUrl: string): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
+    SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
+    SLACK_API_URL: slackApiUrl,
+    MGMT_API_URL: mgmtUrl,
+    MGMT_API_USERNAME: SIM_CREDENTIALS.mgmtUsername,
+    MGMT_API_PASSWORD: SIM_CREDENTIALS.mgmtPassword,
+    APPROVAL_CHANNEL_ID: SIM_IDS.approvalChannel,
+    APPROVER_USER_IDS: `${SIM_IDS.approver},${SIM_IDS.secondApprover}`,
+    DATABASE_PATH: ':memory:',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+  };
+}
+
 /** The simulated workspace's people, with the time zones their Slack profiles give. */
 export const SIM_USERS: Record<string, { tz: string; name: string }> = {
   [SIM_IDS.requester]: { tz: 'Europe/Berlin', name: 'requester' },
@@ -111,17 +128,8 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     now: clock,
   });
   const env = {
-    SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
-    SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
-    SLACK_API_URL: slack.apiUrl,
-    MGMT_API_URL: mgmt.url,
-    MGMT_API_USERNAME: SIM_CREDENTIALS.mgmtUsername,
-    MGMT_API_PASSWORD: SIM_CREDENTIALS.mgmtPassword,
-    APPROVAL_CHANNEL_ID: SIM_IDS.approvalChannel,
-    APPROVER_USER_IDS: `${SIM_IDS.approver},${SIM_IDS.secondApprover}`,
-    DATABASE_PATH: ':memory:',
+    ...simulatedAppEnv(slack.apiUrl, mgmt.url),
     LOG_LEVEL: 'debug',
-    PORT: '0',
     ...(options.mode === 'socket' ? { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } : {}),
     ...options.env,
   };

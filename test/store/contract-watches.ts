@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { INITIAL_STATE } from '../../src/features/watches/evaluate.ts';
 import type { NewWatch, WatchState } from '../../src/store/types.ts';
 import type { ContractContext } from './contract.ts';
 import { T0 } from './fixtures.ts';
 
 const LEASE = 60_000;
 
-const FRESH: WatchState = {
-  status: 'ok',
-  breaches: 0,
-  breachSince: null,
-  recoveries: 0,
-  failures: 0,
-  incidentSince: null,
-  lastValue: null,
-  lastCheckedAt: null,
-  alert: null,
-  notifiedValue: null,
-  notifiedAt: null,
-  noDataReason: null,
-  noDataAlert: null,
-};
+const FRESH: WatchState = INITIAL_STATE;
 
 export function watchInput(overrides: Partial<NewWatch> = {}): NewWatch {
   return {
