@@ -200,7 +200,7 @@ describe('e2e: watches', () => {
       .slice(before)
       .find((m) => textOf(m.blocks).includes('p99 query latency'));
     const image = (
-      alert?.blocks as Array<{ type: string; slack_file?: { id: string }; alt_text?: string }>
+      (alert?.blocks ?? []) as Array<{ type: string; slack_file?: { id: string }; alt_text?: string }>
     ).find((b) => b.type === 'image');
     expect(image?.alt_text).toContain(
       'idx-1 · p99 query latency over the last hour: now 400, above the threshold 250',

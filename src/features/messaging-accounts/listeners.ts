@@ -9,7 +9,6 @@ import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
-import type { AccountSummary } from './account-text.ts';
 import { type AccountSummaries, listAccountSummaries } from './service.ts';
 import {
   ACTION_SHARE,
