@@ -38,6 +38,8 @@ export const watchesRuntimeOf = (app: App): WatchesRuntime | undefined => runtim
 
 const NO_CONTROLS: WatchControls = { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null };
 const HOUR = 3_600_000;
+const NOT_SAVED =
+  ':warning: opsbot couldn’t save the watch just now — its database isn’t answering. Try again in a minute.';
 
 export function registerWatches(context: FeatureContext, deps: { postStats: StatsPoster }): WatchesRuntime {
   const { app, store, clock, config } = context;
@@ -92,7 +94,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     usage: '[<index-id> <metric> >|< <threshold> [for N]]',
     example: 'watch idx-1 monthly_cost > $50',
     description: 'tell this channel when an index crosses a line, and when it is back (no arguments: a form)',
-    async handle({ ack, args, command, client, respond }) {
+    async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
         await client.views.open({ trigger_id: command.trigger_id, view: watchModal(command.channel_id) });
@@ -103,9 +105,20 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
         await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
         return;
       }
-      await ack();
-      const watch = await create(parsed.spec, command.channel_id, command.user_id, null);
-      await respond({
+      // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
+      // the watch exists by the time anyone sees it.
+      let watch: Watch;
+      try {
+        watch = await create(parsed.spec, command.channel_id, command.user_id, null);
+      } catch (error) {
+        logger.error(
+          { event: 'watch_not_saved', err: error instanceof Error ? error.name : 'unknown' },
+          'watch not saved',
+        );
+        await ack({ response_type: 'ephemeral', text: NOT_SAVED });
+        return;
+      }
+      await ack({
         response_type: 'ephemeral',
         text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${Math.round(intervalMs / 60_000) || 1} min; alerts go to this channel.`,
       });
@@ -190,9 +203,22 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       });
       return;
     }
-    await ack();
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
-    const watch = await create(read.spec, channelId, body.user.id, note);
+    let watch: Watch;
+    try {
+      watch = await create(read.spec, channelId, body.user.id, note);
+    } catch (error) {
+      logger.error(
+        { event: 'watch_not_saved', err: error instanceof Error ? error.name : 'unknown' },
+        'watch not saved',
+      );
+      await ack({
+        response_action: 'errors',
+        errors: { [WATCH_BLOCK.index]: NOT_SAVED.replace(':warning: ', '') },
+      });
+      return;
+    }
+    await ack();
     await app.client.chat.postEphemeral({
       channel: channelId,
       user: body.user.id,
