@@ -29,6 +29,7 @@ import type {
   TransitionResult,
   Watch,
   WatchControls,
+  WatchDefinition,
   WatchState,
 } from './types.ts';
 
@@ -128,6 +129,16 @@ export interface Store {
     nextCheckAt: number,
     keepLeaseUntil?: number,
   ): Promise<boolean>;
+  /**
+   * Changes what a watch watches (edited in its form) and starts its state afresh; its lease, if a
+   * check holds one, is dropped so that check's save is refused. Undefined when the watch is gone.
+   */
+  updateWatch(
+    id: number,
+    definition: WatchDefinition,
+    state: WatchState,
+    nextCheckAt: number,
+  ): Promise<Watch | undefined>;
   /** Snooze and mute: written by clicks, never by checks. False when the watch is gone. */
   setWatchControls(id: number, controls: WatchControls): Promise<boolean>;
 
@@ -178,4 +189,5 @@ export type WatchMethods = Pick<
   | 'claimDueWatches'
   | 'saveWatchState'
   | 'setWatchControls'
+  | 'updateWatch'
 >;

@@ -238,3 +238,9 @@ export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls'> & {
   state: WatchState;
   controls: WatchControls;
 };
+
+/** The part of a watch its form sets. */
+export type WatchDefinition = Pick<
+  Watch,
+  'channelId' | 'indexId' | 'metric' | 'direction' | 'threshold' | 'forChecks' | 'note'
+>;

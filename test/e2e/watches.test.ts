@@ -106,6 +106,46 @@ describe('e2e: watches', () => {
     ]);
   });
 
+  it('edit through the list: the form comes back filled in, and saving changes the watch', async () => {
+    await ws.driver.command('watch list', { userId: requester, channelId: 'C0FORMS' });
+    const list = await ws.slack.waitFor(
+      (c) =>
+        c.method === 'chat.postEphemeral' &&
+        c.args.channel === 'C0FORMS' &&
+        JSON.stringify(c.args.blocks ?? []).includes('Watches in this channel'),
+    );
+    expect(JSON.stringify(list.args.blocks)).toContain('storage used above 2.1 GB for 3 checks');
+    const listed = ws.slack
+      .ephemeralsFor(requester)
+      .find((e) => e.channel === 'C0FORMS' && textOf(e.blocks).includes('Watches in this channel'));
+    if (listed === undefined) throw new Error('no list');
+    const [watch] = await ws.store.listWatches('C0FORMS');
+    await ws.driver.clickButton({
+      userId: requester,
+      message: listed,
+      actionId: 'watch.edit',
+      value: String(watch?.id),
+    });
+    await ws.slack.waitFor(
+      (c) => c.method === 'views.open' && c.ok && JSON.stringify(c.args.view).includes('Edit watch'),
+    );
+    const form = ws.slack.views.filter((v) => v.user === requester && v.via === 'views.open').at(-1)?.view;
+    if (form === undefined) throw new Error('no form');
+    expect(JSON.stringify(form.blocks)).toContain('"initial_value":"idx-2"');
+    const saved = await ws.driver.submitView({
+      userId: requester,
+      view: form,
+      values: { watch_threshold: { watch_threshold: '1 GB' }, watch_for: { watch_for: '1' } },
+    });
+    expect(saved.ack).toBeUndefined();
+    expect(await ws.store.getWatch(watch?.id ?? 0)).toMatchObject({
+      metric: 'storage_usage',
+      threshold: 1e9,
+      forChecks: 1,
+      note: 'tell #storage-team',
+    });
+  });
+
   it('below the line: no post; crossing for 2 checks: exactly one alert', async () => {
     expect((await check()).effects).toEqual({});
     setCost(80);

@@ -103,6 +103,37 @@ export function watchContract({ open, reopen }: ContractContext): void {
       expect(await store.setWatchControls(9_999, snoozed)).toBe(false);
     });
 
+    it('an edit changes the definition, starts the state afresh and drops a check’s lease', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
+      const edited = await store.updateWatch(
+        w.id,
+        {
+          channelId: 'C0WATCH',
+          indexId: 'idx-9',
+          metric: 'storage_usage',
+          direction: 'below',
+          threshold: 1e9,
+          forChecks: 2,
+          note: null,
+        },
+        FRESH,
+        T0 + 5,
+      );
+      expect(edited).toMatchObject({
+        id: w.id,
+        indexId: 'idx-9',
+        metric: 'storage_usage',
+        threshold: 1e9,
+        note: null,
+        nextCheckAt: T0 + 5,
+      });
+      // The check that held the old watch can no longer save over the edit.
+      expect(await store.saveWatchState(w.id, 'worker-a', { ...FRESH, status: 'firing' }, T0)).toBe(false);
+      expect(await store.updateWatch(9_999, watchInput(), FRESH, T0)).toBeUndefined();
+    });
+
     it.skipIf(reopen === undefined)('two stores on one database never lease the same watch', async () => {
       const a = await open();
       const b = await (reopen as NonNullable<typeof reopen>)(a);

@@ -16,6 +16,7 @@ import { parseWatchArgs, readSpec, USAGE, type WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
 import { channelTimeZone, watchSlack } from './slack.ts';
 import {
+  changedMessage,
   listMessage,
   recoveredNote,
   removedMessage,
@@ -88,6 +89,44 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     context.changes.emit({ kind: 'watch', channelId });
     return watch;
   }
+
+  /** The form saved over an existing watch: a new rule starts a new state; an open alert says so. */
+  async function edit(
+    id: number,
+    spec: WatchSpec,
+    channelId: string,
+    userId: string,
+    note: string | null,
+  ): Promise<Watch | undefined> {
+    const before = await store.getWatch(id);
+    const watch = await store.updateWatch(
+      id,
+      {
+        channelId,
+        indexId: spec.indexId,
+        metric: spec.metric.key,
+        direction: spec.direction,
+        threshold: spec.threshold,
+        forChecks: spec.forChecks,
+        note,
+      },
+      INITIAL_STATE,
+      clock(),
+    );
+    if (watch === undefined) return undefined;
+    if (before?.state.status === 'firing' && before.state.alert !== null)
+      await app.client.chat.update({ ...before.state.alert, ...changedMessage(watch, userId) });
+    logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
+    context.changes.emit({ kind: 'watch', channelId });
+    return watch;
+  }
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await store.getWatch(Number(action.value));
+    if (watch === undefined) return;
+    await client.views.open({ trigger_id: body.trigger_id, view: watchModal(watch.channelId, watch) });
+  });
 
   context.router.register({
     words: ['watch'],
@@ -188,14 +227,14 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       return;
     }
     const channel = v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? undefined;
-    const fallback = (() => {
+    const metadata = (() => {
       try {
-        return (JSON.parse(view.private_metadata) as { channelId?: string }).channelId;
+        return JSON.parse(view.private_metadata) as { channelId?: string; watchId?: number };
       } catch {
-        return undefined;
+        return {};
       }
     })();
-    const channelId = channel ?? fallback;
+    const channelId = channel ?? metadata.channelId;
     if (channelId === undefined || channelId === '') {
       await ack({
         response_action: 'errors',
@@ -204,9 +243,12 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       return;
     }
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
-    let watch: Watch;
+    let watch: Watch | undefined;
     try {
-      watch = await create(read.spec, channelId, body.user.id, note);
+      watch =
+        typeof metadata.watchId === 'number'
+          ? await edit(metadata.watchId, read.spec, channelId, body.user.id, note)
+          : await create(read.spec, channelId, body.user.id, note);
     } catch (error) {
       logger.error(
         { event: 'watch_not_saved', err: error instanceof Error ? error.name : 'unknown' },
@@ -215,6 +257,13 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       await ack({
         response_action: 'errors',
         errors: { [WATCH_BLOCK.index]: NOT_SAVED.replace(':warning: ', '') },
+      });
+      return;
+    }
+    if (watch === undefined) {
+      await ack({
+        response_action: 'errors',
+        errors: { [WATCH_BLOCK.index]: 'This watch was removed meanwhile; close the form and add it again.' },
       });
       return;
     }

@@ -6,7 +6,11 @@ import type { Watch } from '../../store/index.ts';
 import { instantInWords } from '../digests/schedule.ts';
 import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
 
+/** Watches listed with their own Edit button; a channel rarely has more. */
+const MAX_LISTED = 40;
+
 export const WATCH_ACTION = {
+  edit: 'watch.edit',
   snoozeHour: 'watch.snooze_hour',
   snoozeMorning: 'watch.snooze_morning',
   mute: 'watch.mute',
@@ -142,6 +146,16 @@ export function dataBackMessage(watch: Watch): Message {
   return { text: `Data is back for watch #${watch.id}`, blocks: [section(text)] };
 }
 
+/** A threshold as the form reads it back (`$50`, `2147483648`): exact, in the metric's unit. */
+function thresholdText(metric: Metric, value: number): string {
+  return metric.unit === 'money' ? `$${value}` : String(value);
+}
+
+export function changedMessage(watch: Watch, by: string): Message {
+  const text = `:pencil2: Watch #${watch.id} was changed by ${mentionUser(by)} (now: ${ruleText(watch)}); this incident is closed and the watch starts afresh.`;
+  return { text: `Watch #${watch.id} was changed`, blocks: [section(text)] };
+}
+
 export function removedMessage(watch: Watch, by: string): Message {
   const text = `:wastebasket: Watch #${watch.id} (${ruleText(watch)}) was removed by ${mentionUser(by)}; this alert gets no more updates.`;
   return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
@@ -175,17 +189,34 @@ export function listMessage(
         ),
       ],
     };
-  const lines = watches.map(
-    (w) =>
-      `*#${w.id}* ${ruleText(w)}\n      ${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}`,
-  );
+  // One section per watch, with its Edit button; past the message's block limit, the rest by number.
+  const shown = watches.slice(0, MAX_LISTED);
+  const rows: KnownBlock[] = shown.map((w) => ({
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}`,
+    },
+    accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
+  }));
+  const more = watches.length - shown.length;
   return {
     text: `${watches.length} watches in this channel`,
     blocks: [
       header('Watches in this channel'),
-      ...mrkdwnSections(lines),
+      ...rows,
+      ...(more > 0
+        ? [
+            context(
+              `…and ${more} more: #${watches
+                .slice(MAX_LISTED)
+                .map((w) => w.id)
+                .join(', #')}.`,
+            ),
+          ]
+        : []),
       context(
-        '`/ops watch remove <n>` removes one; `/ops watch` adds one (or changes one: remove it and add it again).',
+        '*Edit* changes a watch (its state starts afresh); `/ops watch remove <n>` removes one; `/ops watch` adds one.',
       ),
     ],
   };
@@ -196,21 +227,33 @@ export function metricList(): string {
   return METRICS.map((m) => `\`${m.key}\``).join(', ');
 }
 
-export function watchModal(channelId: string): ModalView {
+/** The watch form: empty for a new watch, filled in to edit `existing`. */
+export function watchModal(channelId: string, existing?: Watch): ModalView {
   const option = (value: string, text: string) => ({ value, text: plain(text) });
+  const metric = existing === undefined ? undefined : metricByKey(existing.metric);
+  const initial = <T>(value: T | undefined, field: (v: T) => Record<string, unknown>) =>
+    value === undefined || value === null ? {} : field(value);
   return {
     type: 'modal',
     callback_id: WATCH_CALLBACK,
-    private_metadata: JSON.stringify({ channelId }),
-    title: plain('New watch'),
-    submit: plain('Watch'),
+    private_metadata: JSON.stringify({
+      channelId,
+      ...(existing === undefined ? {} : { watchId: existing.id }),
+    }),
+    title: plain(existing === undefined ? 'New watch' : `Edit watch #${existing.id}`),
+    submit: plain(existing === undefined ? 'Watch' : 'Save'),
     close: plain('Cancel'),
     blocks: [
       {
         type: 'input',
         block_id: WATCH_BLOCK.index,
         label: plain('Vector index id'),
-        element: { type: 'plain_text_input', action_id: WATCH_BLOCK.index, placeholder: plain('idx-1') },
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.index,
+          placeholder: plain('idx-1'),
+          ...initial(existing?.indexId, (v) => ({ initial_value: v })),
+        },
       },
       {
         type: 'input',
@@ -220,6 +263,7 @@ export function watchModal(channelId: string): ModalView {
           type: 'static_select',
           action_id: WATCH_BLOCK.metric,
           options: METRICS.map((m) => option(m.key, m.label.slice(0, 75))),
+          ...initial(metric, (m) => ({ initial_option: option(m.key, m.label.slice(0, 75)) })),
         },
       },
       {
@@ -229,7 +273,10 @@ export function watchModal(channelId: string): ModalView {
         element: {
           type: 'static_select',
           action_id: WATCH_BLOCK.direction,
-          initial_option: option('above', 'above the threshold'),
+          initial_option:
+            existing?.direction === 'below'
+              ? option('below', 'below the threshold')
+              : option('above', 'above the threshold'),
           options: [option('above', 'above the threshold'), option('below', 'below the threshold')],
         },
       },
@@ -238,7 +285,12 @@ export function watchModal(channelId: string): ModalView {
         block_id: WATCH_BLOCK.threshold,
         label: plain('Threshold'),
         hint: plain('In the metric’s unit: bytes like 500 MB, cost like $50, counts like 10k.'),
-        element: { type: 'plain_text_input', action_id: WATCH_BLOCK.threshold, placeholder: plain('250') },
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.threshold,
+          placeholder: plain('250'),
+          ...initial(metric, (m) => ({ initial_value: thresholdText(m, existing?.threshold ?? 0) })),
+        },
       },
       {
         type: 'input',
@@ -248,7 +300,7 @@ export function watchModal(channelId: string): ModalView {
           type: 'number_input',
           action_id: WATCH_BLOCK.forChecks,
           is_decimal_allowed: false,
-          initial_value: '3',
+          initial_value: String(existing?.forChecks ?? 3),
           min_value: '1',
           max_value: '60',
         },
@@ -276,6 +328,7 @@ export function watchModal(channelId: string): ModalView {
           action_id: WATCH_BLOCK.note,
           max_length: 280,
           placeholder: plain('page #search-oncall if this fires'),
+          ...initial(existing?.note ?? undefined, (v) => ({ initial_value: v })),
         },
       },
     ],

@@ -72,6 +72,28 @@ export function watchMethods(db: Db): WatchMethods {
       );
       return rows.length === 1;
     },
+    async updateWatch(id, d, state, nextCheckAt) {
+      checkWatch(d);
+      assertNoSecrets(d);
+      const [row] = await db.query(
+        `UPDATE watches SET channel_id = $2, index_id = $3, metric = $4, direction = $5, threshold = $6,
+           for_checks = $7, note = $8, state = $9, next_check_at = $10, lease_owner = NULL, lease_until = NULL
+         WHERE id = $1 RETURNING *`,
+        [
+          id,
+          d.channelId,
+          d.indexId,
+          d.metric,
+          d.direction,
+          d.threshold,
+          d.forChecks,
+          d.note,
+          JSON.stringify(state),
+          nextCheckAt,
+        ],
+      );
+      return row === undefined ? undefined : toWatch(row);
+    },
     async setWatchControls(id, controls) {
       const rows = await db.query('UPDATE watches SET controls = $2 WHERE id = $1 RETURNING id', [
         id,

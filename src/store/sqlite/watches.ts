@@ -30,6 +30,11 @@ export function watchMethods(db: DatabaseSync): WatchMethods {
       lease_until = :keep
     WHERE id = :id AND lease_owner = :owner`);
   const controls = db.prepare('UPDATE watches SET controls = :controls WHERE id = :id');
+  const update = db.prepare(`
+    UPDATE watches SET channel_id = :channelId, index_id = :indexId, metric = :metric, direction = :direction,
+      threshold = :threshold, for_checks = :forChecks, note = :note, state = :state, next_check_at = :nextCheckAt,
+      lease_owner = NULL, lease_until = NULL
+    WHERE id = :id RETURNING *`);
 
   return {
     async createWatch(input) {
@@ -85,6 +90,23 @@ export function watchMethods(db: DatabaseSync): WatchMethods {
         keep: keepLeaseUntil ?? null,
       });
       return Number(result.changes) === 1;
+    },
+    async updateWatch(id, d, state, nextCheckAt) {
+      checkWatch(d);
+      assertNoSecrets(d);
+      const row = update.get({
+        id,
+        channelId: d.channelId,
+        indexId: d.indexId,
+        metric: d.metric,
+        direction: d.direction,
+        threshold: d.threshold,
+        forChecks: d.forChecks,
+        note: d.note,
+        state: JSON.stringify(state),
+        nextCheckAt,
+      });
+      return row === undefined ? undefined : toWatch(row);
     },
     async setWatchControls(id, value) {
       return Number(controls.run({ id, controls: JSON.stringify(value) }).changes) === 1;
