@@ -3,17 +3,17 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
-import { userTimeZone } from '../../slack/user-time-zone.ts';
 import type { Watch, WatchControls } from '../../store/index.ts';
 import { digestsRuntimeOf } from '../digests/listeners.ts';
 import { createPacer, DEFAULT_PACING } from '../digests/pacer.ts';
-import { instantOfLocal, localDateOf } from '../digests/schedule.ts';
 import type { FiringWatch } from '../home/types.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
+import { registerAlertActions } from './alert-actions.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
 import { INITIAL_STATE } from './evaluate.ts';
-import { parseWatchArgs, readSpec, USAGE, type WatchSpec } from './input.ts';
+import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
+import { WATCH_BLOCK, WATCH_CALLBACK, watchModal } from './modal-view.ts';
 import { channelTimeZone, watchSlack } from './slack.ts';
 import {
   changedMessage,
@@ -22,9 +22,6 @@ import {
   removedMessage,
   ruleText,
   WATCH_ACTION,
-  WATCH_BLOCK,
-  WATCH_CALLBACK,
-  watchModal,
   worseNote,
 } from './views.ts';
 
@@ -38,7 +35,6 @@ const runtimes = new WeakMap<App, WatchesRuntime>();
 export const watchesRuntimeOf = (app: App): WatchesRuntime | undefined => runtimes.get(app);
 
 const NO_CONTROLS: WatchControls = { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null };
-const HOUR = 3_600_000;
 const NOT_SAVED =
   ':warning: opsbot couldn’t save the watch just now — its database isn’t answering. Try again in a minute.';
 
@@ -275,72 +271,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     });
   });
 
-  const control =
-    (change: (watch: Watch, userId: string, now: number) => Promise<WatchControls>, event: string) =>
-    async ({ ack, body, action }: { ack: () => Promise<void>; body: BlockAction; action: ButtonAction }) => {
-      await ack();
-      const watch = await store.getWatch(Number(action.value));
-      if (watch === undefined) return;
-      const now = clock();
-      const controls = await change(watch, body.user.id, now);
-      if (!(await store.setWatchControls(watch.id, controls))) return;
-      logger.info(
-        { event, watchId: watch.id, user: body.user.id, until: controls.snoozedUntil },
-        event.replace('_', ' '),
-      );
-      const updated = { ...watch, controls };
-      if (updated.state.alert !== null && updated.state.status === 'firing')
-        await slack.showAlert(updated, updated.state.alert);
-      context.changes.emit({ kind: 'watch', channelId: watch.channelId });
-    };
-
-  app.action<BlockAction<ButtonAction>>(
-    WATCH_ACTION.snoozeHour,
-    control(
-      async (w, user, now) => ({ ...w.controls, snoozedUntil: now + HOUR, snoozedBy: user }),
-      'watch_snoozed',
-    ),
-  );
-  app.action<BlockAction<ButtonAction>>(
-    WATCH_ACTION.snoozeMorning,
-    control(async (w, user, now) => {
-      // Tomorrow 09:00 on the channel's clock (its digest's zone), else the clicking person's.
-      const subscription = await store.getSubscription(w.channelId).catch(() => undefined);
-      const zone = subscription?.timeZone ?? (await userTimeZone(app.client, user, 1_500)) ?? 'UTC';
-      const [y, m, d] = localDateOf(now + 24 * HOUR, zone)
-        .split('-')
-        .map(Number) as [number, number, number];
-      return {
-        ...w.controls,
-        snoozedUntil: instantOfLocal({ year: y, month: m, day: d }, 9, 0, zone),
-        snoozedBy: user,
-      };
-    }, 'watch_snoozed'),
-  );
-  app.action<BlockAction<ButtonAction>>(
-    WATCH_ACTION.mute,
-    control(async (w, user, now) => ({ ...w.controls, mutedBy: user, mutedAt: now }), 'watch_muted'),
-  );
-  app.action<BlockAction<ButtonAction>>(
-    WATCH_ACTION.unmute,
-    control(async (w) => ({ ...w.controls, mutedBy: null, mutedAt: null }), 'watch_unmuted'),
-  );
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
-    await ack();
-    const watch = await store.getWatch(Number(action.value));
-    if (watch?.state.alert == null) return;
-    await deps.postStats(
-      { indexId: watch.indexId, period: '1h' },
-      {
-        client,
-        userId: body.user.id,
-        channel: watch.state.alert.channel,
-        threadTs: watch.state.alert.ts,
-        reply: (message) =>
-          client.chat.postEphemeral({ channel: watch.channelId, user: body.user.id, ...message }),
-      },
-    );
-  });
+  registerAlertActions(context, { slack, postStats: deps.postStats, logger });
 
   const runtime: WatchesRuntime = {
     runOnce: () => checker.runOnce(),
@@ -385,5 +316,3 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   });
   return runtime;
 }
-
-export { USAGE as WATCH_USAGE };

@@ -1,0 +1,130 @@
+// The watch form, for a new watch or to edit one: data in, a modal view out. No I/O.
+import type { ModalView } from '@slack/types';
+import type { Watch } from '../../store/index.ts';
+import { METRICS, type Metric, metricByKey } from './metrics.ts';
+
+export const WATCH_CALLBACK = 'watch.create';
+export const WATCH_BLOCK = {
+  index: 'watch_index',
+  metric: 'watch_metric',
+  direction: 'watch_direction',
+  threshold: 'watch_threshold',
+  forChecks: 'watch_for',
+  channel: 'watch_channel',
+  note: 'watch_note',
+} as const;
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+
+/** A threshold as the form reads it back (`$50`, `2147483648`): exact, in the metric's unit. */
+function thresholdText(metric: Metric, value: number): string {
+  return metric.unit === 'money' ? `$${value}` : String(value);
+}
+
+/** The watch form: empty for a new watch, filled in to edit `existing`. */
+export function watchModal(channelId: string, existing?: Watch): ModalView {
+  const option = (value: string, text: string) => ({ value, text: plain(text) });
+  const metric = existing === undefined ? undefined : metricByKey(existing.metric);
+  const initial = <T>(value: T | undefined, field: (v: T) => Record<string, unknown>) =>
+    value === undefined || value === null ? {} : field(value);
+  return {
+    type: 'modal',
+    callback_id: WATCH_CALLBACK,
+    private_metadata: JSON.stringify({
+      channelId,
+      ...(existing === undefined ? {} : { watchId: existing.id }),
+    }),
+    title: plain(existing === undefined ? 'New watch' : `Edit watch #${existing.id}`),
+    submit: plain(existing === undefined ? 'Watch' : 'Save'),
+    close: plain('Cancel'),
+    blocks: [
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.index,
+        label: plain('Vector index id'),
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.index,
+          placeholder: plain('idx-1'),
+          ...initial(existing?.indexId, (v) => ({ initial_value: v })),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.metric,
+        label: plain('What to watch'),
+        element: {
+          type: 'static_select',
+          action_id: WATCH_BLOCK.metric,
+          options: METRICS.map((m) => option(m.key, m.label.slice(0, 75))),
+          ...initial(metric, (m) => ({ initial_option: option(m.key, m.label.slice(0, 75)) })),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.direction,
+        label: plain('Alert when it goes'),
+        element: {
+          type: 'static_select',
+          action_id: WATCH_BLOCK.direction,
+          initial_option:
+            existing?.direction === 'below'
+              ? option('below', 'below the threshold')
+              : option('above', 'above the threshold'),
+          options: [option('above', 'above the threshold'), option('below', 'below the threshold')],
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.threshold,
+        label: plain('Threshold'),
+        hint: plain('In the metric’s unit: bytes like 500 MB, cost like $50, counts like 10k.'),
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.threshold,
+          placeholder: plain('250'),
+          ...initial(metric, (m) => ({ initial_value: thresholdText(m, existing?.threshold ?? 0) })),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.forChecks,
+        label: plain('For how many checks in a row'),
+        element: {
+          type: 'number_input',
+          action_id: WATCH_BLOCK.forChecks,
+          is_decimal_allowed: false,
+          initial_value: String(existing?.forChecks ?? 3),
+          min_value: '1',
+          max_value: '60',
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.channel,
+        label: plain('Post alerts in'),
+        element: {
+          type: 'conversations_select',
+          action_id: WATCH_BLOCK.channel,
+          default_to_current_conversation: true,
+          ...(channelId.startsWith('C') || channelId.startsWith('G')
+            ? { initial_conversation: channelId }
+            : {}),
+        },
+      },
+      {
+        type: 'input',
+        block_id: WATCH_BLOCK.note,
+        optional: true,
+        label: plain('Note for whoever sees the alert'),
+        element: {
+          type: 'plain_text_input',
+          action_id: WATCH_BLOCK.note,
+          max_length: 280,
+          placeholder: plain('page #search-oncall if this fires'),
+          ...initial(existing?.note ?? undefined, (v) => ({ initial_value: v })),
+        },
+      },
+    ],
+  };
+}
