@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
+import { sharedStatsReads } from './api/shared-reads.ts';
 import { ChangeFeed } from './changes.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import { registerDigests } from './features/digests/listeners.ts';
@@ -115,6 +116,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     work,
     lifecycle,
     changes,
+    scheduledStats: sharedStatsReads(api.client, deps.clock),
   };
   registerFeatures(context, api);
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });

@@ -2,6 +2,7 @@
 // features can depend on it without importing the composition root that imports them.
 import type { App } from '@slack/bolt';
 import type { ManagementClient } from './api/client.ts';
+import type { StatsReader } from './api/shared-reads.ts';
 import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -35,4 +36,6 @@ export type FeatureContext = AppDeps & {
   lifecycle: Lifecycle;
   /** Told of every stored change a person could see; views that show them refresh from it. */
   changes: ChangeFeed;
+  /** Statistics for the schedulers (digests, watches): reads within a few seconds are shared. */
+  scheduledStats: StatsReader;
 };

@@ -3,6 +3,7 @@
 // updated and a note goes in its thread. Snooze silences and ends by itself; a missing index says
 // "no data" once. The clock is the test's: each check is one step of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
@@ -259,5 +260,27 @@ describe('e2e: watches', () => {
       (c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('was removed by'),
     );
     expect(await ws.store.getWatch(firing.id)).toBeUndefined();
+  });
+
+  it('a digest and a watch tick due at the same minute share one statistics call', async () => {
+    await ws.store.upsertSubscription({
+      channelId: 'C0SHARED',
+      configuredBy: requester,
+      indexIds: ['idx-2'],
+      period: '1h',
+      localTime: '10:00',
+      timeZone: 'UTC',
+      days: [0, 1, 2, 3, 4, 5, 6],
+      includeAccounts: false,
+      includeRequests: false,
+      nextRunAt: now,
+    });
+    await ws.driver.command('watch idx-2 monthly_cost > $500', { userId: requester, channelId: 'C0SHARED' });
+    const reads = () => ws.mgmt.statsCalls.filter((c) => c.id === 'idx-2' && c.period === '1h').length;
+    const before = reads();
+    const digests = digestsRuntimeOf(ws.opsbot.app);
+    await Promise.all([digests?.scheduler.runOnce(), watchesRuntimeOf(ws.opsbot.app)?.runOnce()]);
+    expect(ws.slack.messagesIn('C0SHARED').some((m) => m.text.includes('Daily digest'))).toBe(true);
+    expect(reads()).toBe(before + 1);
   });
 });

@@ -51,7 +51,11 @@ export function createDigestsRuntime(context: FeatureContext, options: DigestsOp
   const pacer = createPacer({ ...DEFAULT_PACING, ...options.pacing });
   const parts = () =>
     createTickParts({
-      mgmt: context.mgmt,
+      // Statistics through the schedulers' shared reads (a watch tick at the same minute reuses them).
+      mgmt: {
+        getVectorIndexStats: (id, period) => context.scheduledStats.getVectorIndexStats(id, period),
+        listMessagingAccounts: () => context.mgmt.listMessagingAccounts(),
+      },
       store: context.store,
       renderer: options.renderer ?? lazyCardRenderer,
       uploadPng: (upload) => slack.uploadPng(upload),

@@ -47,7 +47,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   const slack = watchSlack(app.client, store, clock, logger, pacer);
   const checker = createWatchChecker({
     store,
-    mgmt: context.mgmt,
+    mgmt: context.scheduledStats,
     clock,
     logger,
     slack,
