@@ -3,7 +3,7 @@
 // rate limits: the management API is called once per index, and the alerts are paced so that Slack
 // never answers 429. The app runs in this process (its tick is started and timed directly).
 
-import { INITIAL_STATE } from '../../src/features/watches/evaluate.ts';
+import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
 import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import type { SimVectorIndex } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
@@ -47,7 +47,7 @@ export async function benchWatchTick(options: WatchTickOptions): Promise<WatchTi
         createdBy: SIM_IDS.requester,
         createdAt: now,
         state: INITIAL_STATE,
-        controls: { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null },
+        controls: NO_CONTROLS,
         nextCheckAt: now,
       });
     }

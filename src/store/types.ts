@@ -215,6 +215,15 @@ export type WatchControls = {
   snoozedBy: string | null;
   mutedBy: string | null;
   mutedAt: number | null;
+  /** Who snoozed, muted or unmuted, when, and until when: newest last, the last 50 kept. */
+  history: WatchControlEntry[];
+};
+
+export type WatchControlEntry = {
+  action: 'snooze' | 'mute' | 'unmute';
+  by: string;
+  at: number;
+  until: number | null;
 };
 
 export type Watch = {

@@ -197,6 +197,10 @@ describe('e2e: watches', () => {
     await ws.slack.waitFor((c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('snoozed by'));
     const watch = (await ws.store.listWatches(CHANNEL))[0];
     expect(watch?.controls.snoozedBy).toBe(requester);
+    // Audited with the watch: who, when, until when.
+    expect(watch?.controls.history).toEqual([
+      { action: 'snooze', by: requester, at: expect.any(Number), until: watch?.controls.snoozedUntil },
+    ]);
     // Resolved (the alert updated, as always) and firing again inside the hour: nothing new is posted.
     setCost(10);
     await check();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_STATE } from '../../src/features/watches/evaluate.ts';
+import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
 import type { NewWatch, WatchState } from '../../src/store/types.ts';
 import type { ContractContext } from './contract.ts';
 import { T0 } from './fixtures.ts';
@@ -20,7 +20,7 @@ export function watchInput(overrides: Partial<NewWatch> = {}): NewWatch {
     createdBy: 'U0REQUESTER',
     createdAt: T0,
     state: FRESH,
-    controls: { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null },
+    controls: NO_CONTROLS,
     nextCheckAt: T0,
     ...overrides,
   };
@@ -96,7 +96,12 @@ export function watchContract({ open, reopen }: ContractContext): void {
       const store = await open();
       const w = await store.createWatch(watchInput());
       await store.claimDueWatches(T0, 'worker-a', LEASE, 10);
-      const snoozed = { snoozedUntil: T0 + 3_600_000, snoozedBy: 'U0ALICE', mutedBy: null, mutedAt: null };
+      const snoozed = {
+        ...NO_CONTROLS,
+        snoozedUntil: T0 + 3_600_000,
+        snoozedBy: 'U0ALICE',
+        history: [{ action: 'snooze' as const, by: 'U0ALICE', at: T0, until: T0 + 3_600_000 }],
+      };
       expect(await store.setWatchControls(w.id, snoozed)).toBe(true);
       await store.saveWatchState(w.id, 'worker-a', { ...FRESH, status: 'firing' }, T0 + 1);
       expect((await store.getWatch(w.id))?.controls).toEqual(snoozed);

@@ -5,7 +5,7 @@ import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
-import type { Watch, WatchControls } from '../../store/index.ts';
+import type { Watch, WatchControlEntry, WatchControls } from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../digests/schedule.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
 import type { WatchSlack } from './checker.ts';
@@ -21,13 +21,28 @@ export function registerAlertActions(
   const { slack, logger } = deps;
 
   const control =
-    (change: (watch: Watch, userId: string, now: number) => Promise<WatchControls>, event: string) =>
+    (
+      change: (watch: Watch, userId: string, now: number) => Promise<Omit<WatchControls, 'history'>>,
+      event: 'watch_snoozed' | 'watch_muted' | 'watch_unmuted',
+    ) =>
     async ({ ack, body, action }: { ack: () => Promise<void>; body: BlockAction; action: ButtonAction }) => {
       await ack();
       const watch = await store.getWatch(Number(action.value));
       if (watch === undefined) return;
       const now = clock();
-      const controls = await change(watch, body.user.id, now);
+      const changed = await change(watch, body.user.id, now);
+      const kind = event === 'watch_snoozed' ? 'snooze' : event === 'watch_muted' ? 'mute' : 'unmute';
+      const entry: WatchControlEntry = {
+        action: kind,
+        by: body.user.id,
+        at: now,
+        until: kind === 'snooze' ? changed.snoozedUntil : null,
+      };
+      // The audit of who silenced the watch travels with its controls: the last 50 clicks.
+      const controls: WatchControls = {
+        ...changed,
+        history: [...(watch.controls.history ?? []), entry].slice(-50),
+      };
       if (!(await store.setWatchControls(watch.id, controls))) return;
       logger.info(
         { event, watchId: watch.id, user: body.user.id, until: controls.snoozedUntil },

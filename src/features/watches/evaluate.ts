@@ -1,6 +1,6 @@
 // A watch's check, as pure arithmetic: a value (or an API failure) in, the next state and what the
 // channel must be told out. Thresholds, margins and counts live here and nowhere else.
-import type { WatchDirection, WatchState } from '../../store/index.ts';
+import type { WatchControls, WatchDirection, WatchState } from '../../store/index.ts';
 
 /** Back past the threshold by this share of it before a recovery counts, so a value on the line doesn't flap. */
 export const RECOVERY_MARGIN = 0.05;
@@ -41,6 +41,14 @@ export const INITIAL_STATE: WatchState = {
   notifiedAt: null,
   noDataReason: null,
   noDataAlert: null,
+};
+
+export const NO_CONTROLS: WatchControls = {
+  snoozedUntil: null,
+  snoozedBy: null,
+  mutedBy: null,
+  mutedAt: null,
+  history: [],
 };
 
 export function isBeyond(rule: WatchRule, value: number): boolean {

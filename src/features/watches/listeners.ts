@@ -10,7 +10,7 @@ import type { FiringWatch } from '../home/types.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
 import { registerAlertActions } from './alert-actions.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
-import { INITIAL_STATE } from './evaluate.ts';
+import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
 import { WATCH_BLOCK, WATCH_CALLBACK, watchModal } from './modal-view.ts';
@@ -34,7 +34,6 @@ export type WatchesRuntime = {
 const runtimes = new WeakMap<App, WatchesRuntime>();
 export const watchesRuntimeOf = (app: App): WatchesRuntime | undefined => runtimes.get(app);
 
-const NO_CONTROLS: WatchControls = { snoozedUntil: null, snoozedBy: null, mutedBy: null, mutedAt: null };
 const NOT_SAVED =
   ':warning: opsbot couldn’t save the watch just now — its database isn’t answering. Try again in a minute.';
 
