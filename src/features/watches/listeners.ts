@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { Watch, WatchControls } from '../../store/index.ts';
+import type { Watch } from '../../store/index.ts';
 import { digestsRuntimeOf } from '../digests/listeners.ts';
 import { createPacer, DEFAULT_PACING } from '../digests/pacer.ts';
 import type { FiringWatch } from '../home/types.ts';
