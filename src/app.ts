@@ -116,7 +116,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     work,
     lifecycle,
     changes,
-    scheduledStats: sharedStatsReads(api.client, deps.clock),
+    scheduledStats: sharedStatsReads(api.client),
   };
   registerFeatures(context, api);
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });

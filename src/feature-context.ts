@@ -36,6 +36,6 @@ export type FeatureContext = AppDeps & {
   lifecycle: Lifecycle;
   /** Told of every stored change a person could see; views that show them refresh from it. */
   changes: ChangeFeed;
-  /** Statistics for the schedulers (digests, watches): reads within a few seconds are shared. */
+  /** Statistics for the schedulers (digests, watches): a read on its way is shared by all of them. */
   scheduledStats: StatsReader;
 };

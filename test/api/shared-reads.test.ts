@@ -1,47 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import type { VectorIndexStats } from '../../src/api/schemas.ts';
-import { SHARED_READ_WINDOW_MS, sharedStatsReads } from '../../src/api/shared-reads.ts';
+import { sharedStatsReads } from '../../src/api/shared-reads.ts';
 
-function counting() {
+/** A fake API whose answers the test releases, so "at the same moment" is under its control. */
+function gatedApi() {
   const calls: string[] = [];
-  let fail = false;
+  const gates: Array<(outcome: 'ok' | 'fail') => void> = [];
   return {
     calls,
-    failNext: () => {
-      fail = true;
+    release: (outcome: 'ok' | 'fail' = 'ok') => {
+      for (const open of gates.splice(0)) open(outcome);
     },
-    async getVectorIndexStats(id: string, period?: string) {
+    getVectorIndexStats(id: string, period?: string) {
       calls.push(`${id}/${period}`);
-      if (fail) {
-        fail = false;
-        throw new Error('unavailable');
-      }
-      return { days: [] } as unknown as VectorIndexStats;
+      return new Promise<VectorIndexStats>((resolve, reject) =>
+        gates.push((outcome) =>
+          outcome === 'ok'
+            ? resolve({ days: [] } as unknown as VectorIndexStats)
+            : reject(new Error('unavailable')),
+        ),
+      );
     },
   };
 }
 
 describe('statistics shared by the schedulers', () => {
-  it('one call per (index, period) within the window, a new one after it', async () => {
-    let now = 0;
-    const api = counting();
-    const reads = sharedStatsReads(api, () => now);
-    await Promise.all([reads.getVectorIndexStats('idx-1', '1h'), reads.getVectorIndexStats('idx-1', '1h')]);
-    await reads.getVectorIndexStats('idx-1', '1d');
-    now = SHARED_READ_WINDOW_MS - 1;
-    await reads.getVectorIndexStats('idx-1', '1h');
+  it('reads on their way are shared per (index, period); a read after the answer is a new one', async () => {
+    const api = gatedApi();
+    const reads = sharedStatsReads(api);
+    const a = reads.getVectorIndexStats('idx-1', '1h');
+    const b = reads.getVectorIndexStats('idx-1', '1h');
+    const c = reads.getVectorIndexStats('idx-1', '1d');
+    api.release();
+    await Promise.all([a, b, c]);
     expect(api.calls).toEqual(['idx-1/1h', 'idx-1/1d']);
-    now = SHARED_READ_WINDOW_MS;
-    await reads.getVectorIndexStats('idx-1', '1h');
+    const later = reads.getVectorIndexStats('idx-1', '1h');
+    api.release();
+    await later;
     expect(api.calls).toEqual(['idx-1/1h', 'idx-1/1d', 'idx-1/1h']);
   });
 
-  it('a failure is not shared with the next asker', async () => {
-    const api = counting();
-    const reads = sharedStatsReads(api, () => 0);
-    api.failNext();
-    await expect(reads.getVectorIndexStats('idx-2', '1h')).rejects.toThrow('unavailable');
-    await expect(reads.getVectorIndexStats('idx-2', '1h')).resolves.toBeDefined();
+  it('a failure is shared by those waiting, and not by the next asker', async () => {
+    const api = gatedApi();
+    const reads = sharedStatsReads(api);
+    const [a, b] = [reads.getVectorIndexStats('idx-2', '1h'), reads.getVectorIndexStats('idx-2', '1h')];
+    api.release('fail');
+    await expect(a).rejects.toThrow('unavailable');
+    await expect(b).rejects.toThrow('unavailable');
+    const next = reads.getVectorIndexStats('idx-2', '1h');
+    api.release();
+    await expect(next).resolves.toBeDefined();
     expect(api.calls).toHaveLength(2);
   });
 });

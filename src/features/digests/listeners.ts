@@ -215,7 +215,11 @@ class DigestListeners {
     const subscription = await this.#context.store.getSubscription(channelId);
     if (subscription === undefined) return this.#answer(ctx, noDigestHere(channelId, name));
     const now = this.#context.clock();
-    const content = await composeDigest(this.#runtime.parts(), { subscription, scheduledFor: now, now });
+    const content = await composeDigest(this.#runtime.parts('fresh'), {
+      subscription,
+      scheduledFor: now,
+      now,
+    });
     if (where === 'channel') {
       try {
         await postDigest(this.#runtime.slack, content, {

@@ -27,8 +27,11 @@ export type DigestsRuntime = {
   scheduler: DigestScheduler;
   slack: DigestSlack;
   pacer: Pacer;
-  /** Fresh memoised parts: one set per tick, and one per preview. */
-  parts(): DigestParts;
+  /**
+   * Fresh memoised parts: one set per tick, and one per preview. A tick's statistics go through the
+   * schedulers' shared reads; a preview, asked for by a person, reads the API afresh.
+   */
+  parts(reads?: 'shared' | 'fresh'): DigestParts;
 };
 
 const runtimes = new WeakMap<App, DigestsRuntime>();
@@ -49,11 +52,13 @@ export function createDigestsRuntime(context: FeatureContext, options: DigestsOp
   const logger = context.logger.child({ component: 'digests' });
   const slack = digestSlackOf(context.app.client);
   const pacer = createPacer({ ...DEFAULT_PACING, ...options.pacing });
-  const parts = () =>
+  const parts = (reads: 'shared' | 'fresh' = 'shared') =>
     createTickParts({
-      // Statistics through the schedulers' shared reads (a watch tick at the same minute reuses them).
+      // A tick's statistics through the schedulers' shared reads (a watch tick at the same minute
+      // reuses them); a person's preview straight from the API.
       mgmt: {
-        getVectorIndexStats: (id, period) => context.scheduledStats.getVectorIndexStats(id, period),
+        getVectorIndexStats: (id, period) =>
+          (reads === 'shared' ? context.scheduledStats : context.mgmt).getVectorIndexStats(id, period),
         listMessagingAccounts: () => context.mgmt.listMessagingAccounts(),
       },
       store: context.store,
@@ -68,7 +73,7 @@ export function createDigestsRuntime(context: FeatureContext, options: DigestsOp
       store: context.store,
       clock: context.clock,
       logger,
-      partsForTick: parts,
+      partsForTick: () => parts('shared'),
       runner: {
         slack,
         pacer,
