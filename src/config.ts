@@ -184,8 +184,9 @@ function signingSecretProblem(env: Record<string, string | undefined>): string |
 }
 
 /**
- * The placeholders `.env.example` ships with (test/config.test.ts keeps the two in step). A copied
- * but unedited `.env` passes every shape check, so it is caught by value, before Slack is asked.
+ * The placeholders `.env.example` ships with (test/e2e/startup-slack.test.ts starts opsbot on that
+ * file as it is, so the two can't drift apart). A copied but unedited `.env` passes every shape
+ * check, so it is caught by value, before Slack is asked.
  */
 export const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   SLACK_BOT_TOKEN: 'xoxb-your-bot-token',
