@@ -62,9 +62,10 @@ function buildHelpBlocks(rawCommandName: string, subcommands: readonly Subcomman
   ];
 }
 
-/** Descriptions read as sentences on the card, whichever way a feature wrote them. */
+/** Descriptions read alike on the card, whichever way a feature wrote them: capitalised, no full stop. */
 function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const trimmed = text.trim().replace(/\.$/, '');
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
 export function unknownSubcommandBlocks(

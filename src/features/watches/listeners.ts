@@ -127,7 +127,8 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     words: ['watch'],
     usage: '[<index-id> <metric> >|< <threshold> [for N]]',
     example: 'watch idx-1 monthly_cost > $50',
-    description: 'tell this channel when an index crosses a line, and when it is back (no arguments: a form)',
+    description:
+      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3`, `watch idx-1 pending_index_count > 10000`',
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
