@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { Watch } from '../../store/index.ts';
+import type { Watch, WatchDefinition } from '../../store/index.ts';
 import { digestsRuntimeOf } from '../digests/listeners.ts';
 import { createPacer, DEFAULT_PACING } from '../digests/pacer.ts';
 import type { FiringWatch } from '../home/types.ts';
@@ -64,13 +64,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   ): Promise<Watch> {
     const now = clock();
     const watch = await store.createWatch({
-      channelId,
-      indexId: spec.indexId,
-      metric: spec.metric.key,
-      direction: spec.direction,
-      threshold: spec.threshold,
-      forChecks: spec.forChecks,
-      note,
+      ...definitionOf(spec, channelId, note),
       createdBy: userId,
       createdAt: now,
       state: INITIAL_STATE,
@@ -94,20 +88,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     note: string | null,
   ): Promise<Watch | undefined> {
     const before = await store.getWatch(id);
-    const watch = await store.updateWatch(
-      id,
-      {
-        channelId,
-        indexId: spec.indexId,
-        metric: spec.metric.key,
-        direction: spec.direction,
-        threshold: spec.threshold,
-        forChecks: spec.forChecks,
-        note,
-      },
-      INITIAL_STATE,
-      clock(),
-    );
+    const watch = await store.updateWatch(id, definitionOf(spec, channelId, note), INITIAL_STATE, clock());
     if (watch === undefined) return undefined;
     if (before?.state.status === 'firing' && before.state.alert !== null)
       await app.client.chat.update({ ...before.state.alert, ...changedMessage(watch, userId) });
@@ -315,4 +296,17 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     });
   });
   return runtime;
+}
+
+/** What the form (or the text form) sets of a watch. */
+function definitionOf(spec: WatchSpec, channelId: string, note: string | null): WatchDefinition {
+  return {
+    channelId,
+    indexId: spec.indexId,
+    metric: spec.metric.key,
+    direction: spec.direction,
+    threshold: spec.threshold,
+    forChecks: spec.forChecks,
+    note,
+  };
 }
