@@ -23,7 +23,7 @@ const { values } = parseArgs({
 const items = values.only
   ?.split(',')
   .map((s) => Number(s.trim()))
-  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 6);
+  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 7);
 
 const report = await runBenchmarks({
   quick: values.quick,

@@ -10,7 +10,8 @@ import { openStore } from './store/index.ts';
 /** Platforms send SIGKILL some seconds after SIGTERM; finish well inside that. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-async function main(): Promise<void> {
+/** Starts opsbot; src/start.mjs calls it, and `node src/main.ts` runs it directly. */
+export async function main(): Promise<void> {
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
     for (const problem of parsed.problems) process.stderr.write(`opsbot: configuration error: ${problem}\n`);
@@ -76,7 +77,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Imported (by src/start.mjs, or by the build step that fills the compile cache) it only defines main.
+if (import.meta.main) await main();
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -41,11 +41,33 @@ describe('the Node.js version guard', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    for (const name of ['start', 'demo', 'slack', 'test', 'bench'])
+    for (const name of ['start', 'build', 'demo', 'slack', 'test', 'bench'])
       expect(scripts[name], name).toMatch(/^node src\/require-node\.cjs && /);
-    expect(readFileSync(new URL('../Procfile', import.meta.url), 'utf8')).toMatch(
-      /node src\/require-node\.cjs && exec node src\/main\.ts/,
+    // The Procfile runs the entry, which checks the version itself (one process fewer at start).
+    expect(scripts.start).toMatch(/ src\/start\.mjs$/);
+    expect(readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim()).toBe(
+      'web: exec node src/start.mjs',
     );
+    expect(readFileSync(new URL('../src/start.mjs', import.meta.url), 'utf8')).toContain(
+      "('./require-node.cjs')",
+    );
+  });
+
+  it('the entry (src/start.mjs) on Node 20: the same one line, exit 1, and nothing of the app loaded', () => {
+    const entry = new URL('../src/start.mjs', import.meta.url).pathname;
+    const script = [
+      `Object.defineProperty(process.versions, 'node', { value: '20.11.1' });`,
+      `import(${JSON.stringify(entry)});`,
+    ].join(' ');
+    const run = spawnSync(process.execPath, ['-e', script], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'opsbot needs Node.js 24 or newer, but this is Node.js 20.11.1. Install Node.js 24 (with nvm or fnm: `nvm install` reads .nvmrc; or from nodejs.org) and run the command again.',
+    ]);
+    expect(run.stdout).toBe('');
     expect(readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8').trim()).toBe('24');
   });
 });

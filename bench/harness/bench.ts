@@ -27,7 +27,7 @@ import { benchWatchTick, type WatchTickResult, watchTickRows } from './watch-tic
 
 export type BenchOptions = {
   quick?: boolean;
-  /** Item numbers to run (1–6); all by default. */
+  /** Item numbers to run (1–7); all by default. */
   items?: readonly number[];
   progress?: (line: string) => void;
   /** Write a V8 CPU profile of every opsbot process under load into this directory. */

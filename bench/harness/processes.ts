@@ -7,7 +7,8 @@ import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-export const OPSBOT_MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** What `npm start` and the Procfile run (the version check, the compile cache, then src/main.ts). */
+export const OPSBOT_MAIN = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
 export const PEER_MAIN = fileURLToPath(new URL('./peer-bolt.ts', import.meta.url));
 
 export type ServerProcess = {

@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { renderCardPng } from './raster.ts';
 import { paintWatchChart } from './watch-chart.ts';
@@ -8,6 +9,9 @@ import type { RenderJob, RenderReply } from './worker-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('render/worker.ts runs as a worker thread only');
+// The thread is always ended by terminate(), which writes nothing to Node's compile cache (when it
+// is on: src/boot/compile-cache.mjs): keep this thread's modules there now, for the next thread.
+flushCompileCache();
 
 port.on('message', (job: RenderJob) => {
   let reply: RenderReply;

@@ -1,7 +1,7 @@
-// `node src/main.ts` as an operator runs it, watched from outside: its log events as they come, its
+// `node src/start.mjs` (what `npm start` and the Procfile run) as an operator runs it, watched from outside: its log events as they come, its
 // probes, its exit. The environment is exactly what the test gives (plus PATH).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { MAIN_PATH } from './run-main.ts';
+import { ENTRY_PATH } from './run-main.ts';
 
 export type LogEvent = Record<string, unknown> & { event?: string; level?: string };
 
@@ -19,7 +19,7 @@ export type SpawnedApp = {
 };
 
 export function spawnApp(env: Record<string, string>, args: string[] = []): SpawnedApp {
-  const child = spawn(process.execPath, [...args, MAIN_PATH], {
+  const child = spawn(process.execPath, [...args, ENTRY_PATH], {
     env: { PATH: process.env.PATH ?? '', ...env },
   });
   const events: LogEvent[] = [];
