@@ -2,7 +2,19 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawCellData, type Paint } from './draw-cell.ts';
 import { font } from './fonts.ts';
 import { headerLines } from './header.ts';
-import { CELL, type CellBox, FOOTER, GROUP, type GroupBox, HEADER, LAYOUT } from './layout.ts';
+import {
+  type Band,
+  CELL,
+  type CellBox,
+  crosses,
+  FOOTER,
+  GROUP,
+  type GroupBox,
+  HEADER,
+  LAYOUT,
+  titleBoxOf,
+  WHOLE_CARD,
+} from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
 import type { Quantizer } from './quantize.ts';
 import { type CardData, dailySpan } from './series.ts';
@@ -100,6 +112,17 @@ function drawFooter(ctx: SKRSContext2D, theme: Theme): void {
   }
 }
 
+/** What `drawCard` paints: everything, or the skeleton only; the whole card, or one band of it. */
+export type PaintScope = {
+  /** Only the part that never depends on the data: background, frame, panels, labels, notes. */
+  skeleton?: boolean;
+  /**
+   * The rows to paint (CSS px); `ctx`'s transform must put them on its canvas. Whatever lies
+   * wholly outside is skipped, so a card painted band by band draws each part once.
+   */
+  band?: Band;
+};
+
 /**
  * Paints the card onto `ctx`, whose transform maps CSS pixels to device pixels, except the
  * plots, which come back as palette-index patches for `quantizer`'s palette. A `skeleton` is the
@@ -112,10 +135,11 @@ export function drawCard(
   theme: Theme,
   scale: number,
   quantizer: Quantizer,
-  skeleton = false,
+  { skeleton = false, band = WHOLE_CARD }: PaintScope = {},
 ): Frame {
   const frame: Frame = { dirty: [], patches: [] };
   const paint: Paint = { ctx, frame, theme, scale, q: quantizer };
+  // The background and the frame's four rules are clipped to the canvas by Skia, whatever the band.
   ctx.fillStyle = css(theme.background);
   ctx.fillRect(0, 0, LAYOUT.width, LAYOUT.height);
   ctx.fillStyle = css(theme.rule);
@@ -128,15 +152,18 @@ export function drawCard(
     ctx.fillRect(x, y, w, h);
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
-  if (!skeleton) drawHeader(ctx, frame, data, theme);
+  if (!skeleton && crosses(LAYOUT.header, band)) drawHeader(ctx, frame, data, theme);
   for (const group of LAYOUT.groups) {
-    drawGroupTitle(ctx, group, theme);
-    if (!skeleton) drawGroupDays(ctx, frame, group, data, theme);
+    if (crosses(titleBoxOf(group), band)) {
+      drawGroupTitle(ctx, group, theme);
+      if (!skeleton) drawGroupDays(ctx, frame, group, data, theme);
+    }
     for (const cell of group.cells) {
+      if (!crosses(cell, band)) continue;
       drawCellSkeleton(ctx, cell, theme);
       if (!skeleton) drawCellData(paint, cell, data);
     }
   }
-  drawFooter(ctx, theme);
+  if (crosses(LAYOUT.footer, band)) drawFooter(ctx, theme);
   return frame;
 }

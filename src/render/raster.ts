@@ -1,9 +1,9 @@
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VectorIndexStats } from '../api/schemas.ts';
-import { drawCard, type Frame } from './card.ts';
+import { drawCard } from './card.ts';
 import type { Patch } from './draw-sparkline.ts';
 import { ensureFonts } from './fonts.ts';
-import { type Box, LAYOUT } from './layout.ts';
+import { type Band, type Box, bandsOf, LAYOUT } from './layout.ts';
 import { type Theme, themeFor } from './palette.ts';
 import { indexedPng } from './png.ts';
 import { paletteFor, Quantizer } from './quantize.ts';
@@ -19,6 +19,12 @@ export type RenderOptions = {
 // Fresh multi-megabyte buffers cost more than drawing here (page faults, then GC of external
 // memory), so the surface and the scanline buffers are kept and reused. That is safe because a
 // render runs start to finish synchronously, on one thread.
+//
+// The canvas library's surfaces are native memory, resident for as long as they live. A surface
+// of the whole card is 8 MB at scale 2, so the card (and its template) is painted and read back
+// band by band on one surface the height of the tallest band, a fifth of the card's (1.7 MB): the
+// only buffers the size of the card are scanlines, one byte a pixel (the card's, the templates).
+const BANDS = bandsOf(LAYOUT, 160);
 const surfaces = new Map<string, { canvas: Canvas; ctx: SKRSContext2D }>();
 const scanlines = new Map<number, Uint8Array>();
 const quantizers = new Map<Theme['name'], Quantizer>();
@@ -57,13 +63,23 @@ export function quantizerFor(theme: Theme): Quantizer {
   return q;
 }
 
-/** Quantises the device-pixel rectangle `box` of the canvas into PNG scanlines `rows`. */
-function quantizeBox(ctx: SKRSContext2D, box: Box, width: number, rows: Uint8Array, q: Quantizer): void {
+/**
+ * Quantises the device-pixel rectangle `box` of the card into PNG scanlines `rows`, reading it
+ * from the canvas, which holds the card's device rows from `top` down.
+ */
+function quantizeBox(
+  ctx: SKRSContext2D,
+  box: Box,
+  top: number,
+  width: number,
+  rows: Uint8Array,
+  q: Quantizer,
+): void {
   if (box.w <= 0 || box.h <= 0) return;
   for (let y = box.y; y < box.y + box.h; y += STRIP_ROWS) {
     const h = Math.min(STRIP_ROWS, box.y + box.h - y);
     q.quantize(
-      ctx.getImageData(box.x, y, box.w, h).data,
+      ctx.getImageData(box.x, y - top, box.w, h).data,
       box.w,
       h,
       rows,
@@ -82,42 +98,66 @@ export function encodeIndexed(
 ): Buffer {
   // Filter bytes stay 0 (no filter); only pixel bytes are ever written.
   const rows = scanlinesOf(height * (width + 1));
-  quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, rows, quantizer);
+  quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, 0, width, rows, quantizer);
   return indexedPng(rows, width, height, quantizer.palette);
 }
 
-function deviceBox(b: Box, scale: number, width: number, height: number): Box {
+/** `b` (CSS px) in device pixels, clipped to the device rows `top` to `bottom` and the card's width. */
+function deviceBox(b: Box, scale: number, width: number, top: number, bottom: number): Box {
   const x = Math.max(0, Math.floor(b.x * scale));
-  const y = Math.max(0, Math.floor(b.y * scale));
+  const y = Math.max(top, Math.floor(b.y * scale));
   return {
     x,
     y,
     w: Math.max(0, Math.min(width, Math.ceil((b.x + b.w) * scale)) - x),
-    h: Math.max(0, Math.min(height, Math.ceil((b.y + b.h) * scale)) - y),
+    h: Math.max(0, Math.min(bottom, Math.ceil((b.y + b.h) * scale)) - y),
   };
 }
 
-function paint(ctx: SKRSContext2D, data: CardData, theme: Theme, scale: number, skeleton = false): Frame {
-  ctx.save();
-  ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  const frame = drawCard(ctx, data, theme, scale, quantizerFor(theme), skeleton);
-  ctx.restore();
-  return frame;
+type Pass = { theme: Theme; scale: number; bands: readonly Band[]; skeleton: boolean; whole: boolean };
+
+/**
+ * Paints the card one band after another on one surface and quantises each band into `rows`
+ * before the next is painted over it: all of each band's rows with `whole`, else only the boxes
+ * where it drew data (the rest is already in `rows`, from the template). Returns the plots.
+ */
+function paintBands(
+  data: CardData,
+  rows: Uint8Array,
+  { theme, scale, bands, skeleton, whole }: Pass,
+): Patch[] {
+  const width = LAYOUT.width * scale;
+  const { ctx } = surface(width, Math.max(...bands.map((b) => b.bottom - b.top)) * scale);
+  const q = quantizerFor(theme);
+  const patches: Patch[] = [];
+  for (const band of bands) {
+    const top = band.top * scale;
+    const bottom = band.bottom * scale;
+    ctx.save();
+    ctx.setTransform(scale, 0, 0, scale, 0, -top);
+    const frame = drawCard(ctx, data, theme, scale, q, { skeleton, band });
+    ctx.restore();
+    const read = whole
+      ? [{ x: 0, y: top, w: width, h: bottom - top }]
+      : frame.dirty.map((box) => deviceBox(box, scale, width, top, bottom));
+    for (const box of read) quantizeBox(ctx, box, top, width, rows, q);
+    patches.push(...frame.patches);
+  }
+  return patches;
 }
 
 /**
  * Most of the card never changes (background, panels, labels, group titles, legend). Those
- * scanlines are quantised once per theme and scale, from the card's skeleton; each card then
+ * scanlines are quantised once per theme and scale, from the card's skeleton, painted band by band
+ * on the card's own surface (no second one; the pixels do not depend on the bands); each card then
  * reads back and quantises only the boxes where it drew text, and writes its sparklines in.
  */
-function templateFor(theme: Theme, scale: number, width: number, height: number): Uint8Array {
+function templateFor(theme: Theme, scale: number, bands: readonly Band[]): Uint8Array {
   const key = `${theme.name}@${scale}`;
   let template = templates.get(key);
   if (!template) {
-    const ctx = createCanvas(width, height).getContext('2d', { alpha: false });
-    paint(ctx, NO_DATA, theme, scale, true);
-    template = new Uint8Array(height * (width + 1));
-    quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, template, quantizerFor(theme));
+    template = new Uint8Array(LAYOUT.height * scale * (LAYOUT.width * scale + 1));
+    paintBands(NO_DATA, template, { theme, scale, bands, skeleton: true, whole: true });
     templates.set(key, template);
   }
   return template;
@@ -136,25 +176,24 @@ export function applyPatches(rows: Uint8Array, width: number, patches: readonly 
 
 /**
  * Draws and encodes the card synchronously: the body of the render worker. `whole` reads every
- * pixel back instead of only the dirty boxes (the reference the tests compare with).
+ * pixel back instead of only the dirty boxes (the reference the tests compare with); `bands` cut
+ * the card for painting (the tests compare the bands with one band covering the whole card).
  */
-export function renderCardPng(data: CardData, options: RenderOptions = {}, whole = false): Buffer {
+export function renderCardPng(
+  data: CardData,
+  options: RenderOptions = {},
+  whole = false,
+  bands: readonly Band[] = BANDS,
+): Buffer {
   ensureFonts();
   const scale = options.scale === 1 ? 1 : 2;
   const theme = themeFor(options.theme);
   const width = LAYOUT.width * scale;
   const height = LAYOUT.height * scale;
-  const q = quantizerFor(theme);
-  const template = templateFor(theme, scale, width, height);
-  const { ctx } = surface(width, height);
-  const frame = paint(ctx, data, theme, scale);
+  // A whole read overwrites every pixel byte; otherwise the template gives those not read back.
   const rows = scanlinesOf(height * (width + 1));
-  if (whole) {
-    quantizeBox(ctx, { x: 0, y: 0, w: width, h: height }, width, rows, q);
-  } else {
-    rows.set(template);
-    for (const box of frame.dirty) quantizeBox(ctx, deviceBox(box, scale, width, height), width, rows, q);
-  }
-  applyPatches(rows, width, frame.patches);
-  return indexedPng(rows, width, height, q.palette);
+  if (!whole) rows.set(templateFor(theme, scale, bands));
+  const patches = paintBands(data, rows, { theme, scale, bands, skeleton: false, whole });
+  applyPatches(rows, width, patches);
+  return indexedPng(rows, width, height, quantizerFor(theme).palette);
 }
