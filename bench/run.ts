@@ -3,11 +3,14 @@
 //   npm run bench -- --only 1,6       some items only
 //   npm run bench -- --write          also refresh the generated block of BENCHMARKS.md
 //   npm run bench -- --cpu-prof DIR   write a V8 CPU profile of each app process under load into DIR
+//   npm run bench -- --app DIR        measure the opsbot checkout in DIR (e.g. a worktree of an earlier
+//                                     commit, node_modules installed) instead of this one
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runBenchmarks } from './harness/bench.ts';
 import { machineMarkdown } from './harness/machine.ts';
+import { benchAppFrom } from './harness/processes.ts';
 import { describeSettings } from './harness/settings.ts';
 import { markdownTable, replaceResultsBlock, resultsBlock } from './harness/table.ts';
 
@@ -17,8 +20,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
     write: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    app: { type: 'string' },
   },
 });
+
+if (values.app) benchAppFrom(values.app);
 
 const items = values.only
   ?.split(',')

@@ -19,7 +19,7 @@ import { footprintRows, type PeakRss } from './footprint.ts';
 import { type LoadGenerator, startLoadGenerator } from './load-client.ts';
 import { describeMachine, loadNow, type Machine } from './machine.ts';
 import { loopProbe } from './probe-client.ts';
-import { freePort, OPSBOT_MAIN, PEER_MAIN, type ServerProcess, spawnServer } from './processes.ts';
+import { freePort, opsbotEntry, PEER_MAIN, type ServerProcess, spawnServer } from './processes.ts';
 import { FULL, QUICK, type Settings } from './settings.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
@@ -212,7 +212,7 @@ async function startApp(sims: Sims, nodeArgs: readonly string[], env: Record<str
   const port = await freePort();
   return spawnServer({
     name: 'opsbot',
-    script: OPSBOT_MAIN,
+    script: opsbotEntry(),
     env: { ...sims.appEnv({ PORT: String(port) }), ...env },
     ready: { port },
     nodeArgs,
@@ -245,7 +245,7 @@ async function probeFeatures(sims: Sims): Promise<Features> {
   const port = await freePort();
   const app = await spawnServer({
     name: 'opsbot (probe)',
-    script: OPSBOT_MAIN,
+    script: opsbotEntry(),
     env: sims.appEnv({ PORT: String(port) }),
     ready: { port },
   });

@@ -12,10 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { OPSBOT_MAIN, PEER_MAIN, spawnServer } from './processes.ts';
-
-const FILL_CACHE = fileURLToPath(new URL('../../src/boot/fill-compile-cache.mjs', import.meta.url));
+import { opsbotCacheFiller, opsbotEntry, PEER_MAIN, spawnServer } from './processes.ts';
 
 export type ColdStartResult = {
   opsbotMs: number[];
@@ -40,14 +37,20 @@ export type ColdStartOptions = {
   progress?: (line: string) => void;
 };
 
-/** The build step, as a deployment runs it: fills a compile cache folder for the app. */
-function buildCompileCache(directory: string): void {
-  const run = spawnSync(process.execPath, [FILL_CACHE], {
+/**
+ * The build step, as a deployment runs it: fills a compile cache folder for the app. A checkout from
+ * before the build step existed gets none (its starts then run as they did: without a cache).
+ */
+function buildCompileCache(directory: string): boolean {
+  const filler = opsbotCacheFiller();
+  if (filler === undefined) return false;
+  const run = spawnSync(process.execPath, [filler], {
     env: { PATH: process.env.PATH ?? '', NODE_COMPILE_CACHE: directory },
     encoding: 'utf8',
   });
   if (run.status !== 0 || !run.stdout.includes('compile cache filled'))
     throw new Error(`the build step did not fill the compile cache: ${run.stdout}${run.stderr}`);
+  return true;
 }
 
 export async function benchColdStart(options: ColdStartOptions): Promise<ColdStartResult> {
@@ -56,9 +59,11 @@ export async function benchColdStart(options: ColdStartOptions): Promise<ColdSta
   // store — a restart, the cold start that happens on every deploy.
   const env = options.appEnv({ LOG_LEVEL: 'info', PORT: '0', DATABASE_PATH: join(dir, 'opsbot.sqlite') });
   const built = join(dir, 'built-cache');
-  buildCompileCache(built);
+  const cached = buildCompileCache(built);
   const restartCache = join(dir, 'restart-cache');
-  cpSync(built, restartCache, { recursive: true });
+  if (cached) cpSync(built, restartCache, { recursive: true });
+  /** A start's environment with `cache` as its compile cache (none for a checkout without one). */
+  const withCache = (cache: string) => (cached ? { ...env, NODE_COMPILE_CACHE: cache } : env);
   let fresh = 0;
   const start = async (name: string, script: string, startEnv: Record<string, string>, rss?: number[]) => {
     const app = await spawnServer({ name, script, env: startEnv, ready: 'line' });
@@ -79,8 +84,8 @@ export async function benchColdStart(options: ColdStartOptions): Promise<ColdSta
   };
   const startOpsbot = (rss?: number[]) => {
     const cache = join(dir, `fresh-cache-${fresh++}`);
-    cpSync(built, cache, { recursive: true });
-    return start('opsbot', OPSBOT_MAIN, { ...env, NODE_COMPILE_CACHE: cache }, rss);
+    if (cached) cpSync(built, cache, { recursive: true });
+    return start('opsbot', opsbotEntry(), withCache(cache), rss);
   };
   const startBolt = (rss?: number[]) => start('bolt', PEER_MAIN, options.peerEnv, rss);
   const boltCachedEnv = { ...options.peerEnv, NODE_COMPILE_CACHE: join(dir, 'bolt-cache') };
@@ -103,13 +108,11 @@ export async function benchColdStart(options: ColdStartOptions): Promise<ColdSta
       }
       result.opsbotMs.push(opsbotMs);
       result.boltMs.push(boltMs);
-      result.opsbotRestartMs.push(
-        await start('opsbot', OPSBOT_MAIN, { ...env, NODE_COMPILE_CACHE: restartCache }),
-      );
+      result.opsbotRestartMs.push(await start('opsbot', opsbotEntry(), withCache(restartCache)));
       result.opsbotNoCacheMs.push(
         await start(
           'opsbot',
-          OPSBOT_MAIN,
+          opsbotEntry(),
           { ...env, NODE_DISABLE_COMPILE_CACHE: '1' },
           result.opsbotNoCacheRssMiB,
         ),

@@ -13,7 +13,7 @@ import { startSims } from '../../src/sim/standalone.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore } from '../../src/store/index.ts';
 import { fmt } from './numbers.ts';
-import { freePort, OPSBOT_MAIN, spawnServer } from './processes.ts';
+import { freePort, opsbotEntry, spawnServer } from './processes.ts';
 import { atMost, type Row } from './table.ts';
 
 export const FANOUT_MAX_MS = 10_000;
@@ -85,7 +85,7 @@ export async function benchDigestFanout(options: DigestFanoutOptions): Promise<D
     const port = await freePort();
     const app = await spawnServer({
       name: 'opsbot (digests)',
-      script: OPSBOT_MAIN,
+      script: opsbotEntry(),
       env: sims.appEnv({ PORT: String(port), DATABASE_PATH: databasePath }),
       ready: { port },
       ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),

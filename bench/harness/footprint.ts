@@ -58,6 +58,15 @@ export function footprintRows(cold: ColdStartResult | undefined, peaks: readonly
     target: `≤ ${PEAK_RSS_MAX_MIB} MiB`,
     ...atMost(value, PEAK_RSS_MAX_MIB),
   });
+  rows.push({
+    item: 6,
+    name: 'Peak RSS (VmHWM) of each app process',
+    opsbot: measured.map((p) => `${p.phase}: ${fmt(p.opsbotMiB ?? Number.NaN, ' MiB')}`).join('; '),
+    peer: '—',
+    ratio: '—',
+    target: '—',
+    verdict: 'info',
+  });
   return rows;
 }
 

@@ -2,13 +2,36 @@
 // set are theirs alone, and a cold start is a real process start. Only PATH is inherited, so a
 // developer's environment cannot change what is measured.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-/** What `npm start` and the Procfile run (the version check, the compile cache, then src/main.ts). */
-export const OPSBOT_MAIN = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
+let appDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Benchmarks another checkout of opsbot (a git worktree of an earlier commit, with node_modules)
+ * instead of this one: how BENCHMARKS.md's before/after rows are measured on one machine.
+ */
+export function benchAppFrom(dir: string): void {
+  appDir = dir;
+}
+
+/**
+ * What `npm start` and the Procfile run: src/start.mjs (the version check, the compile cache, then
+ * src/main.ts), or src/main.ts in a checkout from before start.mjs existed.
+ */
+export function opsbotEntry(): string {
+  const start = join(appDir, 'src/start.mjs');
+  return existsSync(start) ? start : join(appDir, 'src/main.ts');
+}
+
+/** The checkout's build step that fills the compile cache, if it has one. */
+export function opsbotCacheFiller(): string | undefined {
+  const fill = join(appDir, 'src/boot/fill-compile-cache.mjs');
+  return existsSync(fill) ? fill : undefined;
+}
 export const PEER_MAIN = fileURLToPath(new URL('./peer-bolt.ts', import.meta.url));
 
 export type ServerProcess = {
