@@ -43,10 +43,15 @@ describe('the Node.js version guard', () => {
     ).scripts;
     for (const name of ['start', 'build', 'demo', 'slack', 'test', 'bench'])
       expect(scripts[name], name).toMatch(/^node src\/require-node\.cjs && /);
-    // The Procfile runs the entry, which checks the version itself (one process fewer at start).
-    expect(scripts.start).toMatch(/ src\/start\.mjs$/);
-    expect(readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim()).toBe(
-      'web: exec node src/start.mjs',
+    // The Procfile runs the entry, which checks the version itself (one process fewer at start),
+    // with the same node flags as `npm start` (the bench reads them from the Procfile).
+    const procfile = /^web: exec node ((?:--\S+ )*)src\/start\.mjs$/.exec(
+      readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim(),
+    );
+    expect(procfile).not.toBeNull();
+    const flags = (procfile?.[1] ?? '').trim();
+    expect(scripts.start).toBe(
+      `node src/require-node.cjs && node ${flags} --env-file-if-exists=.env src/start.mjs`,
     );
     expect(readFileSync(new URL('../src/start.mjs', import.meta.url), 'utf8')).toContain(
       "('./require-node.cjs')",

@@ -27,6 +27,22 @@ export function opsbotEntry(): string {
   return existsSync(start) ? start : join(appDir, 'src/main.ts');
 }
 
+/**
+ * The node flags the checkout's Procfile starts opsbot with (`web: exec node <flags> src/start.mjs`),
+ * so the app is measured as it is deployed; package.json's start script has the same ones
+ * (test/node-guard.test.ts).
+ */
+export function opsbotNodeFlags(): string[] {
+  let procfile = '';
+  try {
+    procfile = readFileSync(join(appDir, 'Procfile'), 'utf8');
+  } catch {
+    return [];
+  }
+  const flags = /^web:.*?\bnode ((?:--\S+\s+)*)src\/(?:start\.mjs|main\.ts)/m.exec(procfile)?.[1] ?? '';
+  return flags.split(/\s+/).filter((flag) => flag !== '');
+}
+
 /** The checkout's build step that fills the compile cache, if it has one. */
 export function opsbotCacheFiller(): string | undefined {
   const fill = join(appDir, 'src/boot/fill-compile-cache.mjs');
@@ -68,7 +84,9 @@ const TAIL_CHARS = 4_000;
 
 export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+  // opsbot runs with its Procfile's node flags, wherever it is started from.
+  const deployed = options.script === opsbotEntry() ? opsbotNodeFlags() : [];
+  const child = spawn(process.execPath, [...deployed, ...(options.nodeArgs ?? []), options.script], {
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
