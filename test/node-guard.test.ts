@@ -44,14 +44,14 @@ describe('the Node.js version guard', () => {
     for (const name of ['start', 'build', 'demo', 'slack', 'test', 'bench'])
       expect(scripts[name], name).toMatch(/^node src\/require-node\.cjs && /);
     // The Procfile runs the entry, which checks the version itself (one process fewer at start),
-    // with the same node flags as `npm start` (the bench reads them from the Procfile).
-    const procfile = /^web: exec node ((?:--\S+ )*)src\/start\.mjs$/.exec(
+    // with the same environment and node flags as `npm start` (the bench reads them from the Procfile).
+    const procfile = /^web: ((?:\w+=\S+ )*)exec node ((?:--\S+ )*)src\/start\.mjs$/.exec(
       readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim(),
     );
     expect(procfile).not.toBeNull();
-    const flags = (procfile?.[1] ?? '').trim();
+    const [, env = '', flags = ''] = procfile ?? [];
     expect(scripts.start).toBe(
-      `node src/require-node.cjs && node ${flags} --env-file-if-exists=.env src/start.mjs`,
+      `node src/require-node.cjs && ${env}node ${flags}--env-file-if-exists=.env src/start.mjs`,
     );
     expect(readFileSync(new URL('../src/start.mjs', import.meta.url), 'utf8')).toContain(
       "('./require-node.cjs')",

@@ -28,19 +28,24 @@ export function opsbotEntry(): string {
 }
 
 /**
- * The node flags the checkout's Procfile starts opsbot with (`web: exec node <flags> src/start.mjs`),
- * so the app is measured as it is deployed; package.json's start script has the same ones
- * (test/node-guard.test.ts).
+ * How the checkout's Procfile starts opsbot (`web: [NAME=value …] exec node [--flag …] src/start.mjs`):
+ * its environment variables and node flags, so the app is measured as it is deployed. package.json's
+ * start script has the same ones (test/node-guard.test.ts).
  */
-export function opsbotNodeFlags(): string[] {
+export function opsbotStartCommand(): { env: Record<string, string>; nodeFlags: string[] } {
   let procfile = '';
   try {
     procfile = readFileSync(join(appDir, 'Procfile'), 'utf8');
   } catch {
-    return [];
+    return { env: {}, nodeFlags: [] };
   }
-  const flags = /^web:.*?\bnode ((?:--\S+\s+)*)src\/(?:start\.mjs|main\.ts)/m.exec(procfile)?.[1] ?? '';
-  return flags.split(/\s+/).filter((flag) => flag !== '');
+  const line =
+    /^web:\s*((?:\w+=\S+\s+)*)(?:exec\s+)?node\s+((?:--\S+\s+)*)src\/(?:start\.mjs|main\.ts)/m.exec(procfile);
+  const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter((word) => word !== '');
+  return {
+    env: Object.fromEntries(words(line?.[1]).map((pair) => pair.split('=', 2) as [string, string])),
+    nodeFlags: words(line?.[2]),
+  };
 }
 
 /** The checkout's build step that fills the compile cache, if it has one. */
@@ -84,12 +89,17 @@ const TAIL_CHARS = 4_000;
 
 export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const started = performance.now();
-  // opsbot runs with its Procfile's node flags, wherever it is started from.
-  const deployed = options.script === opsbotEntry() ? opsbotNodeFlags() : [];
-  const child = spawn(process.execPath, [...deployed, ...(options.nodeArgs ?? []), options.script], {
-    env: { PATH: process.env.PATH ?? '', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // opsbot runs with its Procfile's environment variables and node flags, wherever it is started from.
+  const deployed =
+    options.script === opsbotEntry() ? opsbotStartCommand() : { env: {}, nodeFlags: [] as string[] };
+  const child = spawn(
+    process.execPath,
+    [...deployed.nodeFlags, ...(options.nodeArgs ?? []), options.script],
+    {
+      env: { PATH: process.env.PATH ?? '', ...deployed.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let pending = '';
   const keep = (chunk: Buffer) => {
