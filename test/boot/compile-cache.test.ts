@@ -87,4 +87,37 @@ describe('the compile cache the build step fills', () => {
     expect([...hits].some((file) => file.endsWith('/src/render/worker.ts'))).toBe(true);
     expect([...hits].some((file) => file.endsWith('/src/render/raster.ts'))).toBe(true);
   });
+
+  // What production runs: no NODE_COMPILE_CACHE in the environment, so src/start.mjs turns the cache
+  // on itself, in node_modules/.cache/opsbot-compile (where `npm ci` and `npm run build` put it),
+  // portable, and hands it to the render thread through the environment.
+  describe('src/start.mjs with no NODE_COMPILE_CACHE set', () => {
+    const DEFAULT_DIR = fileURLToPath(new URL('../../node_modules/.cache/opsbot-compile', import.meta.url));
+    let sims: Sims;
+    let app: SpawnedApp;
+    beforeAll(async () => {
+      const build = spawnSync(process.execPath, [FILL], {
+        env: { PATH: process.env.PATH ?? '' },
+        encoding: 'utf8',
+      });
+      expect(build.stdout).toContain(`compile cache filled: `);
+      expect(build.stdout).toContain(DEFAULT_DIR);
+      sims = await startSims();
+      app = spawnApp(sims.appEnv({ LOG_LEVEL: 'info', NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }));
+      await app.waitForEvent('listening', undefined, 20_000);
+    });
+    afterAll(async () => {
+      await app?.stop();
+      await sims?.close();
+    });
+
+    it('uses the portable cache in node_modules and strips no TypeScript', () => {
+      const log = app.stderr();
+      expect(log).toContain(`resolved path ${DEFAULT_DIR}`);
+      expect(log).toMatch(/using relative path (\.\.\/)+src\/app\.ts from /);
+      const { hits, misses } = strippedTypeScript(log);
+      expect([...misses]).toEqual([]);
+      expect([...hits].some((file) => file.endsWith('/src/main.ts'))).toBe(true);
+    });
+  });
 });
