@@ -24,11 +24,9 @@ export const COMPILE_CACHE_DIR = fileURLToPath(
  * (a platform's build folder) serves the app run from another. `NODE_DISABLE_COMPILE_CACHE=1`
  * (Node's own switch) turns it off; a `NODE_COMPILE_CACHE` set by the operator is used instead
  * (portable only with `NODE_COMPILE_CACHE_PORTABLE=1`, as Node has it).
- * Never throws: a read-only disk or an old Node only means no cache.
+ * Never throws (src/start.mjs has refused a Node.js without it): a read-only disk only means no cache.
  */
 export function enableCompileCache() {
-  if (typeof module.enableCompileCache !== 'function')
-    return { enabled: false, reason: 'no compile cache in this Node.js' };
   // Set in the environment, Node turned the cache on before any code ran, in the mode the
   // environment says; worker threads inherit the same variables, so they match it.
   if (!process.env.NODE_COMPILE_CACHE) {
