@@ -5,20 +5,22 @@ import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
 import { sharedStatsReads } from './api/shared-reads.ts';
 import { ChangeFeed } from './changes.ts';
+import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
-import { registerDigests } from './features/digests/listeners.ts';
-import { registerHome } from './features/home/listeners.ts';
-import { registerMessagingAccounts } from './features/messaging-accounts/listeners.ts';
-import { searchIndexFeature } from './features/search-index/listeners.ts';
-import { registerVectorStats } from './features/vector-stats/listeners.ts';
-import { registerWatches } from './features/watches/listeners.ts';
+import * as digests from './features/digests/index.ts';
+import * as home from './features/home/index.ts';
+import * as messagingAccounts from './features/messaging-accounts/index.ts';
+import * as searchIndex from './features/search-index/index.ts';
+import * as vectorStats from './features/vector-stats/index.ts';
+import * as watches from './features/watches/index.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger } from './log.ts';
 import { Readiness } from './readiness.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
+import { installGuard } from './slack/guard.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
+import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
-import { acknowledgeUnhandled } from './slack/unhandled.ts';
 import { observedStore } from './store/observed-store.ts';
 import { APP_VERSION } from './version.ts';
 import { WorkTracker } from './work-tracker.ts';
@@ -35,10 +37,14 @@ const SLACK_WEB_API_CLIENT = {
   timeout: 15_000,
 } as const;
 
+/** Each feature's port: what other features, the demo and tests may use of it. */
+export type FeaturePorts = ReturnType<typeof registerFeatures>;
+
 export type Opsbot = {
   app: App;
   router: CommandRouter;
   work: WorkTracker;
+  features: FeaturePorts;
   /** The management API probe start() began (it does not hold start-up up); for tests and tools. */
   startupChecks(): Promise<void>;
   /** Starts serving; resolves with the port actually bound (PORT=0 picks a free one). */
@@ -82,21 +88,19 @@ export function createOpsbot(deps: AppDeps): Opsbot {
       ...(config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl }),
     },
   });
-  acknowledgeUnhandled(app, logger);
-
+  const router = new CommandRouter();
+  // First: every payload is acknowledged, and every failure answers whoever acted (slack/guard.ts).
+  installGuard(app, { logger, describeCommand: (command, text) => router.describe(command, text) });
   // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
   app.use(({ next }) => work.run(next));
   // With neither id configured the guard lets everything through; not installing it saves its hop.
   if (config.slack.teamId !== undefined || config.slack.appId !== undefined)
     app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
+  // Only what happens outside the listeners reaches here (the guard answers for theirs).
   app.error(async (error) => {
-    logger.error(
-      { event: 'listener_error', err: { name: error.name, message: error.message, code: error.code } },
-      'unhandled listener error',
-    );
+    logger.error({ event: 'listener_error', err: errField(error) }, 'unhandled listener error');
   });
 
-  const router = new CommandRouter();
   const startHooks: Array<() => void | Promise<void>> = [];
   const stopHooks: Array<() => void | Promise<void>> = [];
   const lifecycle: Lifecycle = {
@@ -109,6 +113,9 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const api = trackApiHealth(deps.mgmt, deps.clock, () => changes.emit({ kind: 'health' }));
   const context: FeatureContext = {
     ...deps,
+    uses: undefined,
+    pacer: createPacer(DEFAULT_PACING),
+    commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(deps.store, changes),
     app,
@@ -118,7 +125,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     changes,
     scheduledStats: sharedStatsReads(api.client),
   };
-  registerFeatures(context, api);
+  const features = registerFeatures(context, api);
   registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
 
   let server: Server | undefined;
@@ -127,6 +134,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     app,
     router,
     work,
+    features,
     startupChecks: () => startupProbe,
     async start(port = config.port) {
       // The probes answer from here on, whatever happens with Slack.
@@ -163,7 +171,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         try {
           await hook();
         } catch (error) {
-          logger.error({ event: 'stop_hook_failed', err: errorSummary(error) }, 'a stop hook failed');
+          logger.error({ event: 'stop_hook_failed', err: errField(error) }, 'a stop hook failed');
         }
       }
       const closing = server === undefined ? Promise.resolve() : closeServer(server);
@@ -178,24 +186,25 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   };
 }
 
-/** Features register their listeners and subcommands here, in help-card order. */
-function registerFeatures(context: FeatureContext, api: TrackedClient): void {
-  const searchIndex = searchIndexFeature()(context);
-  registerMessagingAccounts(context);
-  const postStats = registerVectorStats(context);
-  registerDigests(context);
-  const watches = registerWatches(context, { postStats });
-  registerHome(context, {
-    searchIndex,
-    postStats,
-    apiHealth: api.snapshot,
-    version: APP_VERSION,
-    firingWatches: () => watches.firing(),
+/**
+ * Features register their listeners and subcommands here, in help-card order; each returns its port,
+ * and a feature that builds on others gets their ports in `uses`.
+ */
+function registerFeatures(context: FeatureContext, api: TrackedClient) {
+  const searchIndexPort = searchIndex.register(context);
+  messagingAccounts.register(context);
+  const vectorStatsPort = vectorStats.register(context);
+  const digestsPort = digests.register(context);
+  const watchesPort = watches.register({ ...context, uses: { vectorStats: vectorStatsPort } });
+  home.register({
+    ...context,
+    uses: {
+      searchIndex: searchIndexPort,
+      vectorStats: vectorStatsPort,
+      watches: watchesPort,
+      apiHealth: api.snapshot,
+      version: APP_VERSION,
+    },
   });
-}
-
-function errorSummary(error: unknown): { name: string; message: string } {
-  return error instanceof Error
-    ? { name: error.name, message: error.message }
-    : { name: 'Error', message: String(error) };
+  return { searchIndex: searchIndexPort, digests: digestsPort, watches: watchesPort };
 }

@@ -7,6 +7,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
+import type { Pacer } from './slack/pacer.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
 import type { Store } from './store/index.ts';
@@ -28,8 +29,13 @@ export type Lifecycle = {
   onStop(hook: () => void | Promise<void>): void;
 };
 
-/** What each feature's register() receives. */
-export type FeatureContext = AppDeps & {
+/**
+ * What each feature's register() receives: the shared parts, and in `uses` the ports of the
+ * features it builds on, handed along by the composition root (app.ts). Every feature folder
+ * exports `register(context): Port`; nothing else of a feature is imported by another.
+ */
+export type FeatureContext<Uses = unknown> = AppDeps & {
+  uses: Uses;
   app: App;
   router: CommandRouter;
   work: WorkTracker;
@@ -38,4 +44,8 @@ export type FeatureContext = AppDeps & {
   changes: ChangeFeed;
   /** Statistics for the schedulers (digests, watches): a read on its way is shared by all of them. */
   scheduledStats: StatsReader;
+  /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
+  pacer: Pacer;
+  /** The slash command as this workspace names it (`/ops`, or what it was renamed to), for hints. */
+  commandName(): string;
 };

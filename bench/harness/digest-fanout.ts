@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localTimeOf } from '../../src/features/digests/schedule.ts';
 import { createLogger } from '../../src/log.ts';
 import type { SimVectorIndex } from '../../src/sim/mgmt/index.ts';
 import { startSims } from '../../src/sim/standalone.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore } from '../../src/store/index.ts';
+import { localTimeOf } from '../../src/time/zones.ts';
 import { fmt } from './numbers.ts';
 import { freePort, opsbotEntry, spawnServer } from './processes.ts';
 import { atMost, type Row } from './table.ts';

@@ -177,7 +177,10 @@ export async function call<T>(s: TransportSettings, spec: CallSpec<T>): Promise<
     if (result.ok) return result.value;
 
     const f = result.failure;
-    if (!f.retryable || attemptNo >= maxAttempts) throw toError(spec, f, attemptNo);
+    // The provider's API answers the odd transient 500: a read gets one quick second try (a create
+    // never does: maxAttempts is 1 for it). A 500 that repeats is a real failure, told at once.
+    const retryable = f.retryable || (f.status === 500 && attemptNo === 1);
+    if (!retryable || attemptNo >= maxAttempts) throw toError(spec, f, attemptNo);
     // A server asking for minutes is better told to the user than slept through.
     if (f.retryAfterMs !== undefined && f.retryAfterMs > s.maxDelayMs) throw toError(spec, f, attemptNo);
     const delay = f.retryAfterMs ?? backoff(s, attemptNo);

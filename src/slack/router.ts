@@ -4,7 +4,6 @@
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
 import { respondWithFallback } from './respond.ts';
 
 export type CommandContext = SlackCommandMiddlewareArgs &
@@ -43,6 +42,28 @@ export class CommandRouter {
     return this.subcommands;
   }
 
+  /**
+   * The command as people in this workspace type it (`/ops`, or `/opsbot` where it was renamed):
+   * the name the last slash command came with, so hints in messages that answer a click or a
+   * schedule use it too. `/ops` until the first command arrives.
+   */
+  get commandName(): string {
+    return this.#commandName;
+  }
+
+  #commandName = '/ops';
+
+  /** `/ops vector stats` for `vector stats idx-1`: how a failed command is named to its sender. */
+  describe(command: string, text: string): string {
+    const match = this.match(text);
+    return match.kind === 'subcommand' ? `${command} ${match.sub.words.join(' ')}` : command;
+  }
+
+  /** Remembers the name the workspace calls the command by (see commandName). */
+  heard(command: string): void {
+    this.#commandName = command;
+  }
+
   match(text: string): RouteMatch {
     const words = tokenize(text);
     const first = words[0]?.toLowerCase();
@@ -77,6 +98,7 @@ export type RouterOptions = {
 export function registerCommandRouter(app: App, router: CommandRouter, options: RouterOptions): void {
   app.command(/^\/.+/, async (args) => {
     const { command, ack } = args;
+    router.heard(command.command);
     const match = router.match(command.text ?? '');
     const subcommand = match.kind === 'subcommand' ? match.sub.words.join(' ') : match.kind;
     // The bindings go in the line itself (the same JSON a child logger writes): a child logger per
@@ -111,32 +133,13 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       return;
     }
     const logger = options.logger.child(who);
-    let acked = false;
-    const trackedAck: typeof ack = async (response) => {
-      acked = true;
-      await ack(response);
-    };
     const respond = respondWithFallback(args.respond, {
       client: args.client,
       channel: command.channel_id,
       user: command.user_id,
       logger,
     });
-    try {
-      await match.sub.handle({ ...args, ack: trackedAck, respond, args: match.args, logger });
-    } catch (error) {
-      // A bug or an outage nobody caught: the person still gets one sentence, the log the detail.
-      logger.error({ event: 'command_failed', subcommand, err: errorSummary(error) }, 'command failed');
-      const usage = escapeMrkdwn(`${command.command} ${match.sub.words.join(' ')}`);
-      const text = `:warning: opsbot couldn’t finish \`${usage}\` because of a problem on its side; the details are in its log. Try again in a minute.`;
-      if (!acked) await ack({ response_type: 'ephemeral', text });
-      else await respond({ response_type: 'ephemeral', text }).catch(() => undefined);
-    }
+    // A failure here is answered by the guard (slack/guard.ts), in the same words as any other.
+    await match.sub.handle({ ...args, respond, args: match.args, logger });
   });
-}
-
-function errorSummary(error: unknown): { name: string; message: string } {
-  return error instanceof Error
-    ? { name: error.name, message: error.message }
-    : { name: 'Error', message: String(error) };
 }

@@ -40,12 +40,26 @@ describe('HTTP statuses', () => {
     expect(describeApiError(err)).toMatch(/no vector index with that ID/);
   });
 
-  it('500 is unavailable and a GET is not retried for it', async () => {
+  it('500 on every attempt is unavailable after one quick second try of the GET', async () => {
     h.sim.fail('accounts', { status: 500 });
     const err = await apiError(h.client.listMessagingAccounts());
-    expect(err).toMatchObject({ kind: 'unavailable', status: 500, attempts: 1 });
-    expect(h.sim.requests).toHaveLength(1);
+    expect(err).toMatchObject({ kind: 'unavailable', status: 500, attempts: 2 });
+    expect(h.sim.requests).toHaveLength(2);
     expect(describeApiError(err)).toBe('The management API is unavailable right now; try again in a minute.');
+  });
+
+  it('a transient 500 on a read is ridden out: the second try answers', async () => {
+    h.sim.fail('accounts', { status: 500 }, { times: 1 });
+    const accounts = await h.client.listMessagingAccounts();
+    expect(accounts.accounts.length).toBeGreaterThan(0);
+    expect(h.sim.requests).toHaveLength(2);
+  });
+
+  it('a 500 on create is never retried: one POST, outcome unknown', async () => {
+    h.sim.fail('create', { status: 500 });
+    const err = await apiError(h.client.createSearchIndex({ name: 'p', region: 'eu-west-1', type: 'payg' }));
+    expect(err).toMatchObject({ kind: 'unavailable', status: 500, attempts: 1, outcomeUnknown: true });
+    expect(h.sim.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('503 on every attempt is unavailable after 3 attempts', async () => {

@@ -45,10 +45,10 @@ describe('an unexpected failure inside a command', () => {
     const res = await ws.driver.command('broken late', { userId: SIM_IDS.requester });
     expect(res).toMatchObject({ status: 200, body: '' });
     expect((await answerTo(ws, res.responseUrl)).text).toBe(SENTENCE('broken late'));
-    const logged = parsedLogs(ws.logs).filter((l) => l.event === 'command_failed');
-    expect(logged.map((l) => [l.level, l.subcommand, (l.err as { message: string }).message])).toEqual([
-      ['error', 'broken early', 'bug before ack'],
-      ['error', 'broken late', 'bug after ack'],
+    const logged = parsedLogs(ws.logs).filter((l) => l.event === 'action_failed');
+    expect(logged.map((l) => [l.level, l.type, (l.err as { message: string }).message])).toEqual([
+      ['error', 'slash_command', 'bug before ack'],
+      ['error', 'slash_command', 'bug after ack'],
     ]);
     expect(await healthy(ws.url)).toBe(true);
     const help = await ws.driver.command('help', { userId: SIM_IDS.requester });

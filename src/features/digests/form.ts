@@ -2,8 +2,9 @@
 // live here so the view builder, the parser and the tests agree on them.
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
 import type { DigestSubscription, Weekday } from '../../store/index.ts';
+import { canonicalTimeZone, parseLocalTime } from '../../time/zones.ts';
 import { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../vector-stats/input.ts';
-import { canonicalTimeZone, EVERY_DAY, parseLocalTime, WEEKDAYS } from './schedule.ts';
+import { EVERY_DAY, WEEKDAYS } from './schedule.ts';
 
 export const CALLBACK_CONFIGURE = 'digests.configure';
 export const ACTION = 'value';

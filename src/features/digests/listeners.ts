@@ -4,13 +4,14 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
+import { instantInWords } from '../../time/zones.ts';
 import { composeDigest } from './compose.ts';
 import { digestMessage } from './digest-view.ts';
 import { BLOCK, CALLBACK_CONFIGURE, initialSettings, parseDigestForm } from './form.ts';
 import { configureModal, decodeMetadata, savedModal } from './modal-view.ts';
 import { classifyPostError, postDigest, UNREACHABLE_WORDS } from './poster.ts';
 import { createDigestsRuntime, type DigestsOptions, type DigestsRuntime } from './runtime.ts';
-import { instantInWords } from './schedule.ts';
+import type { TickReport } from './scheduler.ts';
 import { checkIndexes, indexCheckError, saveDigest } from './service.ts';
 import {
   type Answer,
@@ -32,7 +33,10 @@ const USER_ZONE_WAIT_MS = 1_000;
 // A view submission must be answered within 3 s; the checks get most of that, the save the rest.
 const INDEX_CHECK_DEADLINE_MS = 2_000;
 
-export function registerDigests(context: FeatureContext, options: DigestsOptions = {}): void {
+export function registerDigests(
+  context: FeatureContext,
+  options: DigestsOptions = {},
+): { runOnce(): Promise<TickReport> } {
   const runtime = createDigestsRuntime(context, options);
   const feature = new DigestListeners(context, runtime);
   const { router } = context;
@@ -64,6 +68,7 @@ export function registerDigests(context: FeatureContext, options: DigestsOptions
   context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, (args) => feature.submit(args));
   context.lifecycle.onStart(() => runtime.scheduler.start());
   context.lifecycle.onStop(() => runtime.scheduler.stop());
+  return { runOnce: () => runtime.scheduler.runOnce() };
 }
 
 class DigestListeners {

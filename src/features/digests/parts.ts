@@ -2,6 +2,7 @@
 // card rendered and uploaded once, however many channels include it; the accounts and the pending
 // requests are read once per tick. API calls are bounded in concurrency.
 import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import { createLimiter, type Limiter, memoize } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import type { Store } from '../../store/index.ts';
@@ -10,7 +11,6 @@ import { buildReport } from '../vector-stats/report.ts';
 import type { CardRenderer } from '../vector-stats/service.ts';
 import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
 import type { CardImage, DigestParts } from './compose.ts';
-import { createLimiter, type Limiter, memoize } from './limiter.ts';
 
 export type PartsDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats' | 'listMessagingAccounts'>;

@@ -3,12 +3,12 @@
 // sorted into "this channel cannot be reached", "try again later" and "our own bug".
 import type { webApi } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
+import type { Pacer } from '../../slack/pacer.ts';
+import { abortableSleep } from '../../slack/pacer.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { isInvalidSlackFile, slackErrorCode, uploadPrivatePng } from '../../slack/upload.ts';
 import type { DigestContent } from './compose.ts';
 import { type DigestViewOptions, digestMessage } from './digest-view.ts';
-import type { Pacer } from './pacer.ts';
-import { abortableSleep } from './pacer.ts';
 
 export type DigestSlack = {
   postMessage(args: { channel: string; text: string; blocks?: KnownBlock[] }): Promise<{ ts: string }>;

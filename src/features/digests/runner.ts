@@ -4,9 +4,9 @@
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import { mentionChannel } from '../../slack/mrkdwn.ts';
+import type { Pacer } from '../../slack/pacer.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import type { Pacer } from './pacer.ts';
 import { classifyPostError, type DigestSlack, postDigest, UNREACHABLE_WORDS } from './poster.ts';
 import { type DueRun, decideDue, nextRunAfter } from './schedule.ts';
 

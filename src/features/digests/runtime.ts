@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
+import { createPacer, DEFAULT_PACING, type Pacer, type PacerOptions } from '../../slack/pacer.ts';
 import type { CardRenderer } from '../vector-stats/service.ts';
 import { lazyCardRenderer } from './card-renderer.ts';
 import type { DigestParts } from './compose.ts';
-import { createPacer, DEFAULT_PACING, type Pacer, type PacerOptions } from './pacer.ts';
 import { createTickParts } from './parts.ts';
 import { type DigestSlack, digestSlackOf } from './poster.ts';
 import { DigestScheduler, type SchedulerOptions } from './scheduler.ts';
@@ -51,7 +51,8 @@ export function createDigestsRuntime(context: FeatureContext, options: DigestsOp
   const instanceId = randomUUID();
   const logger = context.logger.child({ component: 'digests' });
   const slack = digestSlackOf(context.app.client);
-  const pacer = createPacer({ ...DEFAULT_PACING, ...options.pacing });
+  const pacer =
+    options.pacing === undefined ? context.pacer : createPacer({ ...DEFAULT_PACING, ...options.pacing });
   const parts = (reads: 'shared' | 'fresh' = 'shared') =>
     createTickParts({
       // A tick's statistics through the schedulers' shared reads (a watch tick at the same minute

@@ -3,10 +3,10 @@
 // never overlap in a process — a tick still running when the timer fires is left to finish — and
 // across processes the run claims in the store keep every digest to one post.
 import type { Clock } from '../../clock.ts';
+import { forEachBounded } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import type { DigestParts } from './compose.ts';
-import { forEachBounded } from './limiter.ts';
 import { type RunnerDeps, type RunOutcome, runDueSubscription } from './runner.ts';
 
 export type SchedulerOptions = {

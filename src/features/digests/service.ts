@@ -7,9 +7,9 @@ import {
   type StatsPeriod,
 } from '../../api/index.ts';
 import type { Clock } from '../../clock.ts';
+import { createLimiter } from '../../limiter.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import type { DigestSettings } from './form.ts';
-import { createLimiter } from './limiter.ts';
 import { nextRunOnSave } from './schedule.ts';
 
 export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };

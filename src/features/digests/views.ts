@@ -3,7 +3,8 @@ import type { KnownBlock } from '@slack/types';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../store/index.ts';
-import { daysInWords, instantInWords } from './schedule.ts';
+import { instantInWords } from '../../time/zones.ts';
+import { daysInWords } from './schedule.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };
 

@@ -5,7 +5,7 @@ import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts'
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import { instantInWords } from '../digests/schedule.ts';
+import { instantInWords } from '../../time/zones.ts';
 import { STATE_EMOJI, STATE_LABEL } from '../search-index/format.ts';
 import { ACTION as SEARCH_ACTION } from '../search-index/ids.ts';
 import { requestInWords } from '../search-index/messages.ts';

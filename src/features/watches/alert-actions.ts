@@ -6,7 +6,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import type { Watch, WatchControlEntry, WatchControls } from '../../store/index.ts';
-import { instantOfLocal, localDateOf } from '../digests/schedule.ts';
+import { instantOfLocal, localDateOf } from '../../time/zones.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
 import type { WatchSlack } from './checker.ts';
 import { WATCH_ACTION } from './views.ts';

@@ -4,9 +4,9 @@
 import type { ManagementClient } from '../../api/client.ts';
 import { isManagementApiError } from '../../api/errors.ts';
 import type { Point, SeriesName, VectorIndexStats } from '../../api/schemas.ts';
+import { createLimiter, forEachBounded } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { MessageRef, Store, Watch, WatchState } from '../../store/index.ts';
-import { createLimiter, forEachBounded } from '../digests/limiter.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { currentValue, metricByKey } from './metrics.ts';
 

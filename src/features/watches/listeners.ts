@@ -4,8 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { Watch, WatchDefinition } from '../../store/index.ts';
-import { digestsRuntimeOf } from '../digests/listeners.ts';
-import { createPacer, DEFAULT_PACING } from '../digests/pacer.ts';
 import type { FiringWatch } from '../home/types.ts';
 import type { StatsPoster } from '../vector-stats/listeners.ts';
 import { registerAlertActions } from './alert-actions.ts';
@@ -41,8 +39,7 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
   const { app, store, clock, config } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = config.watches.intervalMs;
-  // One pacer for every scheduled post (digests' and alerts'), so together they stay within Slack's rates.
-  const pacer = digestsRuntimeOf(app)?.pacer ?? createPacer(DEFAULT_PACING);
+  const pacer = context.pacer;
   const slack = watchSlack(app.client, store, clock, logger, pacer);
   const checker = createWatchChecker({
     store,

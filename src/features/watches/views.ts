@@ -3,7 +3,7 @@ import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import type { Watch } from '../../store/index.ts';
-import { instantInWords } from '../digests/schedule.ts';
+import { instantInWords } from '../../time/zones.ts';
 import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */

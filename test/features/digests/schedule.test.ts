@@ -1,19 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalTimeZone,
   daysInWords,
   decideDue,
   EVERY_DAY,
   latestRunAtOrBefore,
-  localDateOf,
-  localTimeOf,
   nextRunAfter,
   nextRunOnSave,
   type Schedule,
   WEEKDAYS,
 } from '../../../src/features/digests/schedule.ts';
 import type { Weekday } from '../../../src/store/index.ts';
+import { canonicalTimeZone, localDateOf, localTimeOf } from '../../../src/time/zones.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
