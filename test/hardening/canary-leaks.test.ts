@@ -204,7 +204,8 @@ describe('canary leak suite', () => {
     expect(textOf(posted.blocks)).toContain('last 24 hours');
     expect(ws.slack.files.some((f) => f.completed && f.isImage)).toBe(true);
 
-    ws.mgmt.fail('stats', { status: 500, body: `stats backend: ${canary('statserror')}` }, { times: 1 });
+    // Twice: a read's one quick retry on a 500 would ride out a single one.
+    ws.mgmt.fail('stats', { status: 500, body: `stats backend: ${canary('statserror')}` }, { times: 2 });
     const failed = await ws.driver.command('vector stats idx-1 1d', {
       userId: requester,
       channelId: 'C0CANARYSTATS',
