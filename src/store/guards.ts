@@ -103,3 +103,12 @@ export function assertPositiveLease(leaseMs: number): void {
   // Written so that NaN fails too.
   if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
 }
+
+export function checkWatch(input: { threshold: number; forChecks: number; direction: string }): void {
+  if (!Number.isFinite(input.threshold))
+    throw new InvalidStoreInputError('threshold must be a finite number');
+  if (!Number.isInteger(input.forChecks) || input.forChecks < 1)
+    throw new InvalidStoreInputError('forChecks must be a positive integer');
+  if (input.direction !== 'above' && input.direction !== 'below')
+    throw new InvalidStoreInputError('direction must be above or below');
+}
