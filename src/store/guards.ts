@@ -1,4 +1,4 @@
-// Checks every Store implementation applies before writing, so both stores refuse the same inputs
+// Checks the store applies before writing, before any SQL, so both databases refuse the same inputs
 // with the same errors.
 import {
   type DigestSubscriptionInput,
