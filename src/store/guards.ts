@@ -1,4 +1,4 @@
-// Checks every Store implementation applies before writing, so both stores refuse the same inputs
+// Checks the store applies before writing, before any SQL, so both databases refuse the same inputs
 // with the same errors.
 import {
   type DigestSubscriptionInput,
@@ -102,4 +102,13 @@ export function assertLocalDate(localDate: string): void {
 export function assertPositiveLease(leaseMs: number): void {
   // Written so that NaN fails too.
   if (!(leaseMs > 0)) throw new InvalidStoreInputError('leaseMs must be positive');
+}
+
+export function checkWatch(input: { threshold: number; forChecks: number; direction: string }): void {
+  if (!Number.isFinite(input.threshold))
+    throw new InvalidStoreInputError('threshold must be a finite number');
+  if (!Number.isInteger(input.forChecks) || input.forChecks < 1)
+    throw new InvalidStoreInputError('forChecks must be a positive integer');
+  if (input.direction !== 'above' && input.direction !== 'below')
+    throw new InvalidStoreInputError('direction must be above or below');
 }

@@ -1,6 +1,6 @@
 // The one persistence boundary. Features talk to this interface and never to SQL, so the embedded
-// SQLite store and the PostgreSQL store are interchangeable; test/store/contract.ts is the
-// executable definition of the semantics both must share.
+// SQLite database and PostgreSQL are interchangeable; test/store/contract.ts is the executable
+// definition of the semantics, run on both.
 //
 // Rules every implementation keeps:
 // - Every method is async, even where the driver is synchronous.
@@ -153,7 +153,8 @@ export interface Store {
 /** How many expired requests one `listExpiredPending` call returns when the caller names no limit. */
 export const DEFAULT_EXPIRED_LIMIT = 100;
 
-// Each implementation builds its Store from these two halves (its requests.ts and digests.ts).
+// The SQL implementation comes in these three parts (requests.ts, digests.ts, watches.ts), each
+// running on either database through the Db port (db.ts).
 export type RequestMethods = Pick<
   Store,
   | 'createRequest'

@@ -1,8 +1,7 @@
-// Each store reads its driver's shapes (SQLite: 0/1 and JSON text; pg: booleans, bigint as text,
+// One reader takes each driver's shapes (SQLite: 0/1 and JSON text; pg: booleans, bigint as text,
 // decoded arrays) into the same domain records, and refuses a value it cannot read faithfully.
 import { describe, expect, it } from 'vitest';
-import * as postgres from '../../src/store/postgres/columns.ts';
-import * as sqlite from '../../src/store/sqlite/columns.ts';
+import { read, toSubscription } from '../../src/store/rows.ts';
 import { HOUR, subscriptionInput, T0 } from './fixtures.ts';
 
 // The contract's usual subscription, as it reads back after being saved at T0.
@@ -39,26 +38,22 @@ describe('column readers', () => {
       updated_at: String(T0),
       next_run_at: String(T0 + HOUR),
     };
-    expect(sqlite.toSubscription(sqliteRow)).toEqual(subscription);
-    expect(postgres.toSubscription(postgresRow)).toEqual(subscription);
+    expect(toSubscription(sqliteRow)).toEqual(subscription);
+    expect(toSubscription(postgresRow)).toEqual(subscription);
   });
 
   it('refuses a PostgreSQL bigint that a JavaScript number cannot hold exactly', () => {
-    expect(postgres.postgresColumns.num({ n: '9007199254740991' }, 'n')).toBe(Number.MAX_SAFE_INTEGER);
-    expect(() => postgres.postgresColumns.num({ n: '9007199254740993' }, 'n')).toThrow(
+    expect(read.num({ n: '9007199254740991' }, 'n')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => read.num({ n: '9007199254740993' }, 'n')).toThrow(
       'column n: 9007199254740993 does not fit a JavaScript number',
     );
   });
 
   it('refuses a value of the wrong kind, naming the column', () => {
-    expect(() => sqlite.sqliteColumns.num({ n: '12' }, 'n')).toThrow(
-      'column n: expected a number, got string',
-    );
-    expect(() => postgres.postgresColumns.bool({ b: 1 }, 'b')).toThrow(
-      'column b: expected a boolean, got number',
-    );
-    expect(() => sqlite.toSubscription({ ...common, index_ids: 7 })).toThrow(
-      'column index_ids: expected text, got number',
+    expect(() => read.num({ n: 'twelve' }, 'n')).toThrow('column n: expected a number, got string');
+    expect(() => read.bool({ b: 2 }, 'b')).toThrow('column b: expected a boolean, got number');
+    expect(() => toSubscription({ ...common, index_ids: 7 })).toThrow(
+      'column index_ids: expected JSON, got number',
     );
   });
 });

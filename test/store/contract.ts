@@ -1,5 +1,5 @@
-// The shared Store contract: every implementation (SQLite now, PostgreSQL later) runs this same
-// suite, so features can rely on one set of semantics whichever database is configured.
+// The shared Store contract: the store runs this same suite on SQLite and on PostgreSQL, so
+// features can rely on one set of semantics whichever database is configured.
 //
 //   storeContract('sqlite (file)', () => openSqliteStore({ path: freshPath() }), {
 //     reopen: (store) => openSqliteStore({ path: pathOf(store) }),
@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe } from 'vitest';
 import type { Store } from '../../src/store/store.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
+import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
 import { watchContract } from './contract-watches.ts';
@@ -58,5 +59,6 @@ export function storeContract(
     digestRunContract(ctx);
     durabilityContract(ctx);
     watchContract(ctx);
+    observedContract(ctx);
   });
 }

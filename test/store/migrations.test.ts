@@ -1,4 +1,4 @@
-// The schema bookkeeping both stores share, and the promise that their two step lists mean the same.
+// The schema bookkeeping both databases share, and the promise that their two step lists mean the same.
 import { describe, expect, it } from 'vitest';
 import { SchemaTooNewError } from '../../src/store/guards.ts';
 import { latestVersion, type Migration, pendingMigrations } from '../../src/store/migrations.ts';

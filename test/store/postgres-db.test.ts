@@ -72,17 +72,17 @@ describe('connection failures', () => {
     );
   });
 
-  it('repeats a read once on a fresh connection when the first one had been dropped', async () => {
+  it('repeats a read (a SELECT) once on a fresh connection when the first one had been dropped', async () => {
     const { pool, calls } = scriptedPool([terminated(), { rows: [{ n: 1 }] }]);
     const db = createDb(pool, target, PASSWORD, logger);
-    expect(await db.query('SELECT 1 AS n', [], true)).toEqual([{ n: 1 }]);
+    expect(await db.all('SELECT 1 AS n')).toEqual([{ n: 1 }]);
     expect(calls()).toBe(2);
   });
 
   it('never repeats a write: the caller gets a clear error naming the database', async () => {
     const { pool, calls } = scriptedPool([terminated(), { rows: [] }]);
     const db = createDb(pool, target, PASSWORD, logger);
-    const attempt = db.query('UPDATE t SET x = 1');
+    const attempt = db.run('UPDATE t SET x = 1');
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
     await expect(attempt).rejects.toThrow(
       'the database at db.example.test:5432/opsbot is unavailable: terminating connection due to administrator command',
@@ -92,14 +92,12 @@ describe('connection failures', () => {
 
   it('gives up on a read after the second failure, and passes statement errors through untouched', async () => {
     const { pool } = scriptedPool([terminated(), terminated()]);
-    await expect(createDb(pool, target, PASSWORD, logger).query('SELECT 1', [], true)).rejects.toBeInstanceOf(
+    await expect(createDb(pool, target, PASSWORD, logger).all('SELECT 1')).rejects.toBeInstanceOf(
       DatabaseUnavailableError,
     );
     const duplicate = pgError('duplicate key value violates unique constraint', '23505');
     const statement = scriptedPool([duplicate]);
-    await expect(createDb(statement.pool, target, PASSWORD, logger).query('SELECT 1', [], true)).rejects.toBe(
-      duplicate,
-    );
+    await expect(createDb(statement.pool, target, PASSWORD, logger).all('SELECT 1')).rejects.toBe(duplicate);
     expect(statement.calls()).toBe(1);
   });
 
@@ -126,7 +124,7 @@ describe('connection failures', () => {
     const pool = { connect: async () => client } as unknown as Pool;
     const db = createDb(pool, target, PASSWORD, logger);
 
-    const attempt = db.transaction(async (c) => c.query('UPDATE t SET x = 1'));
+    const attempt = db.transaction(async (tx) => tx.run('UPDATE t SET x = 1'));
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
     expect(statements).toEqual(['BEGIN', 'UPDATE t SET x = 1']);
     expect(released).toHaveLength(1);

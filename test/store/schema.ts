@@ -1,5 +1,5 @@
-// What both stores' own test files check of their schema bookkeeping, asserted in one place so the
-// two stores are held to the same words.
+// What each database's own test file checks of its schema bookkeeping, asserted in one place so the
+// two are held to the same words.
 import { expect } from 'vitest';
 import { SchemaTooNewError } from '../../src/store/guards.ts';
 import type { Migration } from '../../src/store/migrations.ts';

@@ -51,7 +51,6 @@ export function registerAlertActions(
       const updated = { ...watch, controls };
       if (updated.state.alert !== null && updated.state.status === 'firing')
         await slack.showAlert(updated, updated.state.alert);
-      context.changes.emit({ kind: 'watch', channelId: watch.channelId });
     };
 
   app.action<BlockAction<ButtonAction>>(

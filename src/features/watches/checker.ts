@@ -34,8 +34,6 @@ export type CheckerDeps = {
     recovered(watch: Watch, now: number): string;
     worse(watch: Watch, previous: number | null): string;
   };
-  /** Told when a watch's incident opened or closed (the Home tab shows firing watches). */
-  onChange?: (watch: Watch) => void;
 };
 
 const LEASE_MS = 2 * 60_000;
@@ -150,7 +148,6 @@ export function createWatchChecker(deps: CheckerDeps) {
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
       logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
-    else if (told.status !== previous.status || told.alert?.ts !== previous.alert?.ts) deps.onChange?.(next);
     return effects;
   }
 

@@ -50,7 +50,6 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
     notes: { recovered: recoveredNote, worse: worseNote },
-    onChange: (watch) => context.changes.emit({ kind: 'watch', channelId: watch.channelId }),
   });
 
   async function create(
@@ -72,7 +71,6 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
       'watch created',
     );
-    context.changes.emit({ kind: 'watch', channelId });
     return watch;
   }
 
@@ -90,7 +88,6 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     if (before?.state.status === 'firing' && before.state.alert !== null)
       await app.client.chat.update({ ...before.state.alert, ...changedMessage(watch, userId) });
     logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
-    context.changes.emit({ kind: 'watch', channelId });
     return watch;
   }
 
@@ -171,7 +168,6 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       if (removed?.state.alert != null && removed.state.status === 'firing')
         await client.chat.update({ ...removed.state.alert, ...removedMessage(removed, command.user_id) });
       logger.info({ event: 'watch_removed', watchId: id, user: command.user_id }, 'watch removed');
-      context.changes.emit({ kind: 'watch', channelId: command.channel_id });
       await client.chat.postEphemeral({
         channel: command.channel_id,
         user: command.user_id,

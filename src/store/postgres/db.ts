@@ -1,6 +1,9 @@
-// The pool, and the connection-failure handling every PostgreSQL call goes through.
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+// pg behind the store's Db port: the pool, and the connection-failure handling every PostgreSQL
+// call goes through.
+import type { Pool, PoolClient } from 'pg';
 import type { Logger } from '../../log.ts';
+import { compiler, type Db, type Dialect, type Params } from '../db.ts';
+import type { Row } from '../rows.ts';
 import { type DatabaseTarget, describeTarget } from './url.ts';
 
 /**
@@ -54,22 +57,25 @@ export function describeError(error: unknown, password: string): string {
   return password.length >= 3 ? message.split(password).join('[REDACTED]') : message;
 }
 
-export type Db = {
-  /** One statement on any pooled connection. `retry`: safe to repeat (reads), see `withRetry`. */
-  query<R extends QueryResultRow>(text: string, params?: unknown[], retry?: boolean): Promise<R[]>;
-  /** `work` runs between BEGIN and COMMIT on one connection; any error rolls back. */
-  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+const POSTGRES: Dialect = {
+  name: 'postgres',
+  forUpdate: ' FOR UPDATE',
+  skipLocked: ' FOR UPDATE SKIP LOCKED',
+  byCodePoint: ' COLLATE "C"',
 };
 
+type Queryable = Pick<PoolClient, 'query'>;
+
 export function createDb(pool: Pool, target: DatabaseTarget, password: string, logger: Logger): Db {
+  const compile = compiler('$');
   const unavailable = (error: unknown) =>
     new DatabaseUnavailableError(
       `the database at ${describeTarget(target)} is unavailable: ${describeError(error, password)}`,
       { cause: error },
     );
   // A connection the server closed while it sat idle is only found out when it is next used. One
-  // more attempt, on a fresh connection, is safe where nothing can have been applied twice: reads,
-  // and a BEGIN (the transaction has not started).
+  // more attempt, on a fresh connection, is safe where nothing can have been applied twice: reads
+  // (a SELECT outside a transaction), and a BEGIN (the transaction has not started).
   const withRetry = async <T>(attempt: () => Promise<T>, retry: boolean): Promise<T> => {
     try {
       return await attempt();
@@ -88,44 +94,60 @@ export function createDb(pool: Pool, target: DatabaseTarget, password: string, l
     }
   };
 
-  return {
-    async query<R extends QueryResultRow>(text: string, params: unknown[] = [], retry = false) {
-      return withRetry(async () => (await pool.query<R>(text, params)).rows, retry);
-    },
-
-    async transaction(work) {
-      // pg-pool stops listening for errors on a checked-out client, and pg emits one when the server
-      // closes the connection (even after failing the statement in flight); with no listener that
-      // would crash the process.
-      let lost: unknown;
-      const onError = (error: Error) => {
-        lost = error;
-      };
-      const client = await withRetry(async () => {
-        lost = undefined;
-        const c = await pool.connect();
-        c.on('error', onError);
-        try {
-          await c.query('BEGIN');
-          return c;
-        } catch (error) {
-          c.off('error', onError);
-          c.release(error instanceof Error ? error : true);
-          throw error;
-        }
-      }, true);
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        lost ??= isConnectionError(error) ? error : undefined;
-        if (lost === undefined) await client.query('ROLLBACK').catch((e: unknown) => (lost = e));
-        throw isConnectionError(error) ? unavailable(error) : error;
-      } finally {
-        client.off('error', onError);
-        client.release(lost instanceof Error ? lost : lost !== undefined);
-      }
-    },
+  // The port over the pool (each statement on any connection) or over one transaction's client.
+  const on = (conn: Queryable, pooled: boolean): Db => {
+    const query = async (sql: string, params?: Params) => {
+      const { text, values } = compile(sql, params);
+      const attempt = () => conn.query<Row>(text, values);
+      return pooled ? withRetry(attempt, /^\s*SELECT\b/i.test(text)) : attempt();
+    };
+    const db: Db = {
+      dialect: POSTGRES,
+      all: async (sql, params) => (await query(sql, params)).rows,
+      one: async (sql, params) => (await query(sql, params)).rows[0],
+      run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
+      exec: async (sql) => {
+        await (pooled ? withRetry(() => conn.query(sql), false) : conn.query(sql));
+      },
+      transaction: pooled ? transaction : (work) => work(db),
+    };
+    return db;
   };
+
+  async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    // pg-pool stops listening for errors on a checked-out client, and pg emits one when the server
+    // closes the connection (even after failing the statement in flight); with no listener that
+    // would crash the process.
+    let lost: unknown;
+    const onError = (error: Error) => {
+      lost = error;
+    };
+    const client = await withRetry(async () => {
+      lost = undefined;
+      const c = await pool.connect();
+      c.on('error', onError);
+      try {
+        await c.query('BEGIN');
+        return c;
+      } catch (error) {
+        c.off('error', onError);
+        c.release(error instanceof Error ? error : true);
+        throw error;
+      }
+    }, true);
+    try {
+      const result = await work(on(client, false));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      lost ??= isConnectionError(error) ? error : undefined;
+      if (lost === undefined) await client.query('ROLLBACK').catch((e: unknown) => (lost = e));
+      throw isConnectionError(error) ? unavailable(error) : error;
+    } finally {
+      client.off('error', onError);
+      client.release(lost instanceof Error ? lost : lost !== undefined);
+    }
+  }
+
+  return on(pool, true);
 }

@@ -1,12 +1,11 @@
-// The SQLite store's schema steps (same versions, same names, same meaning) expressed for
-// PostgreSQL; ../migrations.ts decides which steps a database still needs.
+// The SQLite schema steps (same versions, same names, same meaning) expressed for PostgreSQL;
+// ../migrations.ts decides which steps a database still needs and applies them.
 //
 // Types: epoch milliseconds are bigint; lists are arrays (text[], smallint[]); the created index's
 // limits are `json`, not `jsonb`, because jsonb reorders keys and the limits are shown in the order
 // the API sent them, as SQLite keeps them.
 
-import { latestVersion, type Migration, pendingMigrations } from '../migrations.ts';
-import type { Db } from './db.ts';
+import { latestVersion, type Migration, type MigrationPlan } from '../migrations.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -139,38 +138,22 @@ export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 export const MIGRATION_LOCK_KEY = 7_043_626_418_520_001n;
 
 /**
- * Brings the database (the `schema`, created if missing, or the connection's default schema) up to
- * the latest version in one transaction under the advisory lock. Returns the versions applied.
+ * The steps for the `schema` (created if missing) or the connection's default schema, under the
+ * advisory lock.
  */
-export async function applyMigrations(
-  db: Db,
-  now: number,
-  schema?: string,
-  migrations: readonly Migration[] = MIGRATIONS,
-): Promise<number[]> {
-  return db.transaction(async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+export function postgresMigrations(schema: string | undefined): MigrationPlan {
+  return {
+    steps: MIGRATIONS,
+    ledger: `CREATE TABLE IF NOT EXISTS schema_migrations (
       version    integer PRIMARY KEY,
       name       text    NOT NULL,
       applied_at bigint  NOT NULL
-    )`);
-    const { rows } = await client.query<{ version: number | null }>(
-      'SELECT MAX(version) AS version FROM schema_migrations',
-    );
-    const applied: number[] = [];
-    for (const step of pendingMigrations(migrations, rows[0]?.version ?? 0)) {
-      await client.query(step.sql);
-      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-        step.version,
-        step.name,
-        now,
-      ]);
-      applied.push(step.version);
-    }
-    return applied;
-  });
+    )`,
+    async before(tx) {
+      await tx.one('SELECT pg_advisory_xact_lock(:key)', { key: MIGRATION_LOCK_KEY.toString() });
+      if (schema !== undefined) await tx.exec(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    },
+  };
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;

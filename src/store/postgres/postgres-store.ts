@@ -4,15 +4,16 @@
 import pg from 'pg';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
+import { digestMethods } from '../digests.ts';
 import { SchemaTooNewError } from '../guards.ts';
+import { applyMigrations } from '../migrations.ts';
+import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
 import type { StoreHealth } from '../types.ts';
+import { watchMethods } from '../watches.ts';
 import { createDb, DatabaseUnavailableError, describeError, isConnectionError } from './db.ts';
-import { digestMethods } from './digests.ts';
-import { applyMigrations, assertSchemaName } from './migrations.ts';
-import { requestMethods } from './requests.ts';
+import { assertSchemaName, postgresMigrations } from './migrations.ts';
 import { type DatabaseTarget, DatabaseUrlError, describeTarget, parseDatabaseUrl } from './url.ts';
-import { watchMethods } from './watches.ts';
 
 export type PostgresStoreOptions = {
   /** postgres://user:password@host:port/database[?sslmode=require…]; see url.ts for TLS. */
@@ -74,7 +75,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   const db = createDb(pool, target, password, logger);
   try {
-    const applied = await applyMigrations(db, clock(), options.schema);
+    const applied = await applyMigrations(db, clock(), postgresMigrations(options.schema));
     if (applied.length > 0)
       logger.info({ store: 'postgres', target: where, versions: applied }, 'database migrated');
   } catch (error) {

@@ -1,8 +1,6 @@
-// The schema steps in SQLite's dialect. The PostgreSQL store keeps its own list with the same
-// versions, names and meaning; ../migrations.ts decides which steps a database still needs.
-import type { DatabaseSync } from 'node:sqlite';
-import { latestVersion, type Migration, pendingMigrations } from '../migrations.ts';
-import { immediate } from './db.ts';
+// The schema steps in SQLite's dialect. The PostgreSQL list has the same versions, names and
+// meaning; ../migrations.ts decides which steps a database still needs and applies them.
+import { latestVersion, type Migration, type MigrationPlan } from '../migrations.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -122,24 +120,11 @@ export const MIGRATIONS: readonly Migration[] = [
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
-/**
- * Brings the database up to the latest version in one write transaction, so a second process
- * starting at the same moment waits and then finds nothing left to do. Returns the versions applied.
- */
-export function applyMigrations(db: DatabaseSync, now: number, migrations = MIGRATIONS): number[] {
-  return immediate(db, () => {
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version    INTEGER PRIMARY KEY,
-      name       TEXT    NOT NULL,
-      applied_at INTEGER NOT NULL
-    ) STRICT`);
-    const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get();
-    const steps = pendingMigrations(migrations, typeof row?.version === 'number' ? row.version : 0);
-    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-    return steps.map((step) => {
-      db.exec(step.sql);
-      record.run(step.version, step.name, now);
-      return step.version;
-    });
-  });
-}
+export const SQLITE_MIGRATIONS: MigrationPlan = {
+  steps: MIGRATIONS,
+  ledger: `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT    NOT NULL,
+    applied_at INTEGER NOT NULL
+  ) STRICT`,
+};

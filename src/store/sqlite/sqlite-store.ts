@@ -3,12 +3,13 @@
 // with an ephemeral disk needs the PostgreSQL store instead.
 import type { DatabaseSync } from 'node:sqlite';
 import { type Clock, systemClock } from '../../clock.ts';
+import { digestMethods } from '../digests.ts';
+import { applyMigrations } from '../migrations.ts';
+import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
-import { openDatabase } from './db.ts';
-import { digestMethods } from './digests.ts';
-import { applyMigrations } from './migrations.ts';
-import { requestMethods } from './requests.ts';
-import { watchMethods } from './watches.ts';
+import { watchMethods } from '../watches.ts';
+import { openDatabase, sqliteDb } from './db.ts';
+import { SQLITE_MIGRATIONS } from './migrations.ts';
 
 export type SqliteStoreOptions = {
   /** A file path (its folder is created), or ':memory:' for a private throw-away database. */
@@ -18,28 +19,29 @@ export type SqliteStoreOptions = {
 
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(options.path);
+  const sqlite = openDatabase(options.path);
+  const db = sqliteDb(sqlite, options.path);
   try {
-    applyMigrations(db, clock());
+    await applyMigrations(db, clock(), SQLITE_MIGRATIONS);
   } catch (error) {
-    db.close();
+    sqlite.close();
     throw error;
   }
   return {
     ...requestMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
-    health: async () => health(db),
+    health: async () => health(sqlite),
     close: async () => {
-      if (db.isOpen) db.close();
+      if (sqlite.isOpen) sqlite.close();
     },
   };
 }
 
-function health(db: DatabaseSync): { ok: boolean; detail?: string } {
-  if (!db.isOpen) return { ok: false, detail: 'the store is closed' };
+function health(sqlite: DatabaseSync): { ok: boolean; detail?: string } {
+  if (!sqlite.isOpen) return { ok: false, detail: 'the store is closed' };
   try {
-    db.prepare('SELECT 1').get();
+    sqlite.prepare('SELECT 1').get();
     return { ok: true };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.message : String(error) };
