@@ -8,7 +8,7 @@ import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { fileRequest, openDecision, textOf, waitForCard } from '../features/search-index/e2e-helpers.ts';
-import { type Samples, scrape, valueOf } from '../support/prometheus-text.ts';
+import { type Samples, sampleValue, scrape } from '../support/prometheus-text.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;
 const WATCH_CHANNEL = 'C0METRICS';
@@ -20,7 +20,7 @@ describe('e2e: Prometheus metrics', () => {
   let now = NINE_UTC - 60_000;
   const metricsPort = () => ws.opsbot.metricsPort();
   const delta = (before: Samples, after: Samples, name: string, labels: Record<string, string> = {}) =>
-    valueOf(after, name, labels) - valueOf(before, name, labels);
+    sampleValue(after, name, labels) - sampleValue(before, name, labels);
 
   beforeAll(async () => {
     ws = await startSimulatedWorkspace({ clock: () => now, env: { METRICS_PORT: '0' } });
@@ -115,8 +115,8 @@ describe('e2e: Prometheus metrics', () => {
 
     expect(delta(before, after, 'opsbot_watch_fires_total')).toBe(1);
     expect(delta(before, after, 'opsbot_watch_checks_total', { state: 'firing' })).toBe(1);
-    expect(valueOf(after, 'opsbot_watches', { state: 'firing' })).toBe(1);
-    expect(valueOf(after, 'opsbot_watches', { state: 'ok' })).toBe(0);
+    expect(sampleValue(after, 'opsbot_watches', { state: 'firing' })).toBe(1);
+    expect(sampleValue(after, 'opsbot_watches', { state: 'ok' })).toBe(0);
 
     expect(delta(before, after, 'opsbot_digests_total', { outcome: 'posted' })).toBe(1);
     expect(delta(before, after, 'opsbot_digests_total', { outcome: 'failed' })).toBe(0);
@@ -129,7 +129,7 @@ describe('e2e: Prometheus metrics', () => {
     // Web API calls by method, as the simulator received them.
     const posted = ws.slack.calls.filter((c) => c.method === 'chat.postMessage').length;
     expect(
-      valueOf(after, 'opsbot_slack_api_calls_total', { method: 'chat.postMessage', outcome: 'ok' }),
+      sampleValue(after, 'opsbot_slack_api_calls_total', { method: 'chat.postMessage', outcome: 'ok' }),
     ).toBe(posted);
     expect(delta(before, after, 'opsbot_store_failures_total', { operation: 'createRequest' })).toBe(0);
   });
@@ -143,7 +143,7 @@ describe('e2e: Prometheus metrics', () => {
     expect(delta(before, after, 'opsbot_watch_resolves_total')).toBe(1);
     expect(delta(before, after, 'opsbot_watch_resolve_seconds_count')).toBe(1);
     expect(delta(before, after, 'opsbot_watch_fires_total')).toBe(0);
-    expect(valueOf(after, 'opsbot_watches', { state: 'ok' })).toBe(1);
+    expect(sampleValue(after, 'opsbot_watches', { state: 'ok' })).toBe(1);
   });
 
   it('a management API refusing the credentials shows as outcome "auth"', async () => {

@@ -52,7 +52,7 @@ export function key(name: string, labels: Record<string, string> = {}): string {
 }
 
 /** A sample's value, 0 when the series does not exist yet (a counter that never moved). */
-export function valueOf(samples: Samples, name: string, labels: Record<string, string> = {}): number {
+export function sampleValue(samples: Samples, name: string, labels: Record<string, string> = {}): number {
   return samples.get(key(name, labels)) ?? 0;
 }
 
