@@ -7,7 +7,8 @@ FROM node:24-trixie-slim AS build
 WORKDIR /app
 # Dependencies first: this layer is reused until package.json or the lockfile change.
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+# (No `npm cache clean`: the cache stays in this stage, which the image does not carry.)
+RUN npm ci --omit=dev --ignore-scripts
 COPY src ./src
 # What `npm ci` would have run afterwards: fill the compile cache from these sources (it lives in
 # node_modules, so it travels with them into the runtime stage).

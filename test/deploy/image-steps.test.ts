@@ -76,10 +76,20 @@ function replayStage(name: string, steps: Instruction[], context: string, work: 
         if (!NEEDS_ROOT.test(rest)) execFileSync('/bin/sh', ['-c', rest], { cwd, stdio: 'pipe' });
         continue;
       }
+      // These steps run on this machine, not in a throwaway layer: nothing may touch its npm cache.
+      if (/npm cache (clean|rm|clear)/.test(step.text)) throw new Error(`refusing to replay: ${step.text}`);
       execFileSync('/bin/sh', ['-c', step.text], {
         cwd,
         stdio: 'pipe',
-        env: { ...process.env, ...replay.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+        env: {
+          ...process.env,
+          ...replay.env,
+          PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+          // Reuse what the machine's npm cache holds; the registry is asked only for what it lacks.
+          npm_config_prefer_offline: 'true',
+          npm_config_audit: 'false',
+          npm_config_fund: 'false',
+        },
       });
     }
   }
