@@ -15,6 +15,7 @@ import * as vectorStats from './features/vector-stats/index.ts';
 import * as watches from './features/watches/index.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger } from './log.ts';
+import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
@@ -51,6 +52,8 @@ export type Opsbot = {
   start(port?: number): Promise<{ port: number }>;
   /** Stops taking requests, waits for in-flight work (bounded), closes the server. */
   stop(graceMs?: number): Promise<void>;
+  /** Where GET /metrics answers once started; undefined when METRICS_PORT is unset. */
+  metricsPort(): number | undefined; // metrics
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -58,6 +61,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const socketMode = config.slack.appToken !== undefined;
   const work = new WorkTracker();
   const readiness = new Readiness();
+  const metrics = metricsKit({ port: config.metricsPort, clock: deps.clock, logger }); // metrics
   // How far the API's answers drifted from the spec: an operator learns it before users do.
   readiness.extras.set('drift', () => deps.mgmt.drift());
 
@@ -83,14 +87,20 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     // Bolt's default conversation store is a middleware that looks every request up in a map and
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
-    clientOptions: {
+    clientOptions: metrics.slackClientOptions({
       ...SLACK_WEB_API_CLIENT,
       ...(config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl }),
-    },
+    }), // metrics
   });
   const router = new CommandRouter();
-  // First: every payload is acknowledged, and every failure answers whoever acted (slack/guard.ts).
-  installGuard(app, { logger, describeCommand: (command, text) => router.describe(command, text) });
+  // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
+  metrics.observeRequests(app); // metrics
+  // Every payload is acknowledged, and every failure answers whoever acted (slack/guard.ts).
+  installGuard(app, {
+    logger,
+    describeCommand: (command, text) => router.describe(command, text),
+    onFailure: (body) => metrics.listenerFailed(body), // metrics
+  });
   // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
   app.use(({ next }) => work.run(next));
   // With neither id configured the guard lets everything through; not installing it saves its hop.
@@ -110,14 +120,14 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const changes = new ChangeFeed();
   // Features see the API through the health tracker and the store through the change feed, so the
   // Home tab knows how the API answers and what changed without any feature telling it.
-  const api = trackApiHealth(deps.mgmt, deps.clock, () => changes.emit({ kind: 'health' }));
+  const api = trackApiHealth(metrics.mgmt(deps.mgmt), deps.clock, () => changes.emit({ kind: 'health' }));
   const context: FeatureContext = {
     ...deps,
     uses: undefined,
     pacer: createPacer(DEFAULT_PACING),
     commandName: () => router.commandName,
     mgmt: api.client,
-    store: observedStore(deps.store, changes),
+    store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()
     app,
     router,
     work,
@@ -136,6 +146,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     work,
     features,
     startupChecks: () => startupProbe,
+    metricsPort: () => metrics.port(), // metrics
     async start(port = config.port) {
       // The probes answer from here on, whatever happens with Slack.
       server = createOpsbotServer({
@@ -145,6 +156,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         logger,
       });
       const actual = await listen(server, port);
+      await metrics.start(); // metrics
       logger.info(
         { event: 'probes_listening', port: actual },
         '/healthz and /readyz answer; connecting to Slack',
@@ -180,6 +192,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         logger.warn({ event: 'shutdown_incomplete', inFlight: work.size }, 'stopped with work in flight');
       server?.closeAllConnections();
       await closing;
+      await metrics.stop(); // metrics
       if (receiver instanceof SocketModeReceiver && readiness.slack !== 'connecting to Slack')
         await app.stop();
     },

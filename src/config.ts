@@ -137,6 +137,8 @@ const envSchema = z.object({
     .transform((v) => v?.toLowerCase() ?? 'info')
     .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   PORT: intFrom('the HTTP port', 0, 65_535, 3000),
+  // metrics: Prometheus /metrics on its own port, off unless set (the Slack port faces the internet).
+  METRICS_PORT: intFrom('the Prometheus /metrics port, apart from PORT', 0, 65_535, -1),
 });
 
 export type Config = {
@@ -167,7 +169,18 @@ export type Config = {
   database: { url: string | undefined; path: string; poolSize: number };
   logLevel: (typeof LOG_LEVELS)[number];
   port: number;
+  /** Where GET /metrics is served; undefined: not served, nothing collected. */
+  metricsPort: number | undefined;
 };
+
+/** The Slack port faces the internet; metrics must not share it. Checked on the raw environment. */
+function metricsPortProblem(env: Record<string, string | undefined>): string | undefined {
+  const metrics = env.METRICS_PORT?.trim() ?? '';
+  if (metrics === '' || Number(metrics) === 0) return undefined;
+  const port = env.PORT?.trim() || '3000';
+  if (Number(metrics) !== Number(port)) return undefined;
+  return 'METRICS_PORT must differ from PORT — /metrics is never served on the port Slack reaches';
+}
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
@@ -209,7 +222,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   const parsed = envSchema.safeParse(env);
   const signing = signingSecretProblem(env);
   const examples = examplesLeft(env);
-  if (!parsed.success || signing !== undefined || examples.length > 0) {
+  const metricsPort = metricsPortProblem(env);
+  if (!parsed.success || signing !== undefined || examples.length > 0 || metricsPort !== undefined) {
     const problems = (parsed.error?.issues ?? [])
       .filter((issue) => !examples.includes(String(issue.path[0])))
       .map((issue) => {
@@ -218,6 +232,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         return `${name} ${issue.message}`;
       });
     if (signing !== undefined) problems.push(signing);
+    if (metricsPort !== undefined) problems.push(metricsPort);
     if (examples.length > 0)
       problems.unshift(
         `${examples.join(', ')} ${examples.length === 1 ? 'is' : 'are'} still the example value from .env.example — put in your own (README: "Run it in your Slack workspace")`,
@@ -256,6 +271,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       database: { url: e.DATABASE_URL, path: e.DATABASE_PATH, poolSize: e.DATABASE_POOL_SIZE },
       logLevel: e.LOG_LEVEL,
       port: e.PORT,
+      metricsPort: e.METRICS_PORT === -1 ? undefined : e.METRICS_PORT,
     },
   };
 }

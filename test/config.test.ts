@@ -44,6 +44,22 @@ describe('parseConfig', () => {
     expect(problems.some((p) => p.startsWith('PORT must be a whole number from 0 to 65535'))).toBe(true);
   });
 
+  it('serves metrics only when METRICS_PORT is set, and never on the Slack port', () => {
+    const off = parseConfig(valid);
+    expect(off.ok && off.config.metricsPort).toBeUndefined();
+    const on = parseConfig({ ...valid, METRICS_PORT: '9464' });
+    expect(on.ok && on.config.metricsPort).toBe(9464);
+    expect(problemsOf({ ...valid, METRICS_PORT: 'metrics' })[0]).toMatch(
+      /^METRICS_PORT must be a whole number from 0 to 65535/,
+    );
+    expect(problemsOf({ ...valid, METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT must differ from PORT — /metrics is never served on the port Slack reaches',
+    ]);
+    expect(problemsOf({ ...valid, PORT: '8080', METRICS_PORT: '8080' })[0]).toMatch(
+      /^METRICS_PORT must differ/,
+    );
+  });
+
   it('requires the signing secret in HTTP mode but not in Socket Mode', () => {
     expect(problemsOf({ ...valid, SLACK_SIGNING_SECRET: undefined })[0]).toMatch(
       /^SLACK_SIGNING_SECRET is missing/,

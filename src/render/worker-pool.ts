@@ -1,3 +1,4 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import type { RenderOptions } from './raster.ts';
 import type { CardData } from './series.ts';
@@ -16,6 +17,8 @@ type Waiter = { resolve: (png: Buffer) => void; reject: (error: Error) => void }
 let worker: Worker | undefined;
 const waiting = new Map<number, Waiter>();
 let nextId = 1;
+/** Each render is traced here; src/metrics/render.ts counts and times them (no cost when unobserved). */
+const renders = tracingChannel<{ kind: string }>('opsbot:render'); // metrics
 
 /**
  * How long the render thread may sit idle before it exits. Its heap and Skia's surfaces are tens
@@ -95,12 +98,12 @@ function start(): Worker {
 
 /** Renders `data` on the render thread; the event loop only posts the job and takes the bytes. */
 export function renderOnWorker(data: CardData, options: RenderOptions): Promise<Buffer> {
-  return post((id) => ({ id, data, options }));
+  return renders.tracePromise(() => post((id) => ({ id, data, options })), { kind: 'stats' }); // metrics
 }
 
 /** A watch's alert chart, on the same thread. */
 export function renderWatchChartOnWorker(chart: WatchChartData): Promise<Buffer> {
-  return post((id) => ({ id, kind: 'watch', chart }));
+  return renders.tracePromise(() => post((id) => ({ id, kind: 'watch', chart })), { kind: 'watch' }); // metrics
 }
 
 function post(job: (id: number) => RenderJob): Promise<Buffer> {

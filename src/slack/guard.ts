@@ -22,6 +22,8 @@ export type GuardOptions = {
   logger: Logger;
   /** How a failed command is named in its sentence: `/ops vector stats`. */
   describeCommand(command: string, text: string): string;
+  /** Told of each payload whose listener failed (the metrics count them). */
+  onFailure?(body: object): void;
 };
 
 export function installGuard(app: App, options: GuardOptions): void {
@@ -51,6 +53,7 @@ export function installGuard(app: App, options: GuardOptions): void {
       await args.next();
     } catch (error) {
       const body = args.body as Body;
+      options.onFailure?.(body);
       const failure = { ...describePayload(body), err: errField(error) };
       if (error instanceof UserFacingError)
         options.logger.info({ event: 'action_refused', ...failure }, 'told the person why');

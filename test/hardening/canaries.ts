@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { SIM_CREDENTIALS } from '../../src/sim/workspace.ts';
 
-export type Sinks = { ws: SimulatedWorkspace; dbPath?: string; outputDir?: string };
+export type Sinks = {
+  ws: SimulatedWorkspace;
+  dbPath?: string;
+  outputDir?: string;
+  /** A scrape of GET /metrics. */
+  metricsText?: string;
+};
 
 export const canaries = new Map<string, string>();
 /** A unique secret-looking value, remembered under `where` so a hit says which field leaked. */
@@ -18,7 +24,7 @@ export function canary(where: string): string {
 }
 
 /** Every place a canary could surface, as text. */
-function sinks({ ws, dbPath, outputDir }: Sinks): Array<{ where: string; text: string }> {
+function sinks({ ws, dbPath, outputDir, metricsText }: Sinks): Array<{ where: string; text: string }> {
   const out: Array<{ where: string; text: string }> = [];
   for (const [i, call] of ws.slack.calls.entries()) {
     out.push({ where: `slack call ${i} ${call.method} body`, text: call.rawBody });
@@ -30,6 +36,7 @@ function sinks({ ws, dbPath, outputDir }: Sinks): Array<{ where: string; text: s
     if (bytes) out.push({ where: `uploaded file ${file.id} bytes`, text: bytes.toString('latin1') });
   }
   for (const [i, line] of ws.logs.entries()) out.push({ where: `log line ${i}`, text: line });
+  if (metricsText !== undefined) out.push({ where: 'GET /metrics', text: metricsText });
   for (const suffix of dbPath === undefined ? [] : ['', '-wal', '-shm', '-journal']) {
     const path = `${dbPath}${suffix}`;
     if (existsSync(path))

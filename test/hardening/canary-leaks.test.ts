@@ -14,6 +14,7 @@ import type { SimFault } from '../../src/sim/mgmt/index.ts';
 import { ACCOUNT_PRESETS, makeVectorIndexStats } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../features/search-index/e2e-helpers.ts';
+import { scrape } from '../support/prometheus-text.ts';
 import { canaries, canary, leaks } from './canaries.ts';
 import { answerTo, textOf, until } from './helpers.ts';
 
@@ -33,6 +34,7 @@ describe('canary leak suite', () => {
         DATABASE_PATH: dbPath,
         MGMT_API_TIMEOUT_MS: '1000',
         DIGEST_TICK_MS: '3600000',
+        METRICS_PORT: '0',
       },
     });
     const withCanaries = (preset: keyof typeof ACCOUNT_PRESETS, n: number) =>
@@ -247,6 +249,14 @@ describe('canary leak suite', () => {
       .messagesIn('C0CANARYDIGEST')
       .find((m) => textOf(m.blocks).includes('Daily digest ·'));
     expect(textOf(digest?.blocks)).toContain('Vector index `idx-1`');
+  });
+
+  it('no canary, credential or ID in GET /metrics after all of the above', async () => {
+    const { text, samples } = await scrape(ws.opsbot.metricsPort());
+    expect(samples.size).toBeGreaterThan(50);
+    expect(leaks({ ws, metricsText: text })).toEqual([]);
+    // Labels are bounded: no user, channel or index ID, whatever the features handled.
+    expect(text).not.toMatch(/U0[A-Z0-9]{4,}|C0[A-Z0-9]{4,}|idx-\d/);
   });
 
   it('no canary anywhere: Slack calls, uploads, trace logs, the SQLite file and its WAL', async () => {
