@@ -9,10 +9,6 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 # (No `npm cache clean`: the cache stays in this stage, which the image does not carry.)
 RUN npm ci --omit=dev --ignore-scripts
-COPY src ./src
-# What `npm ci` would have run afterwards: fill the compile cache from these sources (it lives in
-# node_modules, so it travels with them into the runtime stage).
-RUN npm run build
 
 FROM node:24-trixie-slim AS runtime
 # tini as PID 1 passes SIGTERM on to Node (opsbot's graceful stop depends on it) and reaps zombies.
@@ -29,4 +25,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The Procfile's web command, word for word (test/deploy checks it).
-CMD ["/bin/sh", "-c", "MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=16 src/start.mjs"]
+CMD ["/bin/sh", "-c", "node src/require-node.cjs && MALLOC_ARENA_MAX=2 exec node src/main.ts"]

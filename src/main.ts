@@ -10,7 +10,7 @@ import { openStore } from './store/index.ts';
 /** Platforms send SIGKILL some seconds after SIGTERM; finish well inside that. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
-/** Starts opsbot; src/start.mjs calls it, and `node src/main.ts` runs it directly. */
+/** Starts opsbot: `node src/main.ts` runs it (the Procfile, `npm start`). */
 export async function main(): Promise<void> {
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
@@ -77,7 +77,7 @@ export async function main(): Promise<void> {
   }
 }
 
-// Imported (by src/start.mjs, or by the build step that fills the compile cache) it only defines main.
+// Imported rather than run, it only defines main.
 if (import.meta.main) await main();
 
 function errorText(error: unknown): string {

@@ -41,38 +41,22 @@ describe('the Node.js version guard', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    for (const name of ['start', 'build', 'demo', 'slack', 'test', 'bench'])
+    for (const name of ['start', 'demo', 'slack', 'test', 'bench'])
       expect(scripts[name], name).toMatch(/^node src\/require-node\.cjs && /);
-    // The Procfile runs the entry, which checks the version itself (one process fewer at start),
-    // with the same environment and node flags as `npm start` (the bench reads them from the Procfile).
-    const procfile = /^web: ((?:\w+=\S+ )*)exec node ((?:--\S+ )*)src\/start\.mjs$/.exec(
-      readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim(),
-    );
+    // The Procfile runs the guard, then the entry, with the same environment and node flags as
+    // `npm start` (the bench reads them from the Procfile).
+    const procfile =
+      /^web: node src\/require-node\.cjs && ((?:\w+=\S+ )*)exec node ((?:--\S+ )*)src\/main\.ts$/.exec(
+        readFileSync(new URL('../Procfile', import.meta.url), 'utf8').trim(),
+      );
     expect(procfile).not.toBeNull();
     const [, env = '', flags = ''] = procfile ?? [];
     expect(scripts.start).toBe(
-      `node src/require-node.cjs && ${env}node ${flags}--env-file-if-exists=.env src/start.mjs`,
-    );
-    expect(readFileSync(new URL('../src/start.mjs', import.meta.url), 'utf8')).toContain(
-      "('./require-node.cjs')",
+      `node src/require-node.cjs && ${env}node ${flags}--env-file-if-exists=.env src/main.ts`,
     );
   });
 
-  it('the entry (src/start.mjs) on Node 20: the same one line, exit 1, and nothing of the app loaded', () => {
-    const entry = new URL('../src/start.mjs', import.meta.url).pathname;
-    const script = [
-      `Object.defineProperty(process.versions, 'node', { value: '20.11.1' });`,
-      `import(${JSON.stringify(entry)});`,
-    ].join(' ');
-    const run = spawnSync(process.execPath, ['-e', script], {
-      encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '' },
-    });
-    expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([
-      'opsbot needs Node.js 24 or newer, but this is Node.js 20.11.1. Install Node.js 24 (with nvm or fnm: `nvm install` reads .nvmrc; or from nodejs.org) and run the command again.',
-    ]);
-    expect(run.stdout).toBe('');
+  it('names the version it needs in .nvmrc too, for nvm and fnm', () => {
     expect(readFileSync(new URL('../.nvmrc', import.meta.url), 'utf8').trim()).toBe('24');
   });
 });

@@ -40,7 +40,9 @@ export function opsbotStartCommand(): { env: Record<string, string>; nodeFlags: 
     return { env: {}, nodeFlags: [] };
   }
   const line =
-    /^web:\s*((?:\w+=\S+\s+)*)(?:exec\s+)?node\s+((?:--\S+\s+)*)src\/(?:start\.mjs|main\.ts)/m.exec(procfile);
+    /^web:\s*(?:node\s+src\/require-node\.cjs\s*&&\s*)?((?:\w+=\S+\s+)*)(?:exec\s+)?node\s+((?:--\S+\s+)*)src\/(?:start\.mjs|main\.ts)/m.exec(
+      procfile,
+    );
   const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter((word) => word !== '');
   return {
     env: Object.fromEntries(words(line?.[1]).map((pair) => pair.split('=', 2) as [string, string])),

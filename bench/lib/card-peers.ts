@@ -1,5 +1,5 @@
 // The peers of bench/render-card.ts: the same stats card drawn by chart.js on the same canvas
-// library and encoded by opsbot's encoder, and opsbot's drawing encoded by Skia's PNG encoder.
+// library and encoded by the same (Skia's) PNG encoder, and opsbot's drawing alone.
 import { type Canvas, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
   CategoryScale,
@@ -16,12 +16,10 @@ import {
   Title,
 } from 'chart.js';
 import { drawCard } from '../../src/render/card.ts';
-import type { Patch } from '../../src/render/draw-sparkline.ts';
 import { ensureFonts, FONT_BOLD, FONT_REGULAR, font } from '../../src/render/fonts.ts';
 import { headerLines } from '../../src/render/header.ts';
 import { LAYOUT } from '../../src/render/layout.ts';
-import { blend, css, type Rgb, type Theme, themeFor } from '../../src/render/palette.ts';
-import { encodeIndexed, quantizerFor } from '../../src/render/raster.ts';
+import { blend, css, type Theme, themeFor } from '../../src/render/palette.ts';
 import { type CardData, type Clean, formatValue } from '../../src/render/series.ts';
 
 const SCALE = 2;
@@ -170,44 +168,27 @@ export function chartJsCard(
     ctx.getImageData(0, 0, 1, 1);
     return undefined;
   }
-  return encodeIndexed(ctx, LAYOUT.width * SCALE, LAYOUT.height * SCALE, quantizerFor(theme));
+  return cardCanvas.encodeSync('png');
 }
 
 let drawCanvas: Canvas | undefined;
 
-/**
- * opsbot's drawing alone, not encoded: the canvas part rasterised (Skia defers that until a read)
- * and the sparklines painted as palette-index patches.
- */
+/** opsbot's drawing alone, not encoded: rasterised (Skia defers that until a read). */
 export function opsbotDrawOnly(data: CardData): void {
   ensureFonts();
   drawCanvas ??= createCanvas(LAYOUT.width * SCALE, LAYOUT.height * SCALE) as Canvas;
   const ctx = drawCanvas.getContext('2d', { alpha: false });
   ctx.setTransform(SCALE, 0, 0, SCALE, 0, 0);
-  drawCard(ctx, data, themeFor('light'), SCALE, quantizerFor(themeFor('light')));
+  drawCard(ctx, data, themeFor('light'), SCALE);
   ctx.getImageData(0, 0, 1, 1);
 }
 
-/** Puts palette-index patches onto a canvas as RGBA, so a truecolour encoder sees the whole card. */
-function putPatches(ctx: SKRSContext2D, patches: readonly Patch[], palette: readonly Rgb[]): void {
-  for (const { box, indices } of patches) {
-    const image = ctx.createImageData(box.w, box.h);
-    indices.forEach((index, i) => {
-      const [r, g, b] = palette[index] as Rgb;
-      image.data.set([r, g, b, 255], i * 4);
-    });
-    ctx.putImageData(image, box.x, box.y);
-  }
-}
-
-/** opsbot's drawing, encoded by Skia's own (truecolour) PNG encoder on libuv's thread pool. */
+/** opsbot's drawing, encoded by Skia's PNG encoder on libuv's thread pool (the production path). */
 export async function skiaEncoded(data: CardData): Promise<Buffer> {
   ensureFonts();
   const canvas = createCanvas(LAYOUT.width * SCALE, LAYOUT.height * SCALE);
   const ctx = canvas.getContext('2d', { alpha: false });
   ctx.setTransform(SCALE, 0, 0, SCALE, 0, 0);
-  const q = quantizerFor(themeFor('light'));
-  const frame = drawCard(ctx, data, themeFor('light'), SCALE, q);
-  putPatches(ctx, frame.patches, q.palette);
+  drawCard(ctx, data, themeFor('light'), SCALE);
   return canvas.encode('png');
 }

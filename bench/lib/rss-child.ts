@@ -1,7 +1,7 @@
 // One contender of the card render's peak-RSS row, in a process of its own (bench/render-card.ts
 // starts it): one warm-up card, then `--cards` more, then its RssReport as the last stdout line.
 // It imports only what its contender uses, so opsbot's figure is what the app pays (the renderer
-// behind its render thread, no canvas on the main thread) and not chart.js's modules as well.
+// and its canvas) and not chart.js's modules as well.
 import { parseArgs } from 'node:util';
 import { benchStats } from './bench-stats.ts';
 import { peakRssMiB, reportRss, rssMiB } from './rss.ts';
@@ -14,11 +14,10 @@ const input = { indexId: 'idx-1', period: '30d', stats: benchStats() } as const;
 const yieldLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 let one: () => Promise<unknown>;
-let stop = async () => {};
+const stop = async () => {};
 if (values['rss-of'] === 'opsbot') {
   const render = await import('../../src/render/index.ts');
   one = () => render.renderStatsCard(input);
-  stop = render.stopRenderWorker;
 } else if (values['rss-of'] === 'chartjs') {
   const { chartJsCard } = await import('./card-peers.ts');
   const { cardDataOf } = await import('../../src/render/series.ts');

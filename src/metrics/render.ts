@@ -1,10 +1,10 @@
-// Cards rendered and their render time, observed on the render pool's tracing channel
+// Cards rendered and their render time, observed on the renderer's tracing channel
 // (node:diagnostics_channel): the renderer publishes whether or not anyone listens, and costs
 // nothing when nobody does.
 import { tracingChannel } from 'node:diagnostics_channel';
 import { type Metrics, secondsSince } from './registry.ts';
 
-/** The channel src/render/worker-pool.ts traces each render on; the context names the card kind. */
+/** The channel src/render/index.ts traces each render on; the context names the card kind. */
 export const RENDER_CHANNEL = 'opsbot:render';
 
 type RenderContext = { kind: string; startedAt?: number; failed?: boolean };

@@ -2,35 +2,20 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { drawCellData, type Paint } from './draw-cell.ts';
 import { font } from './fonts.ts';
 import { headerLines } from './header.ts';
-import {
-  type Band,
-  CELL,
-  type CellBox,
-  crosses,
-  FOOTER,
-  GROUP,
-  type GroupBox,
-  HEADER,
-  LAYOUT,
-  titleBoxOf,
-  WHOLE_CARD,
-} from './layout.ts';
+import { CELL, type CellBox, FOOTER, GROUP, type GroupBox, HEADER, LAYOUT } from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
-import type { Quantizer } from './quantize.ts';
 import { type CardData, dailySpan } from './series.ts';
-import { dataText, ellipsize, type Frame } from './text.ts';
+import { ellipsize } from './text.ts';
 
-export type { Frame } from './text.ts';
-
-function drawHeader(ctx: SKRSContext2D, frame: Frame, data: CardData, theme: Theme): void {
+function drawHeader(ctx: SKRSContext2D, data: CardData, theme: Theme): void {
   const { header } = LAYOUT;
   const { title, subtitle } = headerLines(data);
   ctx.fillStyle = css(theme.text);
   ctx.font = font(HEADER.titleSize, 'bold');
-  dataText(ctx, frame, ellipsize(ctx, title, header.w), header.x, header.y + HEADER.titleBaseline);
+  ctx.fillText(ellipsize(ctx, title, header.w), header.x, header.y + HEADER.titleBaseline);
   ctx.fillStyle = css(theme.muted);
   ctx.font = font(HEADER.subtitleSize);
-  dataText(ctx, frame, ellipsize(ctx, subtitle, header.w), header.x, header.y + HEADER.subtitleBaseline);
+  ctx.fillText(ellipsize(ctx, subtitle, header.w), header.x, header.y + HEADER.subtitleBaseline);
 }
 
 function drawLegend(ctx: SKRSContext2D, group: GroupBox, theme: Theme): void {
@@ -70,7 +55,7 @@ function drawGroupTitle(ctx: SKRSContext2D, group: GroupBox, theme: Theme): void
 }
 
 /** The per-day group says which days its bars are: `Per day · this week: Sun–Tue`. */
-function drawGroupDays(ctx: SKRSContext2D, frame: Frame, group: GroupBox, data: CardData, theme: Theme) {
+function drawGroupDays(ctx: SKRSContext2D, group: GroupBox, data: CardData, theme: Theme) {
   if (!group.cells.some((c) => c.spec.plot === 'bars')) return;
   const span = dailySpan(data);
   if (span === '') return;
@@ -78,16 +63,10 @@ function drawGroupDays(ctx: SKRSContext2D, frame: Frame, group: GroupBox, data: 
   const x = group.x + ctx.measureText(group.group.title).width;
   ctx.font = font(GROUP.titleSize);
   ctx.fillStyle = css(theme.muted);
-  dataText(
-    ctx,
-    frame,
-    ellipsize(ctx, ` · ${span}`, group.w - (x - group.x)),
-    x,
-    group.y + GROUP.titleBaseline,
-  );
+  ctx.fillText(ellipsize(ctx, ` · ${span}`, group.w - (x - group.x)), x, group.y + GROUP.titleBaseline);
 }
 
-/** The panel and its fixed label: the same on every card. */
+/** The panel and its label. */
 function drawCellSkeleton(ctx: SKRSContext2D, cell: CellBox, theme: Theme): void {
   ctx.fillStyle = css(theme.panel);
   ctx.beginPath();
@@ -102,7 +81,7 @@ function drawCellSkeleton(ctx: SKRSContext2D, cell: CellBox, theme: Theme): void
   );
 }
 
-/** The notes under the panels: the same on every card. */
+/** The notes under the panels. */
 function drawFooter(ctx: SKRSContext2D, theme: Theme): void {
   const { footer } = LAYOUT;
   ctx.fillStyle = css(theme.muted);
@@ -112,34 +91,13 @@ function drawFooter(ctx: SKRSContext2D, theme: Theme): void {
   }
 }
 
-/** What `drawCard` paints: everything, or the skeleton only; the whole card, or one band of it. */
-export type PaintScope = {
-  /** Only the part that never depends on the data: background, frame, panels, labels, notes. */
-  skeleton?: boolean;
-  /**
-   * The rows to paint (CSS px); `ctx`'s transform must put them on its canvas. Whatever lies
-   * wholly outside is skipped, so a card painted band by band draws each part once.
-   */
-  band?: Band;
-};
-
 /**
- * Paints the card onto `ctx`, whose transform maps CSS pixels to device pixels, except the
- * plots, which come back as palette-index patches for `quantizer`'s palette. A `skeleton` is the
- * part that never depends on the data: background, frame, panels, labels, group titles, notes.
- * The background is opaque and the card framed, so it reads the same on a dark page as on a white one.
+ * Paints the card onto `ctx`, whose transform maps CSS pixels to device pixels (`scale` of them
+ * per CSS pixel). The background is opaque and the card framed, so it reads the same on a dark
+ * page as on a white one.
  */
-export function drawCard(
-  ctx: SKRSContext2D,
-  data: CardData,
-  theme: Theme,
-  scale: number,
-  quantizer: Quantizer,
-  { skeleton = false, band = WHOLE_CARD }: PaintScope = {},
-): Frame {
-  const frame: Frame = { dirty: [], patches: [] };
-  const paint: Paint = { ctx, frame, theme, scale, q: quantizer };
-  // The background and the frame's four rules are clipped to the canvas by Skia, whatever the band.
+export function drawCard(ctx: SKRSContext2D, data: CardData, theme: Theme, scale: number): void {
+  const paint: Paint = { ctx, theme, scale };
   ctx.fillStyle = css(theme.background);
   ctx.fillRect(0, 0, LAYOUT.width, LAYOUT.height);
   ctx.fillStyle = css(theme.rule);
@@ -152,18 +110,14 @@ export function drawCard(
     ctx.fillRect(x, y, w, h);
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
-  if (!skeleton && crosses(LAYOUT.header, band)) drawHeader(ctx, frame, data, theme);
+  drawHeader(ctx, data, theme);
   for (const group of LAYOUT.groups) {
-    if (crosses(titleBoxOf(group), band)) {
-      drawGroupTitle(ctx, group, theme);
-      if (!skeleton) drawGroupDays(ctx, frame, group, data, theme);
-    }
+    drawGroupTitle(ctx, group, theme);
+    drawGroupDays(ctx, group, data, theme);
     for (const cell of group.cells) {
-      if (!crosses(cell, band)) continue;
       drawCellSkeleton(ctx, cell, theme);
-      if (!skeleton) drawCellData(paint, cell, data);
+      drawCellData(paint, cell, data);
     }
   }
-  if (crosses(LAYOUT.footer, band)) drawFooter(ctx, theme);
-  return frame;
+  drawFooter(ctx, theme);
 }

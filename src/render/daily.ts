@@ -11,7 +11,7 @@ import { shortDate } from './format-time.ts';
 const DAY = 86_400_000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** What a daily panel draws and says. Plain data: it crosses to the render thread as it is. */
+/** What a daily panel draws and says. */
 export type DayBars = {
   values: number[];
   /** `Sun`, `Mon`… from `days`, or `22 Nov`… */

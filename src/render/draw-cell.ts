@@ -1,15 +1,13 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { latestBarWords } from './daily.ts';
-import { barCentre, barsPatch } from './draw-bars.ts';
-import { type PlotInks, sparklinePatch } from './draw-sparkline.ts';
+import { barCentre, drawBars, drawSparkline, type PlotInks } from './draw-plot.ts';
 import { font } from './fonts.ts';
 import { digitsToTell, formatValue } from './format-numbers.ts';
 import { type Box, CELL, type CellBox, plotBox } from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
-import type { Quantizer } from './quantize.ts';
 import { yScaleOf } from './scale.ts';
 import { type CardData, type Clean, isDailySeries } from './series.ts';
-import { dataText, ellipsize, type Frame, fitting } from './text.ts';
+import { ellipsize, fitting } from './text.ts';
 
 // One panel's data: its big number and note, its plot (bars or lines) with the scale labelled on
 // its edges, and what is under the plot (min and max of a line, the days of the bars).
@@ -17,19 +15,19 @@ import { dataText, ellipsize, type Frame, fitting } from './text.ts';
 /** Bars get a label each up to this many; beyond, only the first and the last are labelled. */
 const LABEL_EVERY_BAR_UP_TO = 7;
 
-function plotInks(theme: Theme, cell: CellBox, q: Quantizer): PlotInks {
+function plotInks(theme: Theme, cell: CellBox): PlotInks {
   const hue = theme.hues[cell.hue];
   return {
-    line: q.indexOf(hue.line),
-    fill: q.indexOf(blend(hue.line, theme.panel, hue.fillAlpha)),
-    light: q.indexOf(blend(hue.line, theme.panel, hue.lightAlpha)),
-    panel: q.indexOf(theme.panel),
-    grid: q.indexOf(blend(theme.muted, theme.panel, 1 / 3)),
-    base: q.indexOf(theme.rule),
+    line: hue.line,
+    fill: blend(hue.line, theme.panel, hue.fillAlpha),
+    light: blend(hue.line, theme.panel, hue.lightAlpha),
+    panel: theme.panel,
+    grid: blend(theme.muted, theme.panel, 1 / 3),
+    base: theme.rule,
   };
 }
 
-export type Paint = { ctx: SKRSContext2D; frame: Frame; theme: Theme; scale: number; q: Quantizer };
+export type Paint = { ctx: SKRSContext2D; theme: Theme; scale: number };
 
 /** The plotted values of a cell: its bars, or its line(s). */
 function cellValues(cell: CellBox, data: CardData) {
@@ -44,7 +42,7 @@ function cellValues(cell: CellBox, data: CardData) {
   return { main, p99, bars, min, max };
 }
 
-export function drawCellData({ ctx, frame, theme, scale, q }: Paint, cell: CellBox, data: CardData): void {
+export function drawCellData({ ctx, theme, scale }: Paint, cell: CellBox, data: CardData): void {
   const { spec } = cell;
   const { main, p99, bars, min, max } = cellValues(cell, data);
   const inner = cell.w - 2 * CELL.pad;
@@ -59,7 +57,7 @@ export function drawCellData({ ctx, frame, theme, scale, q }: Paint, cell: CellB
   ctx.fillStyle = css(last === undefined ? theme.muted : theme.text);
   ctx.font = font(CELL.valueSize, 'bold');
   const value = ellipsize(ctx, last === undefined ? '—' : big(last), inner);
-  dataText(ctx, frame, value, x, cell.y + CELL.valueBaseline);
+  ctx.fillText(value, x, cell.y + CELL.valueBaseline);
   const notes = bars
     ? [latestBarWords(bars), bars.partialLast ? 'so far' : '']
     : p99
@@ -69,52 +67,47 @@ export function drawCellData({ ctx, frame, theme, scale, q }: Paint, cell: CellB
   ctx.fillStyle = css(theme.muted);
   ctx.font = font(CELL.noteSize);
   if (notes.length > 0 && inner - after > 24)
-    dataText(ctx, frame, fitting(ctx, notes, inner - after), x + after, cell.y + CELL.valueBaseline);
+    ctx.fillText(fitting(ctx, notes, inner - after), x + after, cell.y + CELL.valueBaseline);
 
   const y = yScaleOf(spec.kind, spec.baseline, min, max);
-  const inks = plotInks(theme, cell, q);
+  const inks = plotInks(theme, cell);
   const span = data.span && data.span.to > data.span.from ? data.span : undefined;
-  const patch =
-    y === undefined
-      ? undefined
-      : bars
-        ? barsPatch(plot, bars, y, inks, scale, q)
-        : sparklinePatch(
-            plot,
-            main,
-            p99,
-            y,
-            span ?? timesOf(main, p99),
-            spec.baseline === 'zero',
-            inks,
-            scale,
-            q,
-          );
-  if (patch === undefined || y === undefined) {
+  const drawn =
+    y !== undefined &&
+    (bars
+      ? drawBars(ctx, plot, bars, y, inks, scale)
+      : drawSparkline(
+          ctx,
+          plot,
+          { main, p99, zeroBaseline: spec.baseline === 'zero' },
+          y,
+          span ?? timesOf(main, p99),
+          inks,
+        ));
+  if (!drawn || y === undefined) {
     ctx.font = font(CELL.footSize);
     ctx.fillStyle = css(theme.muted);
     ctx.textAlign = 'center';
-    dataText(ctx, frame, 'no data', plot.x + plot.w / 2, plot.y + plot.h / 2 + 4);
+    ctx.fillText('no data', plot.x + plot.w / 2, plot.y + plot.h / 2 + 4);
     ctx.textAlign = 'left';
     return;
   }
-  frame.patches.push(patch);
 
   // The scale, said on the plot's two edges.
   ctx.font = font(CELL.scaleSize);
   ctx.fillStyle = css(theme.muted);
   ctx.textAlign = 'right';
   const labelX = plot.x - 4;
-  dataText(ctx, frame, ellipsize(ctx, y.top, CELL.gutter - 4), labelX, plot.y + 3.5);
-  dataText(ctx, frame, ellipsize(ctx, y.bottom, CELL.gutter - 4), labelX, plot.y + plot.h + 3.5);
+  ctx.fillText(ellipsize(ctx, y.top, CELL.gutter - 4), labelX, plot.y + 3.5);
+  ctx.fillText(ellipsize(ctx, y.bottom, CELL.gutter - 4), labelX, plot.y + plot.h + 3.5);
   ctx.textAlign = 'left';
 
   ctx.font = font(CELL.footSize);
   const foot = cell.y + CELL.footBaseline;
-  if (bars) drawBarLabels(ctx, frame, plot, bars.labels, foot);
+  if (bars) drawBarLabels(ctx, plot, bars.labels, foot);
   else {
     const words = minMaxWords(v(lowest(main, p99)), v(highest(main, p99)));
-    dataText(ctx, frame, fitting(ctx, words, inner), x, foot);
+    ctx.fillText(fitting(ctx, words, inner), x, foot);
   }
 }
 
@@ -139,25 +132,19 @@ const lowest = (main: Clean, p99: Clean | undefined) => (main.n > 0 ? main.min :
 const highest = (main: Clean, p99: Clean | undefined) => (main.n > 0 ? main.max : (p99?.max ?? Number.NaN));
 
 /** The days under the bars: each one while they fit, else the first and the last. */
-function drawBarLabels(
-  ctx: SKRSContext2D,
-  frame: Frame,
-  plot: Box,
-  labels: readonly string[],
-  baseline: number,
-) {
+function drawBarLabels(ctx: SKRSContext2D, plot: Box, labels: readonly string[], baseline: number) {
   const count = labels.length;
   if (count <= LABEL_EVERY_BAR_UP_TO) {
     ctx.textAlign = 'center';
     const slot = plot.w / count;
     for (const [i, label] of labels.entries()) {
-      dataText(ctx, frame, ellipsize(ctx, label, slot + 2), barCentre(plot, i, count), baseline);
+      ctx.fillText(ellipsize(ctx, label, slot + 2), barCentre(plot, i, count), baseline);
     }
     ctx.textAlign = 'left';
     return;
   }
-  dataText(ctx, frame, labels[0] ?? '', plot.x, baseline);
+  ctx.fillText(labels[0] ?? '', plot.x, baseline);
   ctx.textAlign = 'right';
-  dataText(ctx, frame, labels[count - 1] ?? '', plot.x + plot.w, baseline);
+  ctx.fillText(labels[count - 1] ?? '', plot.x + plot.w, baseline);
   ctx.textAlign = 'left';
 }

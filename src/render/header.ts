@@ -1,5 +1,4 @@
-// The card's header text, apart from the drawing code: the alt text needs it on the main thread,
-// which never loads the canvas (only the render thread draws).
+// The card's header text, apart from the drawing code: the alt text needs it without the canvas.
 import { periodInWords, rangeInWords, stepInWords } from './format-time.ts';
 import type { CardData } from './series.ts';
 

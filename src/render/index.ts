@@ -1,16 +1,15 @@
+import { tracingChannel } from 'node:diagnostics_channel';
 import type { StatsPeriod, VectorIndexStats } from '../api/schemas.ts';
 import { altTextOf } from './alt-text.ts';
 import { LAYOUT } from './layout.ts';
-// Types only: raster.ts loads the native canvas, which only the render thread (and sync.ts) may load.
 import type { RenderOptions } from './raster.ts';
 import { cardDataOf } from './series.ts';
-import { renderOnWorker } from './worker-pool.ts';
+import type { WatchChartData } from './watch-chart.ts';
 
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
 export { formatBytes, formatCompact, formatCount } from './format-numbers.ts';
 export { periodInWords } from './format-time.ts';
 export type { WatchChartData } from './watch-chart.ts';
-export { renderWatchChartOnWorker as renderWatchChart, stopRenderWorker } from './worker-pool.ts';
 
 export type StatsCardInput = {
   indexId: string;
@@ -30,30 +29,48 @@ export function renderOptionsOf(options: StatsCardOptions): RenderOptions {
   return { theme: options.theme === 'dark' ? 'dark' : 'light', scale: options.scale === 1 ? 1 : 2 };
 }
 
+type Painters = typeof import('./raster.ts') & typeof import('./watch-chart.ts');
+let painters: Promise<Painters> | undefined;
+
 /**
- * The stats card as PNG bytes: all 16 series as small multiples. Rendering runs on a worker
- * thread; the calling thread spends well under a millisecond on it.
+ * The drawing code, loaded with the native canvas on the first image: a process that never draws
+ * one does not carry it. If it fails to load (a host without the canvas's binary), this image and
+ * the next fail and are tried again, and nothing else does: callers send their message without
+ * the picture (the app's only behaviour for a failed card).
  */
-export async function renderStatsCard(
-  input: StatsCardInput,
-  options: StatsCardOptions = {},
-): Promise<Buffer> {
-  return renderOnWorker(cardDataOf(input), renderOptionsOf(options));
+function loadPainters(): Promise<Painters> {
+  painters ??= Promise.all([import('./raster.ts'), import('./watch-chart.ts')]).then(
+    ([raster, chart]) => ({ ...raster, ...chart }),
+    (error: unknown) => {
+      painters = undefined;
+      throw error;
+    },
+  );
+  return painters;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Each render is traced here; src/metrics/render.ts counts and times them (no cost when unobserved). */
+const renders = tracingChannel<{ kind: string }>('opsbot:render');
+
+/** Images are drawn and encoded one at a time: each reuses its size's canvas (surface.ts). */
+function oneAtATime(kind: 'stats' | 'watch', job: (p: Painters) => Promise<Buffer>): Promise<Buffer> {
+  const run = queue.then(() => renders.tracePromise(async () => job(await loadPainters()), { kind }));
+  queue = run.catch(() => undefined);
+  return run;
 }
 
 /**
- * Starts the render thread and prepares what every card reuses (fonts, palette tables, the
- * card's fixed half), so the first real card is not the slow one. Optional; call at start-up.
+ * The stats card as PNG bytes: all 16 series as small multiples. The drawing runs on the calling
+ * thread (~5 ms for a 30-day card); the PNG encoding (~50 ms) runs on libuv's thread pool.
  */
-export async function warmUpRenderer(): Promise<void> {
-  await renderOnWorker(
-    cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
-    renderOptionsOf({}),
-  );
-  await renderOnWorker(
-    cardDataOf({ indexId: 'warm-up', period: '1h', stats: {} as VectorIndexStats }),
-    renderOptionsOf({ theme: 'dark' }),
-  );
+export function renderStatsCard(input: StatsCardInput, options: StatsCardOptions = {}): Promise<Buffer> {
+  return oneAtATime('stats', (p) => p.paintCard(cardDataOf(input), renderOptionsOf(options)).encode('png'));
+}
+
+/** A watch's alert chart as PNG bytes, drawn and encoded as the card is. */
+export function renderWatchChart(chart: WatchChartData): Promise<Buffer> {
+  return oneAtATime('watch', (p) => p.paintWatchChart(chart).encode('png'));
 }
 
 /** Slack `alt_text` for the card (≤ 2000 characters): period, range, each series' last/min/max. */

@@ -55,8 +55,6 @@ export const FOOTER = {
 } as const;
 
 export type Box = { x: number; y: number; w: number; h: number };
-/** A horizontal band of the card: rows `top` (inclusive) to `bottom` (exclusive), CSS px. */
-export type Band = { top: number; bottom: number };
 export type CellBox = Box & { spec: CellSpec; hue: Hue };
 export type GroupBox = Box & { group: GroupSpec; cells: CellBox[] };
 
@@ -117,51 +115,4 @@ export function plotBox(cell: Box): Box {
     w: cell.x + cell.w - CELL.pad - x,
     h: CELL.plotBottom - CELL.plotTop,
   };
-}
-
-/** A group's title, its legend and the rule under them (the cells start below). */
-export function titleBoxOf(group: GroupBox): Box {
-  return { x: group.x, y: group.y, w: group.w, h: GROUP.ruleAt + 1 };
-}
-
-/** Whether any row of `box` lies in `band`. */
-export function crosses(box: Box, band: Band): boolean {
-  return box.y < band.bottom && box.y + box.h > band.top;
-}
-
-export const WHOLE_CARD: Band = { top: 0, bottom: LAYOUT.height };
-
-/**
- * The card cut into bands of at most `maxRows` CSS px, each cut in the middle of a gap between
- * parts, so no text, panel or rule straddles two bands and each band can be painted and read back
- * on its own, on a canvas a fraction of the card's size. A band is taller only where it holds a
- * single part, or row of cells, that needs more with the half gaps around it.
- */
-export function bandsOf(layout: Layout, maxRows: number): Band[] {
-  const parts = [
-    layout.header,
-    ...layout.groups.flatMap((g) => [titleBoxOf(g), ...g.cells]),
-    layout.footer,
-  ].sort((a, b) => a.y - b.y);
-  // Parts that overlap vertically (the cells of one row) form one span.
-  const spans: Band[] = [];
-  for (const part of parts) {
-    const last = spans.at(-1);
-    if (last && part.y < last.bottom) last.bottom = Math.max(last.bottom, part.y + part.h);
-    else spans.push({ top: part.y, bottom: part.y + part.h });
-  }
-  // A cut in the middle of the gap after each span but the last; the last band ends with the card.
-  const cuts = spans.slice(1).map((next, i) => Math.floor(((spans[i]?.bottom ?? 0) + next.top) / 2));
-  const bands: Band[] = [];
-  let top = 0;
-  for (const [i, cut] of cuts.entries()) {
-    // The band reaches `cut`; cut there if taking the next span (up to the cut after it) would
-    // make it taller than maxRows.
-    if ((cuts[i + 1] ?? layout.height) - top > maxRows) {
-      bands.push({ top, bottom: cut });
-      top = cut;
-    }
-  }
-  bands.push({ top, bottom: layout.height });
-  return bands;
 }

@@ -6,8 +6,7 @@ import type { Hue } from './series.ts';
 // same on Slack's dark theme as on its light one (as a screenshot does); the dark variant is there
 // for teams that prefer it.
 //
-// Colours are numbers, not CSS strings, because the PNG encoder builds its palette from them
-// (see quantize.ts): every colour drawn must be derivable from a theme.
+// Colours are numbers, not CSS strings, so that blends (a fill, a faded bar) are computed from them.
 
 export type Rgb = readonly [number, number, number];
 

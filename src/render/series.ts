@@ -1,6 +1,11 @@
-import type { Point, VectorIndexStats } from '../api/schemas.ts';
-// Values from the zod-free vocabulary: this module runs on the render thread, which must not load zod.
-import { DAILY_SERIES_NAMES, SERIES_NAMES, type SeriesName, type StatsPeriod } from '../api/vocabulary.ts';
+import {
+  DAILY_SERIES_NAMES,
+  type Point,
+  SERIES_NAMES,
+  type SeriesName,
+  type StatsPeriod,
+  type VectorIndexStats,
+} from '../api/schemas.ts';
 import { type DayBars, dayBarsOf, NO_BARS } from './daily.ts';
 import type { ValueKind } from './format-numbers.ts';
 import type { Baseline } from './scale.ts';

@@ -1,9 +1,9 @@
 // A watch's alert image: one series over the last hour, with the threshold drawn across it, small
-// enough to read in a channel at a glance. Painted on the render thread with the card's fonts and
-// theme; a chart this small needs no palette encoder, so Skia's PNG encoding is used as is.
-import { createCanvas } from '@napi-rs/canvas';
+// enough to read in a channel at a glance, with the card's fonts and theme.
+import type { Canvas } from '@napi-rs/canvas';
 import { ensureFonts, FONT_BOLD, FONT_REGULAR } from './fonts.ts';
 import { css, themeFor } from './palette.ts';
+import { surface } from './surface.ts';
 
 export type WatchChartData = {
   title: string;
@@ -22,12 +22,11 @@ const HEIGHT = 200;
 const PAD = { left: 16, right: 16, top: 46, bottom: 30 };
 const SCALE = 2;
 
-export function paintWatchChart(data: WatchChartData): Buffer {
+export function paintWatchChart(data: WatchChartData): Canvas {
   ensureFonts();
   const theme = themeFor('light');
-  const canvas = createCanvas(WIDTH * SCALE, HEIGHT * SCALE);
-  const ctx = canvas.getContext('2d');
-  ctx.scale(SCALE, SCALE);
+  const { canvas, ctx } = surface(WIDTH * SCALE, HEIGHT * SCALE);
+  ctx.setTransform(SCALE, 0, 0, SCALE, 0, 0);
   ctx.fillStyle = css(theme.background);
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
   ctx.strokeStyle = css(theme.rule);
@@ -87,6 +86,5 @@ export function paintWatchChart(data: WatchChartData): Buffer {
       ctx.fillText(label, WIDTH - PAD.right - ctx.measureText(label).width, 22);
     }
   }
-  // Skia's bytes live in native memory, which can't be handed to the main thread; copy them out.
-  return Buffer.from(Uint8Array.from(canvas.encodeSync('png')).buffer);
+  return canvas;
 }

@@ -14,7 +14,7 @@ import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database
 
 const MINUTE = 60_000;
 const NINE_UTC = Date.parse('2026-11-23T09:00:00Z');
-const mainPath = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
+const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 function runtimeOf(app: App) {
   const runtime = digestsRuntimeOf(app);

@@ -22,7 +22,7 @@ import { parsedLogs, postSigned, textOf } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 const secret = SIM_CREDENTIALS.signingSecret;
-const mainPath = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
+const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const vector = JSON.parse(
   readFileSync(new URL('../fixtures/slack/signing-vector.json', import.meta.url), 'utf8'),
 ) as {

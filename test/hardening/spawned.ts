@@ -1,4 +1,4 @@
-// The real app (`node src/start.mjs`, as `npm start` runs it) in its own process, against the Slack and management API simulators
+// The real app (`node src/main.ts`, as `npm start` runs it) in its own process, against the Slack and management API simulators
 // started in the test process: for the load run (the app gets its own event loop, as in production)
 // and for SIGTERM. Its SQLite file lives in a temporary folder the test can open afterwards. Its
 // stdout goes to a file there, as to a platform's log collector: a pipe this busy test process
@@ -15,7 +15,7 @@ import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/in
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
 
-const mainPath = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
+const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 export type Spawned = {
   slack: SlackSimulator;

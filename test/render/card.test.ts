@@ -1,23 +1,12 @@
 import { GlobalFonts } from '@napi-rs/canvas';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/schemas.ts';
 import { FONT_BOLD, FONT_REGULAR } from '../../src/render/fonts.ts';
-import {
-  renderStatsCard,
-  STATS_CARD_SIZE,
-  type StatsCardInput,
-  stopRenderWorker,
-  warmUpRenderer,
-} from '../../src/render/index.ts';
+import { renderStatsCard, STATS_CARD_SIZE, type StatsCardInput } from '../../src/render/index.ts';
 import { type Box, CELL, LAYOUT, plotBox } from '../../src/render/layout.ts';
 import { themeFor } from '../../src/render/palette.ts';
-import { renderCardPng } from '../../src/render/raster.ts';
-import { cardDataOf } from '../../src/render/series.ts';
-import { renderStatsCardSync } from '../../src/render/sync.ts';
 import { countPixels, type Decoded, decode, distinctColours, isInk, near, PNG_SIGNATURE } from './decode.ts';
 import { makeStats, series, withAllSeries } from './fixtures.ts';
-
-afterAll(() => stopRenderWorker());
 
 function base30d(): VectorIndexStats {
   return makeStats('30d');
@@ -61,10 +50,11 @@ async function card(stats: VectorIndexStats, extra: Partial<StatsCardInput> = {}
 const headerInk = (img: Decoded) => countPixels(img, device(LAYOUT.header), isInk);
 
 describe('the stats card', () => {
-  it('is a PNG at twice the CSS size, under 200 KB for 30 days of data', async () => {
+  // Slack takes files up to 1 GB; the bound is about a phone on a slow network loading it quickly.
+  it('is a PNG at twice the CSS size, under 500 KB for 30 days of data', async () => {
     const png = await renderStatsCard(input(makeStats('30d')));
     expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
-    expect(png.length).toBeLessThan(200_000);
+    expect(png.length).toBeLessThan(500_000);
     const img = await decode(png);
     expect([img.width, img.height]).toEqual([1600, STATS_CARD_SIZE.height * 2]);
   });
@@ -83,8 +73,8 @@ describe('the stats card', () => {
     expect(countPixels(img, plotOf(queryLatencyCell), near(BLUE))).toBe(0);
   });
 
-  it('draws with the fonts shipped in dejavu-fonts-ttf, registered under names of its own', () => {
-    renderStatsCardSync(input(makeStats('1h')));
+  it('draws with the fonts shipped in dejavu-fonts-ttf, registered under names of its own', async () => {
+    await renderStatsCard(input(makeStats('1h')));
     expect(GlobalFonts.has(FONT_REGULAR)).toBe(true);
     expect(GlobalFonts.has(FONT_BOLD)).toBe(true);
   });
@@ -118,15 +108,12 @@ describe('the stats card', () => {
   it('is opaque and framed in both themes, so it never depends on the page around it', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const png = await renderStatsCard(input(makeStats('1h')), { theme });
-      // An indexed PNG is transparent only through a tRNS chunk: it has none.
-      const chunks: string[] = [];
-      for (let at = 8; at < png.length; ) {
-        const length = png.readUInt32BE(at);
-        chunks.push(png.toString('latin1', at + 4, at + 8));
-        at += 12 + length;
-      }
-      expect(chunks).toEqual(['IHDR', 'PLTE', 'IDAT', 'IEND']);
       const img = await decode(png);
+      const alphas = img.rgba.filter((_, i) => i % 4 === 3);
+      expect(
+        alphas.every((alpha) => alpha === 255),
+        theme,
+      ).toBe(true);
       const { rule, background } = themeFor(theme);
       const corner = { x: 0, y: 0, w: 1, h: 1 };
       expect(countPixels(img, corner, near(rule as [number, number, number], 2)), theme).toBe(1);
@@ -134,37 +121,6 @@ describe('the stats card', () => {
         countPixels(img, { x: 6, y: 6, w: 1, h: 1 }, near(background as [number, number, number], 2)),
       ).toBe(1);
     }
-  });
-
-  it('gives the same bytes on the render thread and on the calling thread', async () => {
-    const stats = makeStats('12h');
-    const fromWorker = await renderStatsCard(input(stats));
-    expect(Buffer.compare(fromWorker, renderStatsCardSync(input(stats)))).toBe(0);
-  });
-
-  it('starts a fresh render thread after it was stopped', async () => {
-    await warmUpRenderer();
-    await stopRenderWorker();
-    await card(makeStats('1h'));
-  });
-
-  // The encoder re-reads only the boxes where drawCard says it drew data-driven text and takes the
-  // rest from the card's skeleton; text drawn outside them would be lost. A full read must agree.
-  it.each([
-    ['30 days', makeStats('30d'), {}],
-    ['an hour, dark, scale 1', makeStats('1h'), { theme: 'dark', scale: 1 }],
-    ['no data', withAllSeries(base30d(), []), {}],
-    ['one point each', withAllSeries(base30d(), series([3])), { theme: 'dark' }],
-  ] as const)('encodes %s exactly as a full read does', (_name, stats, options) => {
-    const data = cardDataOf({ indexId: `idx-${'w'.repeat(300)}`, period: '3d', stats });
-    const fast = renderCardPng(data, options);
-    expect(Buffer.compare(fast, renderCardPng(data, options, true))).toBe(0);
-  });
-
-  it('encodes text with marks above capitals and below the line exactly as a full read does', () => {
-    const title = 'Ǻngström ÉÅ Ṩ índex, gjpqy — ÿ';
-    const data = cardDataOf({ indexId: 'idx', period: '7d', stats: makeStats('7d'), title });
-    expect(Buffer.compare(renderCardPng(data), renderCardPng(data, {}, true))).toBe(0);
   });
 });
 

@@ -2,11 +2,9 @@
 // and throughput get a labelled range, the per-day totals are bars with their days.
 import { describe, expect, it } from 'vitest';
 import type { VectorIndexStats } from '../../src/api/schemas.ts';
-import { altTextFor } from '../../src/render/index.ts';
+import { altTextFor, renderStatsCard } from '../../src/render/index.ts';
 import { type Box, CELL, LAYOUT, plotBox } from '../../src/render/layout.ts';
 import { blend, themeFor } from '../../src/render/palette.ts';
-import { renderCardPng } from '../../src/render/raster.ts';
-import { cardDataOf } from '../../src/render/series.ts';
 import { countPixels, type Decoded, decode, isInk, near } from './decode.ts';
 import { apiTimestamp, makeStats, type Points, series } from './fixtures.ts';
 
@@ -43,7 +41,7 @@ function stats(replace: Partial<Record<string, Points>>, days: string[] = ['Sund
 }
 
 async function draw(s: VectorIndexStats): Promise<Decoded> {
-  return decode(renderCardPng(cardDataOf({ indexId: 'idx-1', period: '7d', stats: s })));
+  return decode(await renderStatsCard({ indexId: 'idx-1', period: '7d', stats: s }));
 }
 
 /** Rows of `box` (device px) holding at least one pixel that passes `test`: [first, last]. */

@@ -4,7 +4,7 @@
 // the height of the ink from the top of the glyphs to their baseline (capitals, digits, ascenders).
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { renderStatsCard, STATS_CARD_SIZE, stopRenderWorker } from '../../src/render/index.ts';
+import { renderStatsCard, STATS_CARD_SIZE } from '../../src/render/index.ts';
 import { type Box, CELL, HEADER, LAYOUT } from '../../src/render/layout.ts';
 import { makeStats } from './fixtures.ts';
 
@@ -73,7 +73,6 @@ describe('the card at 480 px wide', () => {
       SHOWN_WIDTH,
       await renderStatsCard({ indexId: 'idx-1', period: '7d', stats: makeStats('7d') }),
     );
-    await stopRenderWorker();
     const { header } = LAYOUT;
     const title = glyphHeight(img, { ...header, h: HEADER.titleBaseline }, header.y + HEADER.titleBaseline);
     expect(title).toBeGreaterThanOrEqual(MIN_TITLE_PX);
@@ -95,7 +94,6 @@ describe('the card at 480 px wide', () => {
       320,
       await renderStatsCard({ indexId: 'idx-1', period: '7d', stats: makeStats('7d') }),
     );
-    await stopRenderWorker();
     const c = cells[0] as (typeof cells)[number];
     const name = glyphHeight(
       img,

@@ -1,9 +1,9 @@
-// Runs the app's entry (`node src/start.mjs`, what `npm start` and the Procfile run) to completion
+// Runs the app's entry (`node src/main.ts`, what `npm start` and the Procfile run) to completion
 // with exactly the given environment, as an operator would.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const ENTRY_PATH = fileURLToPath(new URL('../../src/start.mjs', import.meta.url));
+export const ENTRY_PATH = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 export type MainRun = { code: number | null; stdout: string; stderr: string };
 

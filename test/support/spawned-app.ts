@@ -1,4 +1,4 @@
-// `node src/start.mjs` (what `npm start` and the Procfile run) as an operator runs it, watched from outside: its log events as they come, its
+// `node src/main.ts` (what `npm start` and the Procfile run) as an operator runs it, watched from outside: its log events as they come, its
 // probes, its exit. The environment is exactly what the test gives (plus PATH).
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { ENTRY_PATH } from './run-main.ts';

@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createPacer, DEFAULT_PACING, type Pacer, type PacerOptions } from '../../slack/pacer.ts';
-import type { CardRenderer } from '../vector-stats/service.ts';
-import { lazyCardRenderer } from './card-renderer.ts';
+import { type CardRenderer, defaultCardRenderer } from '../vector-stats/service.ts';
 import type { DigestParts } from './compose.ts';
 import { createTickParts } from './parts.ts';
 import { type DigestSlack, digestSlackOf } from './poster.ts';
@@ -63,7 +62,7 @@ export function createDigestsRuntime(context: FeatureContext, options: DigestsOp
         listMessagingAccounts: () => context.mgmt.listMessagingAccounts(),
       },
       store: context.store,
-      renderer: options.renderer ?? lazyCardRenderer,
+      renderer: options.renderer ?? defaultCardRenderer,
       uploadPng: (upload) => slack.uploadPng(upload),
       logger,
       ...(options.apiConcurrency === undefined ? {} : { apiConcurrency: options.apiConcurrency }),

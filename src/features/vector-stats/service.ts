@@ -2,6 +2,7 @@
 // the card. A card that fails to draw costs the picture, never the numbers.
 import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
 import type { Logger } from '../../log.ts';
+import { altTextFor, renderStatsCard } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import type { StatsTarget } from './input.ts';
 import { buildReport, type StatsReport } from './report.ts';
@@ -14,40 +15,8 @@ export type CardRenderer = {
   altText(input: CardInput): string;
 };
 
-type RenderModule = {
-  renderStatsCard(input: CardInput): Promise<Buffer>;
-  altTextFor(input: CardInput): string;
-};
-
-let renderModule: Promise<RenderModule> | undefined;
-let loadedRenderModule: RenderModule | undefined;
-
-// Loaded on first use: the renderer pulls in the native canvas and its fonts, and if that fails on
-// some host, the bot must still answer (with the numbers, without the picture) instead of not starting.
-function loadRenderModule(): Promise<RenderModule> {
-  renderModule ??= (import('../../render/index.ts') as Promise<RenderModule>).then(
-    (m) => {
-      loadedRenderModule = m;
-      return m;
-    },
-    (err: unknown) => {
-      renderModule = undefined;
-      throw err;
-    },
-  );
-  return renderModule;
-}
-
-export const defaultCardRenderer: CardRenderer = {
-  async render(input) {
-    return (await loadRenderModule()).renderStatsCard(input);
-  },
-  altText(input) {
-    // Synchronous by interface; callers render first, which loads the module.
-    if (loadedRenderModule === undefined) throw new Error('card renderer used before it was loaded');
-    return loadedRenderModule.altTextFor(input);
-  },
-};
+/** The render module's card: a card that fails to draw (or whose canvas fails to load) throws. */
+export const defaultCardRenderer: CardRenderer = { render: renderStatsCard, altText: altTextFor };
 
 export type StatsView = { report: StatsReport; card: PngUpload | undefined };
 
