@@ -109,6 +109,8 @@ describe('e2e: expiry on a timer, with nobody asking', () => {
     const card = await waitForCard(ws, 1, (t) => t.includes('*Expired*'));
     expect(JSON.stringify(card.blocks)).not.toContain('search.approve');
     const dms = await waitForDm(ws, outsider, 'timer-index');
-    expect(dms.find((t) => t.includes('timer-index'))).toContain('expired: no approver decided within 24 hours');
+    expect(dms.find((t) => t.includes('timer-index'))).toContain(
+      'expired: no approver decided within 24 hours',
+    );
   });
 });

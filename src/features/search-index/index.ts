@@ -71,7 +71,13 @@ export function register(context: FeatureContext): SearchIndexPort {
   registerRequestListeners(context, { service, sweep, openRequestModal });
   registerDecisionListeners(context, service);
 
-  const expiry = createJob({ name: 'search_request_sweep', intervalMs: SWEEP_INTERVAL_MS, run: sweep, logger, work });
+  const expiry = createJob({
+    name: 'search_request_sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    run: sweep,
+    logger,
+    work,
+  });
   context.lifecycle.onStart(() => expiry.start());
   context.lifecycle.onStop(() => expiry.stop());
 
@@ -87,4 +93,3 @@ export function register(context: FeatureContext): SearchIndexPort {
     capRefusal: service.capRefusal,
   };
 }
-

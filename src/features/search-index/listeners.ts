@@ -28,7 +28,10 @@ export function requestModalOpener(context: FeatureContext, service: SearchIndex
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-    await client.views.open({ trigger_id: triggerId, view: requestModal(parseCreateArgs(words), { channelId }) });
+    await client.views.open({
+      trigger_id: triggerId,
+      view: requestModal(parseCreateArgs(words), { channelId }),
+    });
   };
 }
 

@@ -108,11 +108,14 @@ describe('messages to the requester', () => {
 
 describe('the requests list', () => {
   it('shows each request with its state and actors', () => {
-    const message = requestListMessage([
-      aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT }),
-      aRequest({ id: 2, state: 'rejected', decidedBy: 'U0APPROVER2' }),
-      aRequest({ id: 1, state: 'failed', decidedBy: 'U0APPROVER', outcomeUnknown: true }),
-    ], '/ops');
+    const message = requestListMessage(
+      [
+        aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT }),
+        aRequest({ id: 2, state: 'rejected', decidedBy: 'U0APPROVER2' }),
+        aRequest({ id: 1, state: 'failed', decidedBy: 'U0APPROVER', outcomeUnknown: true }),
+      ],
+      '/ops',
+    );
     expect(checkBlockKit('message', message.blocks)).toEqual([]);
     const text = textOf(message.blocks);
     expect(text).toContain('*#3* `product-search` (eu-west-1, payg (pay as you go)) — *created*');
