@@ -136,3 +136,15 @@ export async function waitForDm(ws: Workspace, userId: string, text: string): Pr
 export async function waitForCall(ws: Workspace, predicate: (call: SimCall) => boolean, ms = 5000) {
   return ws.slack.waitFor(predicate, ms);
 }
+
+/** The answer posted through a click's or command's response_url, waiting for it to arrive. */
+export async function replyTo(ws: Workspace, url: string | undefined) {
+  await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url), 3000);
+  const reply = ws.slack.responses.find((r) => r.url === url);
+  if (reply === undefined) throw new Error(`no answer through ${url}`);
+  return reply;
+}
+
+/** The field errors a view submission's ack showed in the open modal. */
+export const fieldErrors = (result: { ack: unknown }) =>
+  (result.ack as { errors?: Record<string, string> } | undefined)?.errors ?? {};
