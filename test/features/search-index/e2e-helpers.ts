@@ -37,6 +37,8 @@ export type RequestInput = {
   values?: Record<string, Record<string, unknown>>;
   reason?: string;
   driver?: SlackDriver;
+  /** The slash command as the workspace names it; `/ops` by default. */
+  command?: string;
 };
 
 /** `/ops search create …`, then the request modal submitted. Returns the submit's ack. */
@@ -47,6 +49,7 @@ export async function fileRequest(ws: Workspace, input: RequestInput = {}) {
   await driver.command(input.text ?? 'search create product-search eu-west-1 payg', {
     userId,
     channelId: SIM_IDS.generalChannel,
+    ...(input.command === undefined ? {} : { command: input.command }),
   });
   const view = await viewFor(ws, userId, 'search.request', before);
   const values = { search_reason: { search_reason: input.reason ?? 'Catalogue search' }, ...input.values };
