@@ -13,6 +13,8 @@ import { requestInWords } from './messages.ts';
 import { createSlackNotifier } from './notifier.ts';
 import { createSearchIndexService, type SearchIndexService } from './service.ts';
 
+export type { OpenRequestModal } from './listeners.ts';
+
 /** How often overdue requests are expired; listing the requests expires them too. */
 const SWEEP_INTERVAL_MS = 60_000;
 
