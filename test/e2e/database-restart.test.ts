@@ -21,6 +21,8 @@ import {
 } from './database-support.ts';
 
 const { requester, approver } = SIM_IDS;
+const DATABASE_DOWN =
+  'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';
 
 describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during operation', () => {
   let schema: TestSchema;
@@ -63,12 +65,10 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     expect(terminated).toBeGreaterThan(0);
 
     const listing = await ask('search requests');
-    expect(listing).toContain(
-      'opsbot couldn’t list the requests just now — its database isn’t answering. Try again in a minute.',
-    );
+    expect(listing).toContain(`:warning: ${DATABASE_DOWN}`);
     expect(listing).not.toMatch(/Error|ECONN|terminat|127\.0\.0\.1/);
     const creating = await ask('search create other-index eu-west-1 free');
-    expect(creating).toContain('opsbot couldn’t take a new request just now — its database isn’t answering.');
+    expect(creating).toContain(`:warning: ${DATABASE_DOWN}`);
     const click = await ws.driver.clickButton({
       userId: approver,
       message: await cardFor(ws, 1),
@@ -76,7 +76,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     });
     await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === click.responseUrl), 5_000);
     expect(ws.slack.responses.find((r) => r.url === click.responseUrl)?.text).toBe(
-      'opsbot couldn’t check request #1 just now — its database isn’t answering. Try again in a minute.',
+      `:warning: ${DATABASE_DOWN}`,
     );
     expect(countViews(ws, approver, 'search.approve')).toBe(0);
     const ready = await readiness();
@@ -102,7 +102,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
 
     // The outage is in the log for the operator (host and port, never the password).
     const lines = ws.logs.join('\n');
-    expect(lines).toContain('"event":"search_store_failed"');
+    expect(lines).toContain('"event":"action_failed"');
     expect(lines).toContain('is unavailable');
     expect(lines).not.toContain(FAKE_DB_PASSWORD);
   });

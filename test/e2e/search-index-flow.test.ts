@@ -193,7 +193,7 @@ describe('e2e: the request modal refuses what cannot work', () => {
     const res = await ws.driver.command('search create late-one eu-west-1 free', { userId: approver });
     const reply = await replyTo(res.responseUrl);
     expect(reply?.text).toBe(
-      'Slack took too long to open the form, so it couldn’t be shown. Please run the command again.',
+      ':warning: Slack took too long to open the form, so it couldn’t be shown. Please try again.',
     );
   });
 });

@@ -106,8 +106,7 @@ describe('faults of the Slack Web API', () => {
   );
 
   it('expired_trigger_id on every modal: the answer comes through response_url instead', async () => {
-    const late =
-      'Slack took too long to open the form, so it couldn’t be shown. Please run the command again.';
+    const late = ':warning: Slack took too long to open the form, so it couldn’t be shown. Please try again.';
     ws.slack.fail('views.open', { error: 'expired_trigger_id' }, { times: 1 });
     const command = await ws.driver.command('search create late-index eu-west-1 free', {
       userId: requester,

@@ -22,7 +22,7 @@ type WebClient = AllMiddlewareArgs['client'];
 type Click = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 export type HomeDeps = {
-  searchIndex: SearchIndexService;
+  searchIndex: Pick<SearchIndexService, 'capRefusal'>;
   postStats: StatsPoster;
   apiHealth: TrackedClient['snapshot'];
   version: string;

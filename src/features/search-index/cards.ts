@@ -5,7 +5,7 @@ import { header } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
-import { ACTION } from './ids.ts';
+import { ACTION, CARD_BLOCK } from './ids.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
 
 export type SlackMessage = { text: string; blocks: KnownBlock[] };
@@ -20,7 +20,7 @@ function decisionButtons(request: IndexRequest): ActionsBlock {
   const value = String(request.id);
   return {
     type: 'actions',
-    block_id: 'search_decide',
+    block_id: CARD_BLOCK.decide,
     elements: [
       { type: 'button', action_id: ACTION.approve, text: plain('Approve'), style: 'primary', value },
       { type: 'button', action_id: ACTION.reject, text: plain('Reject'), style: 'danger', value },
@@ -43,7 +43,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
     : `opsbot will call the management API once more to create ${request.name}.`;
   return {
     type: 'actions',
-    block_id: 'search_retry',
+    block_id: CARD_BLOCK.retry,
     elements: [
       {
         type: 'button',

@@ -3,16 +3,16 @@
 // result is stored, and only masked hints go on to the requester's message.
 import type { SearchIndex } from '../../api/index.ts';
 import { createSearchIndexInputSchema, describeApiError, isManagementApiError } from '../../api/index.ts';
+import { errField } from '../../errors.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
-import {
-  type Decision,
-  type DecisionKind,
-  errorMessage,
-  type Refusal,
-  type RequesterNews,
-  type SearchIndexServiceDeps,
+import type {
+  Decision,
+  DecisionKind,
+  Refusal,
+  RequesterNews,
+  SearchIndexServiceDeps,
 } from './service-types.ts';
 
 export type CreationContext = Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'> & {
@@ -51,13 +51,7 @@ export function creator(ctx: CreationContext) {
     } catch (error) {
       const unknown = isManagementApiError(error) && error.outcomeUnknown;
       logger.warn(
-        {
-          event: 'search_index_create_failed',
-          requestId: id,
-          kind: isManagementApiError(error) ? error.kind : 'unexpected',
-          status: isManagementApiError(error) ? error.status : undefined,
-          outcomeUnknown: unknown,
-        },
+        { event: 'search_index_create_failed', requestId: id, outcomeUnknown: unknown, err: errField(error) },
         'creating the search index failed',
       );
       return finishFailed(request, describeApiError(error), unknown);
@@ -91,7 +85,7 @@ export function creator(ctx: CreationContext) {
           event: 'search_create_unrecorded',
           requestId: request.id,
           indexId: result.indexId,
-          err: errorMessage(error),
+          err: errField(error),
         },
         'the created index could not be recorded',
       );

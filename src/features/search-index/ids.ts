@@ -6,6 +6,9 @@ export const ACTION = {
   retry: 'search.retry',
 } as const;
 
+/** The card's action blocks. */
+export const CARD_BLOCK = { decide: 'search_decide', retry: 'search_retry' } as const;
+
 export const CALLBACK = {
   request: 'search.request',
   approve: 'search.approve',

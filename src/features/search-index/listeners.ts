@@ -1,110 +1,63 @@
-// The only search-index code that touches Bolt: /ops search create|requests, the request modal,
-// and the expiry sweep. Approve / Reject / Retry live in decision-listeners.ts.
-import { z } from 'zod';
+// `search create|requests` and the request modal's submission. Thin: parse, call the service, show
+// a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
 import type { FeatureContext } from '../../feature-context.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
-import { registerDecisionListeners } from './decision-listeners.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { requestListMessage } from './messages.ts';
-import { type RequestModalMetadata, requestModal } from './modals.ts';
-import { createSlackNotifier } from './notifier.ts';
+import { requestMetadata, requestModal } from './modals.ts';
 import { parseCreateArgs } from './parse.ts';
-import { refusalText } from './refusals.ts';
-import { createSearchIndexService, type SearchIndexService } from './service.ts';
-import { errorText, explainModalFailure, explainStoreFailure, parseJson } from './slack-helpers.ts';
-import { startExpirySweep } from './sweep.ts';
+import { allowed, refusalError } from './refusals.ts';
+import type { SearchIndexService } from './service.ts';
 import { validateRequestForm } from './validation.ts';
 
-export type SearchIndexFeatureOptions = {
-  /** How often overdue requests are expired; 0 turns the timer off (listing still expires them). */
-  sweepIntervalMs?: number;
-};
-
-const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 const RECENT_LIMIT = 15;
 
-const requestMetadataSchema = z.object({ channelId: z.string() }) satisfies z.ZodType<RequestModalMetadata>;
+export type OpenRequestModal = (args: {
+  client: FeatureContext['app']['client'];
+  triggerId: string;
+  userId: string;
+  /** Where the confirmation goes; without one (the Home tab) it goes to a direct message. */
+  channelId?: string;
+  /** The words after `search create`, to prefill the form. */
+  words?: readonly string[];
+}) => Promise<void>;
 
-export function searchIndexFeature(options: SearchIndexFeatureOptions = {}) {
-  return (context: FeatureContext): SearchIndexService => {
-    const { app, config, logger: rootLogger, work } = context;
-    const logger = rootLogger.child({ feature: 'search-index' });
-    const service = createSearchIndexService({
-      store: context.store,
-      mgmt: context.mgmt,
-      clock: context.clock,
-      logger,
-      approvals: config.approvals,
-      notifier: createSlackNotifier({
-        client: app.client,
-        approvalChannelId: config.approvals.channelId,
-        ttlHours: config.approvals.requestTtlHours,
-      }),
-      background: (task) => {
-        work.run(task).catch((error: unknown) => {
-          logger.error({ event: 'search_background_failed', err: errorText(error) }, 'follow-up work failed');
-        });
-      },
+/** Opens the request form, refusing someone who already has as many pending as allowed. */
+export function requestModalOpener(context: FeatureContext, service: SearchIndexService): OpenRequestModal {
+  return async ({ client, triggerId, userId, channelId = '', words = [] }) => {
+    // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
+    const cap = await service.capRefusal(userId);
+    if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
+    await client.views.open({
+      trigger_id: triggerId,
+      view: requestModal(parseCreateArgs(words), { channelId }),
     });
-
-    registerCommands(context, service);
-    registerRequestModal(context, service);
-    registerDecisionListeners(context, service);
-
-    const intervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-    if (intervalMs > 0) {
-      context.lifecycle.onStart(() => {
-        const sweep = startExpirySweep({
-          intervalMs,
-          run: () => work.run(() => sweepOnce(service)),
-          onError: (error) =>
-            logger.error({ event: 'search_sweep_failed', err: errorText(error) }, 'sweep failed'),
-        });
-        context.lifecycle.onStop(() => sweep.stop());
-      });
-    }
-    return service;
   };
 }
 
-/** What app.ts lists in FEATURES. */
-export const registerSearchIndex = (context: FeatureContext): void => {
-  searchIndexFeature()(context);
+export type RequestListeners = {
+  service: SearchIndexService;
+  /** Expires overdue requests (and fails stalled ones) now. */
+  sweep(): Promise<void>;
+  openRequestModal: OpenRequestModal;
 };
 
-/** Expires overdue requests and fails the ones a stopped process left half-way. */
-export async function sweepOnce(service: SearchIndexService): Promise<void> {
-  await service.expireDue();
-  await service.recoverStalled();
-}
-
-function registerCommands(context: FeatureContext, service: SearchIndexService): void {
+export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
+  const { service, sweep } = deps;
   context.router.register({
     words: ['search', 'create'],
     usage: '[name] [region] [plan]',
     example: 'search create product-search eu-west-1 free',
     description: 'Ask for a new search index; an approver confirms it before it is created',
-    async handle({ ack, command, client, respond, args, logger }) {
+    async handle({ ack, command, client, args }) {
       await ack();
-      const userId = command.user_id;
-      // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
-      let cap: Awaited<ReturnType<SearchIndexService['capRefusal']>>;
-      try {
-        cap = await service.capRefusal(userId);
-      } catch (error) {
-        await explainStoreFailure(error, 'take a new request', respond, logger);
-        return;
-      }
-      if (cap) {
-        await respond({ response_type: 'ephemeral', text: refusalText(cap, userId, 'mrkdwn') });
-        return;
-      }
-      const view = requestModal(parseCreateArgs(args), { channelId: command.channel_id });
-      try {
-        await client.views.open({ trigger_id: command.trigger_id, view });
-      } catch (error) {
-        await explainModalFailure(error, respond, logger);
-      }
+      await deps.openRequestModal({
+        client,
+        triggerId: command.trigger_id,
+        userId: command.user_id,
+        channelId: command.channel_id,
+        words: args,
+      });
     },
   });
 
@@ -112,7 +65,7 @@ function registerCommands(context: FeatureContext, service: SearchIndexService):
     words: ['search', 'requests'],
     example: 'search requests',
     description: 'Recent search index requests, their state and who decided',
-    async handle({ ack, respond, logger, args, command }) {
+    async handle({ ack, respond, args, command }) {
       if (args.length > 0) {
         // Said, not silently dropped: the person may think the words filtered the list.
         const usage = `${escapeMrkdwn(command.command)} search requests`;
@@ -123,24 +76,14 @@ function registerCommands(context: FeatureContext, service: SearchIndexService):
         return;
       }
       await ack();
-      let message: ReturnType<typeof requestListMessage>;
-      try {
-        // The list must not show a request as pending once its time is up.
-        await sweepOnce(service);
-        message = requestListMessage(await service.recent(RECENT_LIMIT));
-      } catch (error) {
-        await explainStoreFailure(error, 'list the requests', respond, logger);
-        return;
-      }
+      // The list must not show a request as pending once its time is up.
+      await sweep();
+      const message = requestListMessage(await service.recent(RECENT_LIMIT), command.command);
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
   });
-}
 
-function registerRequestModal(context: FeatureContext, service: SearchIndexService): void {
-  const logger = context.logger.child({ feature: 'search-index' });
   context.app.view(CALLBACK.request, async ({ ack, body, view }) => {
-    const userId = body.user.id;
     const values = view.state.values;
     const checked = validateRequestForm({
       name: values[BLOCK.name]?.[ELEMENT.name]?.value,
@@ -152,30 +95,15 @@ function registerRequestModal(context: FeatureContext, service: SearchIndexServi
       await ack({ response_action: 'errors', errors: checked.errors });
       return;
     }
-    const metadata = requestMetadataSchema.safeParse(parseJson(view.private_metadata));
-    let submitted: Awaited<ReturnType<SearchIndexService['submit']>>;
-    try {
-      submitted = await service.submit({
-        requesterId: userId,
-        channelId: metadata.success ? metadata.data.channelId : '',
-        form: checked.value,
-      });
-    } catch (error) {
-      logger.error({ event: 'search_request_not_saved', err: errorText(error) }, 'request not saved');
-      await ack({
-        response_action: 'errors',
-        errors: { [BLOCK.name]: 'opsbot couldn’t save the request just now. Try again in a minute.' },
-      });
-      return;
-    }
-    if (!submitted.ok) {
-      await ack({
-        response_action: 'errors',
-        errors: { [BLOCK.name]: refusalText(submitted.refusal, userId, 'plain') },
-      });
-      return;
-    }
+    const userId = body.user.id;
+    const submitted = await service.submit({
+      requesterId: userId,
+      channelId: requestMetadata.parse(view.private_metadata).channelId,
+      form: checked.value,
+    });
+    // A refusal shows under the modal's first field, the name.
+    const request = allowed(submitted, { viewerId: userId, style: 'plain', command: context.commandName() });
     await ack();
-    await service.announce(submitted.request);
+    await service.announce(request);
   });
 }

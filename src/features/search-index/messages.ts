@@ -1,5 +1,7 @@
-// What the requester is told privately, and the `/ops search requests` list. Pure builders.
+// What the requester is told privately, and the `search requests` list. Pure builders; `command`
+// is the slash command as the workspace names it, for the hints.
 import type { KnownBlock } from '@slack/types';
+import { CANT_POST } from '../../errors.ts';
 import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
@@ -22,13 +24,7 @@ export function requestInWords(request: IndexRequest): string {
   return `${indexName(request.name)} (${escapeMrkdwn(request.region)}, ${escapeMrkdwn(planLabel(request.plan))})`;
 }
 
-const CARD_ERRORS: Record<string, string> = {
-  not_in_channel: 'opsbot isn’t a member of that channel',
-  channel_not_found: 'that channel doesn’t exist or opsbot can’t see it',
-  is_archived: 'that channel is archived',
-};
-
-// Not about the channel: inviting opsbot would not help, so the advice differs.
+// Not about the channel (CANT_POST lists those): inviting opsbot would not help, so the advice differs.
 const SLACK_TROUBLE: Record<string, string> = {
   slack_webapi_http_error: 'Slack had a problem on its side',
   slack_webapi_request_error: 'Slack couldn’t be reached',
@@ -42,7 +38,7 @@ export function submittedMessage(
 ): SlackMessage {
   const channel = mentionChannel(options.approvalChannelId);
   if (options.cardError !== undefined) {
-    const channelProblem = CARD_ERRORS[options.cardError];
+    const channelProblem = CANT_POST[options.cardError];
     const why =
       channelProblem ??
       SLACK_TROUBLE[options.cardError] ??
@@ -115,8 +111,8 @@ export function rejectedMessage(request: IndexRequest): SlackMessage {
   );
 }
 
-export function expiredMessage(request: IndexRequest, ttlHours: number): SlackMessage {
-  const again = `/ops search create ${request.name} ${request.region} ${request.plan}`;
+export function expiredMessage(request: IndexRequest, ttlHours: number, command: string): SlackMessage {
+  const again = `${command} search create ${request.name} ${request.region} ${request.plan}`;
   return single(
     `${STATE_EMOJI.expired} Your request *#${request.id}* for ${requestInWords(request)} expired: no approver decided ` +
       `within ${ttlHours} hours. If you still need it, ask again with \`${escapeMrkdwn(again)}\`.`,
@@ -136,10 +132,10 @@ function actors(request: IndexRequest): string {
   return parts.join(' · ');
 }
 
-export function requestListMessage(requests: readonly IndexRequest[]): SlackMessage {
+export function requestListMessage(requests: readonly IndexRequest[], command: string): SlackMessage {
   if (requests.length === 0) {
     return single(
-      'No search index requests yet. Start one with `/ops search create [name] [region] [plan]`.',
+      `No search index requests yet. Start one with \`${escapeMrkdwn(command)} search create [name] [region] [plan]\`.`,
       'No search index requests yet.',
     );
   }

@@ -1,7 +1,9 @@
 // The three modals: request (prefilled from the command), approve (summary + optional comment),
 // reject (reason required). Pure builders: data in, view out.
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { z } from 'zod';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
+import { UserFacingError } from '../../errors.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
@@ -20,8 +22,34 @@ const PLAN_OPTIONS: PlainTextOption[] = AVAILABLE_SEARCH_PLANS.map((p) => ({
   value: p,
 }));
 
-/** What the request modal carries through Slack: where the command was typed. */
-export type RequestModalMetadata = { channelId: string };
+/** The JSON a modal carries in private_metadata, checked like any other input from Slack. */
+const json = z.string().transform((text, ctx) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'not JSON' });
+    return z.NEVER;
+  }
+});
+
+/**
+ * What the request modal carries through Slack: where the command was typed. Without it (a form
+ * from the Home tab, or metadata Slack mangled) the confirmation goes to a direct message instead.
+ */
+export const requestMetadata = json.pipe(z.object({ channelId: z.string() })).catch({ channelId: '' });
+export type RequestModalMetadata = z.infer<typeof requestMetadata>;
+
+/** What the decision modals carry: only the request number; everything else is read fresh. */
+const decisionMetadata = json.pipe(z.object({ requestId: z.coerce.number().int().positive() }));
+export type DecisionModalMetadata = z.infer<typeof decisionMetadata>;
+
+export function readDecisionMetadata(privateMetadata: string): DecisionModalMetadata {
+  const parsed = decisionMetadata.safeParse(privateMetadata);
+  if (parsed.success) return parsed.data;
+  throw new UserFacingError(
+    'This form can’t be used any more. Close it and use the buttons on the request card again.',
+  );
+}
 
 export function requestModal(prefill: RequestPrefill, metadata: RequestModalMetadata): ModalView {
   const notes: string[] = [];
@@ -102,9 +130,6 @@ export function requestModal(prefill: RequestPrefill, metadata: RequestModalMeta
     blocks,
   };
 }
-
-/** What the decision modals carry: only the request number; everything else is read fresh. */
-export type DecisionModalMetadata = { requestId: number };
 
 export function approveModal(request: IndexRequest): ModalView {
   return {

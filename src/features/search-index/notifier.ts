@@ -10,7 +10,7 @@ import {
   rejectedMessage,
   submittedMessage,
 } from './messages.ts';
-import type { RequesterNews, RequestNotifier } from './service.ts';
+import type { RequesterNews, RequestNotifier } from './service-types.ts';
 
 type SlackClient = App['client'];
 
@@ -18,6 +18,8 @@ export type SlackNotifierOptions = {
   client: SlackClient;
   approvalChannelId: string;
   ttlHours: number;
+  /** The slash command as the workspace names it, for the hint in the expiry message. */
+  commandName(): string;
 };
 
 export function createSlackNotifier(options: SlackNotifierOptions): RequestNotifier {
@@ -41,7 +43,7 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
       case 'rejected':
         return rejectedMessage(request);
       case 'expired':
-        return expiredMessage(request, ttlHours);
+        return expiredMessage(request, ttlHours, options.commandName());
     }
   }
 

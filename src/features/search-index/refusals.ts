@@ -1,9 +1,10 @@
 // Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
-// (mentions render) and plain text for modal field errors (Slack shows those verbatim).
-
+// (mentions render) and plain text for modal field errors (Slack shows those verbatim). Listeners
+// throw refusalError(); the guard shows its sentence where the person is looking.
+import { TargetGone, UserFacingError } from '../../errors.ts';
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import type { Refusal } from './service.ts';
+import type { Decision, Refusal } from './service-types.ts';
 
 export type TextStyle = 'mrkdwn' | 'plain';
 
@@ -37,7 +38,10 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
   }
 }
 
-export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle): string {
+/** How the refused person is answered; `command` is the slash command as the workspace names it. */
+export type Audience = { viewerId: string; style: TextStyle; command: string };
+
+export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle, command = '/ops'): string {
   switch (refusal.code) {
     case 'not_found':
       return `There is no request #${refusal.requestId}.`;
@@ -55,8 +59,21 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
     case 'not_failed':
       return stateSentence(refusal.request, viewerId, style);
     case 'at_cap': {
-      const list = style === 'mrkdwn' ? ' (`/ops search requests` lists them)' : '';
+      const list = style === 'mrkdwn' ? ` (\`${command} search requests\` lists them)` : '';
       return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
   }
+}
+
+/** A request that is gone or already decided is a TargetGone; the other refusals are about the person. */
+export function refusalError(refusal: Refusal, to: Audience): UserFacingError {
+  const text = refusalText(refusal, to.viewerId, to.style, to.command);
+  const gone = ['not_found', 'decided', 'expired', 'not_failed'].includes(refusal.code);
+  return gone ? new TargetGone(text) : new UserFacingError(text);
+}
+
+/** The request a decision let through, or the refusal thrown for the guard to show. */
+export function allowed(decision: Decision, to: Audience): IndexRequest {
+  if (!decision.ok) throw refusalError(decision.refusal, to);
+  return decision.request;
 }

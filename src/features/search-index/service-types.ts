@@ -43,22 +43,3 @@ export type SearchIndexServiceDeps = {
   /** Runs follow-up work (card updates, DMs) after the caller has answered Slack; tracked for shutdown. */
   background: (task: () => Promise<void>) => void;
 };
-
-/**
- * Slack Web API errors carry `data.error` (not_in_channel, channel_not_found, …); HTTP and network
- * failures only the SDK's `code` (slack_webapi_http_error, slack_webapi_request_error).
- */
-export function slackErrorCode(error: unknown): string {
-  const e = error as { data?: { error?: unknown }; code?: unknown } | null;
-  if (typeof e?.data?.error === 'string') return e.data.error;
-  if (typeof e?.code === 'string') return e.code;
-  return errorName(error);
-}
-
-export function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : 'error';
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,22 +1,20 @@
 // What the feature does, without Slack: requests move through their states only by the store's
 // compare-and-set, so whichever of two racing clicks loses sees the winner's state and stops.
 // Exactly one caller ever wins the move into `creating`, and only that caller calls the API.
+import { errField } from '../../errors.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { creator } from './creation.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import {
-  type Decision,
-  type DecisionKind,
-  errorMessage,
-  errorName,
-  type Refusal,
-  type RequesterNews,
-  type SearchIndexServiceDeps,
-  slackErrorCode,
+import type {
+  Decision,
+  DecisionKind,
+  Refusal,
+  RequesterNews,
+  SearchIndexServiceDeps,
 } from './service-types.ts';
 import type { ValidRequest } from './validation.ts';
 
-export * from './service-types.ts';
+export type * from './service-types.ts';
 
 export type SearchIndexService = ReturnType<typeof createSearchIndexService>;
 
@@ -27,6 +25,8 @@ const HOUR_MS = 3_600_000;
  */
 export const STALLED_AFTER_MS = 10 * 60_000;
 const STALLED_SCAN_LIMIT = 50;
+/** More than anyone could go through; a view cuts to what fits and says how many more there are. */
+const PENDING_READ_LIMIT = 500;
 
 const STALLED_MESSAGES = {
   approved: 'opsbot stopped before it called the management API, so no index was created.',
@@ -43,7 +43,7 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
       await work();
     } catch (error) {
       logger.warn(
-        { event, requestId: request.id, err: { name: errorName(error), message: errorMessage(error) } },
+        { event, requestId: request.id, err: errField(error) },
         'could not update Slack after a request change',
       );
     }
@@ -132,9 +132,10 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
         const card = await notifier.postCard(request);
         await store.setRequestCard(request.id, card);
       } catch (error) {
-        cardError = slackErrorCode(error);
+        const err = errField(error);
+        cardError = err.code ?? err.name;
         logger.warn(
-          { event: 'search_card_post_failed', requestId: request.id, error: cardError },
+          { event: 'search_card_post_failed', requestId: request.id, error: cardError, err },
           'card not posted',
         );
       }
@@ -251,6 +252,20 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
 
     recent(limit: number): Promise<IndexRequest[]> {
       return store.listRecentRequests({ limit });
+    },
+
+    /** Pending requests `viewerId` may decide (not their own, not past their time), oldest first. */
+    async pendingFor(viewerId: string): Promise<IndexRequest[]> {
+      const now = clock();
+      const pending = await store.listRecentRequests({ limit: PENDING_READ_LIMIT, states: ['pending'] });
+      return pending
+        .filter((r) => r.requesterId !== viewerId && r.expiresAt > now)
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    },
+
+    /** The most recent requests `requesterId` filed, newest first. */
+    mineFor(requesterId: string, limit: number): Promise<IndexRequest[]> {
+      return store.listRecentRequests({ limit, requesterId });
     },
   };
 }

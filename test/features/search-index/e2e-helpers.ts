@@ -37,6 +37,8 @@ export type RequestInput = {
   values?: Record<string, Record<string, unknown>>;
   reason?: string;
   driver?: SlackDriver;
+  /** The slash command as the workspace names it; `/ops` by default. */
+  command?: string;
 };
 
 /** `/ops search create …`, then the request modal submitted. Returns the submit's ack. */
@@ -47,6 +49,7 @@ export async function fileRequest(ws: Workspace, input: RequestInput = {}) {
   await driver.command(input.text ?? 'search create product-search eu-west-1 payg', {
     userId,
     channelId: SIM_IDS.generalChannel,
+    ...(input.command === undefined ? {} : { command: input.command }),
   });
   const view = await viewFor(ws, userId, 'search.request', before);
   const values = { search_reason: { search_reason: input.reason ?? 'Catalogue search' }, ...input.values };
@@ -136,3 +139,15 @@ export async function waitForDm(ws: Workspace, userId: string, text: string): Pr
 export async function waitForCall(ws: Workspace, predicate: (call: SimCall) => boolean, ms = 5000) {
   return ws.slack.waitFor(predicate, ms);
 }
+
+/** The answer posted through a click's or command's response_url, waiting for it to arrive. */
+export async function replyTo(ws: Workspace, url: string | undefined) {
+  await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url), 3000);
+  const reply = ws.slack.responses.find((r) => r.url === url);
+  if (reply === undefined) throw new Error(`no answer through ${url}`);
+  return reply;
+}
+
+/** The field errors a view submission's ack showed in the open modal. */
+export const fieldErrors = (result: { ack: unknown }) =>
+  (result.ack as { errors?: Record<string, string> } | undefined)?.errors ?? {};

@@ -98,19 +98,24 @@ describe('messages to the requester', () => {
   });
 
   it('says a request expired, and how to ask again', () => {
-    const text = textOf(expiredMessage(aRequest({ state: 'expired' }), 24).blocks);
+    const text = textOf(expiredMessage(aRequest({ state: 'expired' }), 24, '/ops').blocks);
     expect(text).toContain('expired: no approver decided within 24 hours');
     expect(text).toContain('`/ops search create product-search eu-west-1 payg`');
+    const renamed = textOf(expiredMessage(aRequest({ state: 'expired' }), 24, '/opsbot').blocks);
+    expect(renamed).toContain('`/opsbot search create product-search eu-west-1 payg`');
   });
 });
 
 describe('the requests list', () => {
   it('shows each request with its state and actors', () => {
-    const message = requestListMessage([
-      aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT }),
-      aRequest({ id: 2, state: 'rejected', decidedBy: 'U0APPROVER2' }),
-      aRequest({ id: 1, state: 'failed', decidedBy: 'U0APPROVER', outcomeUnknown: true }),
-    ]);
+    const message = requestListMessage(
+      [
+        aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT }),
+        aRequest({ id: 2, state: 'rejected', decidedBy: 'U0APPROVER2' }),
+        aRequest({ id: 1, state: 'failed', decidedBy: 'U0APPROVER', outcomeUnknown: true }),
+      ],
+      '/ops',
+    );
     expect(checkBlockKit('message', message.blocks)).toEqual([]);
     const text = textOf(message.blocks);
     expect(text).toContain('*#3* `product-search` (eu-west-1, payg (pay as you go)) — *created*');
@@ -122,7 +127,9 @@ describe('the requests list', () => {
   });
 
   it('says when there are none yet', () => {
-    expect(textOf(requestListMessage([]).blocks)).toContain('No search index requests yet.');
+    expect(textOf(requestListMessage([], '/opsbot').blocks)).toContain(
+      'No search index requests yet. Start one with `/opsbot search create [name] [region] [plan]`.',
+    );
   });
 });
 
