@@ -79,8 +79,9 @@ export const nothingToPreview = (channelId: string, command: string) =>
 export const removedWhileEditing = (channelId: string, command: string) =>
   `The daily digest for ${mentionChannel(channelId)} was removed while you were editing it, so nothing was saved. Set it up again with \`${command} digest\`.`;
 
+/** `reason` is one of errors.ts's CANT_POST answers: opsbot's own words, mrkdwn included. */
 export const cannotPostPreview = (channelId: string, reason: string, command: string) =>
-  `opsbot couldn’t post the preview in ${mentionChannel(channelId)}: ${escapeMrkdwn(reason)}. See it privately with \`${command} digest preview\`.`;
+  `opsbot couldn’t post the preview in ${mentionChannel(channelId)}: ${reason}; you can still see it privately with \`${command} digest preview\`.`;
 
 export const formNotOpened =
   'Slack took too long to open the digest form, so it couldn’t be shown. Please run the command again.';
