@@ -1,7 +1,8 @@
 // Statistics the schedulers read (digests, watches): a read already on its way is shared by every
 // scheduler asking for the same (index, period) meanwhile, so a digest tick and a watch tick running
 // at the same moment make one API call. Nothing is kept once the answer is in: what a tick shows is
-// never older than its own request. People's commands don't go through here at all.
+// never older than its own request, except within one run (readsForOneRun). People's commands
+// don't go through here at all.
 import type { ManagementClient } from './client.ts';
 import type { StatsPeriod, VectorIndexStats } from './schemas.ts';
 
@@ -21,6 +22,29 @@ export function sharedStatsReads(mgmt: StatsReader): StatsReader {
       };
       read.then(done, done);
       return read;
+    },
+  };
+}
+
+/**
+ * The reads of one run (a digest tick): each (index, period) is read once for the whole run, however
+ * many channels include it, failures included (an index that failed is reported missing in every
+ * channel of the run instead of being asked for again 200 times). Kept only as long as the run keeps
+ * the returned reader; reads go through `reader`, so a watch tick at the same moment shares them.
+ */
+export function readsForOneRun(reader: StatsReader): StatsReader {
+  const answers = new Map<string, Promise<VectorIndexStats>>();
+  return {
+    getVectorIndexStats(id: string, period: StatsPeriod = '1h') {
+      const key = `${id}\u0000${period}`;
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        answer = reader.getVectorIndexStats(id, period);
+        // Each asker observes the rejection; this keeps an unasked-again one from crashing the process.
+        answer.catch(() => {});
+        answers.set(key, answer);
+      }
+      return answer;
     },
   };
 }

@@ -155,16 +155,6 @@ const stats: TourStep = {
   },
 };
 
-/** The digests feature's scheduler, when this build has it (loaded lazily: the feature may be missing). */
-async function digestScheduler(app: App): Promise<{ runOnce(): Promise<unknown> } | undefined> {
-  try {
-    const feature = await import('../features/digests/listeners.ts');
-    return feature.digestsRuntimeOf(app)?.scheduler;
-  } catch {
-    return undefined;
-  }
-}
-
 const digest: TourStep = {
   slug: 'digest',
   title: 'A daily digest: set up in a modal, posted at its time',
@@ -183,22 +173,14 @@ const digest: TourStep = {
     await k.show();
 
     const posts = k.ws.slack.messagesIn(DIGEST_CHANNEL).length;
-    const scheduler = await digestScheduler(k.ws.opsbot.app);
     k.demo.clock.jumpTo(saved.nextRunAt + 5_000);
-    if (scheduler !== undefined) {
-      k.t.action(
-        `⏩ The demo moves its clock to ${at} ${saved.timeZone} — opsbot, both simulators and the database read it`,
-      );
-      k.t.note(
-        'The scheduler ticks every 30 s; the demo runs its next tick now instead of waiting for the timer.',
-      );
-      await scheduler.runOnce();
-    } else {
-      k.t.note(
-        'This build exposes no scheduler tick to the demo, so it asks for a preview in the channel instead.',
-      );
-      await k.command(requester, DIGEST_CHANNEL, 'digest preview channel');
-    }
+    k.t.action(
+      `⏩ The demo moves its clock to ${at} ${saved.timeZone} — opsbot, both simulators and the database read it`,
+    );
+    k.t.note(
+      'The scheduler ticks every 30 s; the demo runs its next tick now instead of waiting for the timer.',
+    );
+    await k.ws.opsbot.features.digests.runOnce();
     await k.until('digest post in #team-ops', () =>
       k.ws.slack.messagesIn(DIGEST_CHANNEL).length > posts ? true : undefined,
     );

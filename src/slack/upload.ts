@@ -1,14 +1,15 @@
 // Showing a PNG in a message: upload it with files.uploadV2 without a channel (the file stays
 // private to the bot, which may still show it in its own messages), then send the message with an
-// image block pointing at it by `slack_file.id`. Slack answers `invalid_blocks` / "invalid slack
-// file" while a fresh upload is still being processed, so the send is retried with a short bounded
-// backoff; when that runs out the message goes without the image and the PNG follows as a file
-// share in the message's thread (one message in the channel, and a re-render doesn't add another).
+// image block pointing at it by `slack_file.id`. A fresh upload may not be usable at once; the one
+// retry-and-fall-back path for that is sendWithImage, used by the stats card, watch alerts and
+// digests (a digest shares one upload across many channels, so it uploads once and sends many).
 import type { webApi } from '@slack/bolt';
 import type { ImageBlock } from '@slack/types';
+import { errField } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { truncate } from './mrkdwn.ts';
+import { abortableSleep } from './pacer.ts';
 
 type WebClient = webApi.WebClient;
 
@@ -115,72 +116,104 @@ export function isInvalidSlackFile(err: unknown): boolean {
   return reasons.some((r) => typeof r === 'string' && r.includes('invalid slack file'));
 }
 
-/** The Web API error code (`not_in_channel`, `invalid_blocks`…), when the error is a platform error. */
-export function slackErrorCode(err: unknown): string | undefined {
-  const code = (err as { data?: { error?: unknown } })?.data?.error;
-  return typeof code === 'string' ? code : undefined;
-}
+// Callers that still import it from here; the one definition is in errors.ts.
+export { slackErrorCode } from '../errors.ts';
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A PNG already uploaded privately: what an image block needs. */
+export type UploadedImage = { fileId: string; altText: string; title: string };
+
+export type SendWithImageOptions = {
+  /** Posts or updates the message with the given image slot; throws what the Web API throws. */
+  send(slot: ImageSlot): Promise<SentMessage>;
+  /**
+   * What is sent when the image block is still refused after the last wait: `file-share` (the
+   * caller shares the PNG in the message's thread) or `missing` (the message says it goes without).
+   */
+  fallback: 'file-share' | 'missing';
+  logger?: Pick<Logger, 'info' | 'warn'> | undefined;
+  /** Waits between attempts of the image-block send; default 400, 800, 1600 ms (4 attempts in all). */
+  retryDelaysMs?: readonly number[] | undefined;
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** Ends the waits early (a shutdown); the send in progress is the caller's to abort. */
+  signal?: AbortSignal | undefined;
+};
+
+export type SentWithImage = SentMessage & { shownAs: 'image-block' | 'fallback'; attempts: number };
 
 /**
- * Uploads `upload`, then sends the message through `options.send` with the image in it; see the
- * file comment for the retry and the fall-back. Errors of `send` other than "invalid slack file"
- * (not_in_channel, channel_not_found, …) are thrown to the caller untouched.
+ * The one "invalid slack file" path. Sends the message with the uploaded image in an image block;
+ * while Slack is still processing the upload it answers `invalid_blocks` / "invalid slack file", so
+ * the same send is retried after a short, bounded backoff, and when that runs out the message goes
+ * with `options.fallback` instead. Any other error of `send` (not_in_channel, ratelimited…) is
+ * thrown to the caller untouched.
+ */
+export async function sendWithImage(
+  image: UploadedImage,
+  options: SendWithImageOptions,
+): Promise<SentWithImage> {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const sleep = options.sleep ?? abortableSleep;
+  const block = imageBlock(image.fileId, image);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ...(await options.send({ kind: 'block', block })), shownAs: 'image-block', attempts: attempt };
+    } catch (err) {
+      if (!isInvalidSlackFile(err)) throw err;
+      const delay = delays[attempt - 1];
+      if (delay === undefined) break;
+      options.logger?.info(
+        { event: 'slack_file_not_ready', fileId: image.fileId, attempt, retryInMs: delay },
+        'retrying image block',
+      );
+      await sleep(delay, options.signal);
+    }
+  }
+  const attempts = delays.length + 1;
+  options.logger?.warn(
+    { event: 'slack_file_fallback', fileId: image.fileId, attempts, fallback: options.fallback },
+    'image block refused; sending without it',
+  );
+  const sent = await options.send({ kind: options.fallback });
+  return { ...sent, shownAs: 'fallback', attempts };
+}
+
+/**
+ * Uploads `upload`, then sends the message through `options.send` with the image in it (see
+ * sendWithImage); when the image block is refused to the end, the PNG follows as a file share in
+ * the message's thread (one message in the channel, and a re-render doesn't add another). When the
+ * upload itself fails the message goes without the image.
  */
 export async function showPng(
   client: WebClient,
   upload: PngUpload,
   options: ShowPngOptions,
 ): Promise<ShowPngResult> {
-  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const sleep = options.sleep ?? defaultSleep;
   const log = options.logger;
-
   let fileId: string;
   try {
     fileId = await uploadPrivatePng(client, upload);
   } catch (err) {
     // The message is still worth sending without its picture (files:write missing, upload refused…).
-    log?.warn({ event: 'png_upload_failed', error: slackErrorCode(err) ?? errorName(err) }, 'upload failed');
+    log?.warn({ event: 'png_upload_failed', err: errField(err) }, 'upload failed');
     const sent = await options.send({ kind: 'missing' });
     return { ...sent, shownAs: 'none', attempts: 0 };
   }
-
-  const block = imageBlock(fileId, upload);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const sent = await options.send({ kind: 'block', block });
-      return { ...sent, shownAs: 'image-block', fileId, attempts: attempt };
-    } catch (err) {
-      if (!isInvalidSlackFile(err)) throw err;
-      const delay = delays[attempt - 1];
-      if (delay === undefined) break;
-      log?.info({ event: 'slack_file_not_ready', fileId, attempt, retryInMs: delay }, 'retrying image block');
-      await sleep(delay);
-    }
-  }
-
-  const attempts = delays.length + 1;
-  log?.warn({ event: 'slack_file_fallback', fileId, attempts }, 'image block refused; sharing the file');
-  const sent = await options.send({ kind: 'file-share' });
+  const sent = await sendWithImage(
+    { fileId, altText: upload.altText, title: upload.title },
+    {
+      send: options.send,
+      fallback: 'file-share',
+      logger: log,
+      retryDelaysMs: options.retryDelaysMs,
+      sleep: options.sleep,
+    },
+  );
+  if (sent.shownAs === 'image-block') return { ...sent, shownAs: 'image-block', fileId };
   try {
     const sharedId = await sharePng(client, upload, { channel: sent.channel, threadTs: sent.ts });
-    return {
-      ...sent,
-      shownAs: 'file-share',
-      attempts,
-      ...(sharedId === undefined ? {} : { fileId: sharedId }),
-    };
+    return { ...sent, shownAs: 'file-share', ...(sharedId === undefined ? {} : { fileId: sharedId }) };
   } catch (err) {
-    log?.warn(
-      { event: 'png_share_failed', error: slackErrorCode(err) ?? errorName(err) },
-      'file share failed',
-    );
-    return { ...sent, shownAs: 'none', attempts };
+    log?.warn({ event: 'png_share_failed', err: errField(err) }, 'file share failed');
+    return { ...sent, shownAs: 'none' };
   }
-}
-
-function errorName(err: unknown): string {
-  return err instanceof Error ? err.name : 'unknown';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VectorIndexStats } from '../../src/api/schemas.ts';
-import { sharedStatsReads } from '../../src/api/shared-reads.ts';
+import { readsForOneRun, sharedStatsReads } from '../../src/api/shared-reads.ts';
 
 /** A fake API whose answers the test releases, so "at the same moment" is under its control. */
 function gatedApi() {
@@ -51,5 +51,25 @@ describe('statistics shared by the schedulers', () => {
     api.release();
     await expect(next).resolves.toBeDefined();
     expect(api.calls).toHaveLength(2);
+  });
+});
+
+describe('the reads of one run (a digest tick)', () => {
+  it('reads each (index, period) once for the whole run, failures included; a new run reads again', async () => {
+    const api = gatedApi();
+    const shared = sharedStatsReads(api);
+    const run = readsForOneRun(shared);
+    const first = run.getVectorIndexStats('idx-1', '1d');
+    const failing = run.getVectorIndexStats('idx-2', '1d');
+    api.release('fail');
+    await expect(first).rejects.toThrow('unavailable');
+    await expect(failing).rejects.toThrow('unavailable');
+    // Answered (with a failure): the rest of the run gets the same answer, without asking again.
+    await expect(run.getVectorIndexStats('idx-1', '1d')).rejects.toThrow('unavailable');
+    expect(api.calls).toEqual(['idx-1/1d', 'idx-2/1d']);
+    const next = readsForOneRun(shared).getVectorIndexStats('idx-1', '1d');
+    api.release();
+    await expect(next).resolves.toBeDefined();
+    expect(api.calls).toEqual(['idx-1/1d', 'idx-2/1d', 'idx-1/1d']);
   });
 });

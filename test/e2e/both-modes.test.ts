@@ -2,7 +2,7 @@
 // reach it: signed HTTP POSTs to /slack/events, and envelopes over a Socket Mode connection the app
 // opened itself (through SLACK_API_URL, like every other Slack call). Same suite, same assertions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK as DIGEST } from '../../src/features/digests/form.ts';
+import { BLOCK as DIGEST } from '../../src/features/digests/ids.ts';
 import { createSlackDriver, type SlackDriver } from '../../src/sim/driver/driver.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';

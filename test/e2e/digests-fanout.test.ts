@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManagementClient, type ManagementClient } from '../../src/api/index.ts';
 import { createOpsbot, type Opsbot } from '../../src/app.ts';
 import { parseConfig, secretsOf } from '../../src/config.ts';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import { createLogger } from '../../src/log.ts';
 import { type ManagementApiSimulator, startManagementApiSimulator } from '../../src/sim/mgmt/index.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
@@ -113,12 +112,11 @@ describe('e2e: 200 channels × 3 indexes at the same minute', () => {
   it('posts every digest once, calls the API once per (index, period), and hits no rate limit', {
     timeout: 120_000,
   }, async () => {
-    const runtime = digestsRuntimeOf(opsbot.app);
-    if (!runtime) throw new Error('digests feature is not registered');
+    const digests = opsbot.features.digests;
     // One tick does the whole fan-out (the start-up tick, or this one if it came first and the start-up
     // tick found it running); the next finds nothing left to do.
-    await runtime.scheduler.runOnce();
-    expect((await runtime.scheduler.runOnce()).due).toBe(0);
+    await digests.runOnce();
+    expect((await digests.runOnce())?.due).toBe(0);
 
     for (let i = 0; i < CHANNELS; i++) {
       const digests = slack

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK } from '../../src/features/digests/form.ts';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
+import type { Opsbot } from '../../src/app.ts';
+import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimMessage, SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../features/digests/helpers.ts';
@@ -17,11 +16,7 @@ const { requester } = SIM_IDS; // tz Europe/Berlin in the simulated workspace
 const MONDAY_8_BERLIN = Date.parse('2026-11-23T07:00:00Z');
 const NINE_BERLIN = Date.parse('2026-11-23T08:00:00Z');
 
-const tick = (app: App) => {
-  const runtime = digestsRuntimeOf(app);
-  if (!runtime) throw new Error('digests feature is not registered');
-  return runtime.scheduler.runOnce();
-};
+const tick = (opsbot: Opsbot) => opsbot.features.digests.runOnce();
 
 const digestsIn = (ws: SimulatedWorkspace, channel: string): SimMessage[] =>
   ws.slack.messagesIn(channel).filter((m) => textOf(m.blocks).includes('Daily digest ·'));
@@ -104,11 +99,11 @@ describe('e2e: daily digest in the channel’s time zone', () => {
   });
 
   it('posts nothing before the time, then exactly one digest with its content and image', async () => {
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(0);
     now = NINE_BERLIN + 10_000;
-    await tick(ws.opsbot.app);
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
+    await tick(ws.opsbot);
     const posted = digestsIn(ws, CHANNEL);
     expect(posted).toHaveLength(1);
     const shown = textOf(posted[0]?.blocks);
@@ -133,11 +128,11 @@ describe('e2e: daily digest in the channel’s time zone', () => {
   it('a restart mid-day posts no duplicate', async () => {
     now = NINE_BERLIN + 2 * HOUR;
     const restarted = await ws.startAnotherInstance();
-    await tick(restarted.opsbot.app);
+    await tick(restarted.opsbot);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(1);
     // Even when the schedule was not moved on (a crash right after posting), the run is not redone.
     await ws.store.advanceSubscription(CHANNEL, NINE_BERLIN);
-    await tick(restarted.opsbot.app);
+    await tick(restarted.opsbot);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(1);
     expect((await ws.store.getSubscription(CHANNEL))?.nextRunAt).toBe(NINE_BERLIN + DAY);
     expect((await ws.store.listDigestRuns(CHANNEL, 5)).map((r) => r.status)).toEqual(['posted']);
@@ -186,7 +181,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
   it('tells whoever configured it when the bot cannot post, and marks the run failed', async () => {
     now = NINE_BERLIN + DAY + 1_000;
     ws.slack.fail('chat.postMessage', { error: 'channel_not_found' }, { times: 1 });
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(1);
     const dm = ws.slack.callsTo('chat.postMessage').find((c) => c.args.channel === requester);
     expect(String(dm?.args.text)).toContain("I could not post today's digest in <#C0TEAMOPS>");
@@ -202,7 +197,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
       5_000,
     );
     now = NINE_BERLIN + 2 * DAY + 1_000;
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(1);
     expect(await ws.store.getSubscription(CHANNEL)).toBeUndefined();
   });
@@ -228,7 +223,7 @@ describe('e2e: digests leak no secret', () => {
     now = NINE_BERLIN;
     // Slack is still processing the fresh card on the first send: the digest is re-sent with it.
     ws.slack.failUploadedFileBlocks(1);
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     const [digest] = digestsIn(ws, CHANNEL);
     expect(digestsIn(ws, CHANNEL)).toHaveLength(1);
     expect(digest?.blocks?.some((b) => (b as { type: string }).type === 'image')).toBe(true);
@@ -266,8 +261,8 @@ describe('e2e: downtime across the digest time', () => {
   it('back 2 h after 09:00 (limit 3 h): one catch-up post; 08:30 is 2.5 h late, also posted once', async () => {
     now = NINE_BERLIN + 2 * HOUR;
     const back = await ws.startAnotherInstance();
-    await tick(back.opsbot.app);
-    await tick(back.opsbot.app);
+    await tick(back.opsbot);
+    await tick(back.opsbot);
     expect(digestsIn(ws, 'C0LATE')).toHaveLength(1);
     expect(digestsIn(ws, 'C0TOOLATE')).toHaveLength(1);
     await back.opsbot.stop(1_000);
@@ -276,7 +271,7 @@ describe('e2e: downtime across the digest time', () => {
   it('back more than 3 h late the next day: nothing is posted, and the run is noted as skipped', async () => {
     now = NINE_BERLIN + DAY + 3 * HOUR + 60_000;
     const back = await ws.startAnotherInstance();
-    await tick(back.opsbot.app);
+    await tick(back.opsbot);
     expect(digestsIn(ws, 'C0LATE')).toHaveLength(1);
     expect(digestsIn(ws, 'C0TOOLATE')).toHaveLength(1);
     const [run] = await ws.store.listDigestRuns('C0LATE', 1);

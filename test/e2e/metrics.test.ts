@@ -3,7 +3,6 @@
 // a management API that refuses the credentials and a Slack 429 show up under their outcomes; and
 // /metrics is served on METRICS_PORT only, never on the port Slack reaches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
@@ -83,7 +82,7 @@ describe('e2e: Prometheus metrics', () => {
     await ws.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === WATCH_CHANNEL);
     // Nine o'clock: one digest.
     now = NINE_UTC + 10_000;
-    await digestsRuntimeOf(ws.opsbot.app)?.scheduler.runOnce();
+    await ws.opsbot.features.digests.runOnce();
     await ws.slack.waitFor(() =>
       ws.slack.messagesIn(DIGEST_CHANNEL).some((m) => textOf(m.blocks).includes('Daily digest')),
     );

@@ -4,9 +4,7 @@
 // "a tick at 09:00:10" happens when the test says so (scheduler.runOnce), on every replica at once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { DigestSubscriptionInput } from '../../src/store/index.ts';
 import { textOf } from '../features/search-index/fixtures.ts';
@@ -15,12 +13,6 @@ import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database
 const MINUTE = 60_000;
 const NINE_UTC = Date.parse('2026-11-23T09:00:00Z');
 const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
-
-function runtimeOf(app: App) {
-  const runtime = digestsRuntimeOf(app);
-  if (!runtime) throw new Error('digests feature is not registered');
-  return runtime;
-}
 
 function subscription(channelId: string, at: number): DigestSubscriptionInput {
   const time = new Date(at).toISOString().slice(11, 16);
@@ -51,9 +43,9 @@ async function threeReplicas(clock: () => number) {
     env: { DATABASE_URL: schema.urlFor(), LOG_LEVEL: 'info' },
   });
   const others = await Promise.all([ws.startAnotherInstance(), ws.startAnotherInstance()]);
-  const apps = [ws.opsbot.app, ...others.map((o) => o.opsbot.app)];
-  const tickAll = () => Promise.all(apps.map((app) => runtimeOf(app).scheduler.runOnce()));
-  const instanceIds = apps.map((app) => runtimeOf(app).instanceId);
+  const digests = [ws.opsbot, ...others.map((o) => o.opsbot)].map((o) => o.features.digests);
+  const tickAll = () => Promise.all(digests.map((d) => d.runOnce()));
+  const instanceIds = digests.map((d) => d.instanceId);
   return { schema, ws, tickAll, instanceIds };
 }
 

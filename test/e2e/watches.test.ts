@@ -3,7 +3,6 @@
 // updated and a note goes in its thread. Snooze silences and ends by itself; a missing index says
 // "no data" once. The clock is the test's: each check is one step of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
@@ -284,8 +283,7 @@ describe('e2e: watches', () => {
     const before = reads();
     // The API takes its time, as it does under load: both ticks are waiting on it at once.
     ws.mgmt.fail('stats', { latencyMs: 300 }, { times: 1 });
-    const digests = digestsRuntimeOf(ws.opsbot.app);
-    await Promise.all([digests?.scheduler.runOnce(), watchesRuntimeOf(ws.opsbot.app)?.runOnce()]);
+    await Promise.all([ws.opsbot.features.digests.runOnce(), watchesRuntimeOf(ws.opsbot.app)?.runOnce()]);
     expect(ws.slack.messagesIn('C0SHARED').some((m) => m.text.includes('Daily digest'))).toBe(true);
     expect(reads()).toBe(before + 1);
   });

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS } from '../../src/api/index.ts';
-import { ACTION, BLOCK, MAX_INDEXES, parseDigestForm } from '../../src/features/digests/form.ts';
+import { MAX_INDEXES, parseDigestForm } from '../../src/features/digests/form.ts';
+import { ACTION, BLOCK } from '../../src/features/digests/ids.ts';
 import { decodeTarget, indexIdSchema, parseStatsCommand } from '../../src/features/vector-stats/input.ts';
 import {
   badIdNotice,

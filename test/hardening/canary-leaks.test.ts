@@ -7,9 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
 import type { SimFault } from '../../src/sim/mgmt/index.ts';
 import { ACCOUNT_PRESETS, makeVectorIndexStats } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
@@ -243,8 +241,7 @@ describe('canary leak suite', () => {
     });
     expect(textOf((await answerTo(ws, preview.responseUrl, 10_000)).blocks)).toContain('Digest preview');
     ws.mgmt.fail('stats', { status: 200, body: statsWithCanaries() }, { times: 1 });
-    const runtime = digestsRuntimeOf(ws.opsbot.app as App);
-    await runtime?.scheduler.runOnce();
+    await ws.opsbot.features.digests.runOnce();
     const digest = ws.slack
       .messagesIn('C0CANARYDIGEST')
       .find((m) => textOf(m.blocks).includes('Daily digest ·'));

@@ -1,10 +1,10 @@
 // Issue 8, "Faults (management API) × every command", continued for the statistics call: the stats
 // command, the digest modal (it checks every index id against the API), the digest preview, and the
 // scheduled digest (posted with the failure said in it — and marked posted only when it was).
-import type { App } from '@slack/bolt';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK as DIGEST_BLOCK } from '../../src/features/digests/form.ts';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
+import type { Opsbot } from '../../src/app.ts';
+import { BLOCK as DIGEST_BLOCK } from '../../src/features/digests/ids.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { answerTo, healthy, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
@@ -19,11 +19,7 @@ function statsReply(sentence: string): string {
     : `:warning: opsbot couldn't load the stats of vector index \`idx-1\`. ${sentence}`;
 }
 
-const tick = (app: App) => {
-  const runtime = digestsRuntimeOf(app);
-  if (!runtime) throw new Error('digests feature is not registered');
-  return runtime.scheduler.runOnce();
-};
+const tick = (opsbot: Opsbot) => opsbot.features.digests.runOnce();
 
 describe('faults of the management API: statistics and digests', () => {
   let ws: SimulatedWorkspace;
@@ -124,7 +120,7 @@ describe('faults of the management API: statistics and digests', () => {
         });
         const preview = await ws.driver.command('digest preview', { userId: requester, channelId: channel });
         const previewText = textOf((await answerTo(ws, preview.responseUrl)).blocks);
-        await tick(ws.opsbot.app);
+        await tick(ws.opsbot);
         const digests = ws.slack
           .messagesIn(channel)
           .filter((m) => textOf(m.blocks).includes('Daily digest ·'));

@@ -1,19 +1,15 @@
 // Issue 8, "Faults (Slack Web API)", continued for the stats card and the digests: a fresh upload
 // Slack is still processing, a channel opsbot cannot post in, rate limits and outages — what the
 // person sees, and which digest runs are recorded as posted.
-import type { App } from '@slack/bolt';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { digestsRuntimeOf } from '../../src/features/digests/listeners.ts';
+import type { Opsbot } from '../../src/app.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { answerTo, healthy, textOf, until } from './helpers.ts';
 
 const { requester } = SIM_IDS;
 
-const tick = (app: App) => {
-  const runtime = digestsRuntimeOf(app);
-  if (!runtime) throw new Error('digests feature is not registered');
-  return runtime.scheduler.runOnce();
-};
+const tick = (opsbot: Opsbot) => opsbot.features.digests.runOnce();
 
 describe('faults of the Slack Web API: stats and digests', () => {
   let ws: SimulatedWorkspace;
@@ -128,7 +124,7 @@ describe('faults of the Slack Web API: stats and digests', () => {
       const channel = `C0GONE${error === 'not_in_channel' ? 'A' : 'B'}`;
       await dueDigest(channel);
       ws.slack.fail('chat.postMessage', { error }, { times: 1 });
-      await tick(ws.opsbot.app);
+      await tick(ws.opsbot);
       expect(digestsIn(channel)).toEqual([]);
       const [run] = await ws.store.listDigestRuns(channel, 1);
       expect(run).toMatchObject({ status: 'failed' });
@@ -144,10 +140,10 @@ describe('faults of the Slack Web API: stats and digests', () => {
   it('a Slack outage at digest time: failed and not marked posted; the next tick posts it once', async () => {
     await dueDigest('C0OUTAGE');
     ws.slack.fail('chat.postMessage', { status: 500 }, { times: 4 });
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     expect(digestsIn('C0OUTAGE')).toEqual([]);
     expect((await ws.store.listDigestRuns('C0OUTAGE', 1))[0]).toMatchObject({ status: 'failed' });
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     const posted = digestsIn('C0OUTAGE');
     expect(posted).toHaveLength(1);
     expect((await ws.store.listDigestRuns('C0OUTAGE', 1))[0]).toMatchObject({
@@ -159,7 +155,7 @@ describe('faults of the Slack Web API: stats and digests', () => {
   it('429 at digest time: waits as asked, posts once, and records it posted', async () => {
     await dueDigest('C0DIGEST429');
     ws.slack.fail('chat.postMessage', { rateLimited: 1 }, { times: 1 });
-    await tick(ws.opsbot.app);
+    await tick(ws.opsbot);
     const posted = digestsIn('C0DIGEST429');
     expect(posted).toHaveLength(1);
     expect((await ws.store.listDigestRuns('C0DIGEST429', 1))[0]).toMatchObject({

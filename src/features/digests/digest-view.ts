@@ -20,8 +20,8 @@ export type DigestViewOptions = {
   withoutImage?: boolean;
   /** A preview says that it is one, and that the schedule is unaffected. */
   preview?: boolean;
-  /** The command name as typed (`/ops`), for the hints. */
-  command?: string;
+  /** The slash command as the workspace names it (`/ops`), for the hints. */
+  command: string;
 };
 
 const DETAIL_MAX = 6;
@@ -120,7 +120,7 @@ function build(
   detail: number,
   compact: number,
 ): KnownBlock[] {
-  const command = options.command ?? '/ops';
+  const { command } = options;
   const withoutImage = options.withoutImage === true;
   const ok = content.indexes.filter((p): p is Extract<IndexPart, { ok: true }> => p.ok);
   const detailed = ok.slice(0, detail);
@@ -169,7 +169,7 @@ function fits(blocks: readonly KnownBlock[]): boolean {
   );
 }
 
-export function digestMessage(content: DigestContent, options: DigestViewOptions = {}): DigestMessage {
+export function digestMessage(content: DigestContent, options: DigestViewOptions): DigestMessage {
   let detail = DETAIL_MAX;
   let compact = COMPACT_MAX;
   let blocks = build(content, options, detail, compact);

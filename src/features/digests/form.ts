@@ -1,25 +1,10 @@
-// The digest modal's values, read and checked without any I/O. The ids of every block and action
-// live here so the view builder, the parser and the tests agree on them.
+// The digest modal's values, read and checked without any I/O.
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
 import type { DigestSubscription, Weekday } from '../../store/index.ts';
 import { canonicalTimeZone, parseLocalTime } from '../../time/zones.ts';
 import { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../vector-stats/input.ts';
+import { ACTION, BLOCK, type BlockId } from './ids.ts';
 import { EVERY_DAY, WEEKDAYS } from './schedule.ts';
-
-export const CALLBACK_CONFIGURE = 'digests.configure';
-export const ACTION = 'value';
-
-export const BLOCK = {
-  indexes: 'digests.indexes',
-  period: 'digests.period',
-  time: 'digests.time',
-  zone: 'digests.zone',
-  days: 'digests.days',
-  chosenDays: 'digests.chosen_days',
-  include: 'digests.include',
-} as const;
-
-export type BlockId = (typeof BLOCK)[keyof typeof BLOCK];
 
 export const DAYS_MODES = ['every', 'weekdays', 'chosen'] as const;
 export type DaysMode = (typeof DAYS_MODES)[number];

@@ -1,13 +1,73 @@
-// The digests feature as the app sees it: register() and its port (the demo and tests run a tick).
+// The digests feature as the app sees it: register() wires the commands, the modal and the
+// scheduler job, and returns the port the demo and tests use to run a tick now.
+import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
-import { registerDigests } from './listeners.ts';
-import type { TickReport } from './scheduler.ts';
+import { createJob } from '../../jobs.ts';
+import { defaultCardRenderer } from '../vector-stats/service.ts';
+import { registerDigestListeners } from './listeners.ts';
+import { createTickParts } from './parts.ts';
+import { digestSlackOf } from './poster.ts';
+import { runDigestTick, type TickReport } from './tick.ts';
+
+export type { TickReport } from './tick.ts';
 
 export type DigestsPort = {
-  /** Runs one scheduler tick now (after the one in flight). */
-  runOnce(): Promise<TickReport>;
+  /** Runs one scheduler tick now (after the one in flight); undefined when it failed (and was logged). */
+  runOnce(): Promise<TickReport | undefined>;
+  /** Who holds this process's run claims in the store. */
+  instanceId: string;
 };
 
+/** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
+const LEASE_MS = 5 * 60_000;
+
 export function register(context: FeatureContext): DigestsPort {
-  return registerDigests(context);
+  const instanceId = randomUUID();
+  const logger = context.logger.child({ component: 'digests' });
+  const slack = digestSlackOf(context.app.client);
+  const parts = (stats: 'shared' | 'fresh') =>
+    createTickParts({
+      // A tick's statistics through the schedulers' shared reads (a watch tick at the same moment
+      // reuses them); a person's preview straight from the API.
+      stats: stats === 'shared' ? context.scheduledStats : context.mgmt,
+      mgmt: context.mgmt,
+      store: context.store,
+      renderer: defaultCardRenderer,
+      uploadPng: (upload) => slack.uploadPng(upload),
+      logger,
+    });
+  registerDigestListeners(context, { slack, previewParts: () => parts('fresh') });
+
+  const job = createJob({
+    name: 'digest_scheduler',
+    intervalMs: context.config.digests.tickMs,
+    // Right after a start, digests missed while opsbot was down are caught up without waiting a tick.
+    runAtStart: true,
+    logger,
+    work: context.work,
+    run: (signal) =>
+      runDigestTick(
+        {
+          store: context.store,
+          clock: context.clock,
+          logger,
+          partsForTick: () => parts('shared'),
+          batchSize: 500,
+          channelConcurrency: 8,
+          runner: {
+            slack,
+            pacer: context.pacer,
+            owner: instanceId,
+            leaseMs: LEASE_MS,
+            catchUpMs: context.config.digests.catchUpHours * 3_600_000,
+            maxAttempts: 3,
+            command: context.commandName(),
+          },
+        },
+        signal,
+      ),
+  });
+  context.lifecycle.onStart(() => job.start());
+  context.lifecycle.onStop(() => job.stop());
+  return { runOnce: () => job.runOnce(), instanceId };
 }

@@ -1,20 +1,13 @@
 // The configure modal and its confirmation: pure builders, data in, view out.
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, truncate } from '../../slack/mrkdwn.ts';
 import type { Weekday } from '../../store/index.ts';
 import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
-import {
-  ACTION,
-  BLOCK,
-  CALLBACK_CONFIGURE,
-  type DaysMode,
-  type DigestSettings,
-  daysModeOf,
-  INCLUDE,
-  MAX_INDEXES,
-} from './form.ts';
+import { type DaysMode, type DigestSettings, daysModeOf, INCLUDE, MAX_INDEXES } from './form.ts';
+import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { DAY_NAMES, daysInWords } from './schedule.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
@@ -49,23 +42,20 @@ export type ConfigureModalInput = {
   zoneNote?: string;
 };
 
-export type ModalMetadata = { channelId: string };
+/** What the submission needs to know of the modal: its channel, and whether it edited a digest. */
+export const modalMetadataSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.object({ channelId: z.string().regex(/^[CGD][A-Z0-9]+$/), editing: z.boolean().default(false) }));
 
-export function encodeMetadata(meta: ModalMetadata): string {
-  return JSON.stringify(meta);
-}
-
-export function decodeMetadata(raw: unknown): ModalMetadata | undefined {
-  if (typeof raw !== 'string') return undefined;
-  try {
-    const parsed = JSON.parse(raw) as { channelId?: unknown };
-    return typeof parsed.channelId === 'string' && /^[CGD][A-Z0-9]+$/.test(parsed.channelId)
-      ? { channelId: parsed.channelId }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export type ModalMetadata = z.output<typeof modalMetadataSchema>;
 
 export function configureModal(input: ConfigureModalInput): ModalView {
   const { settings } = input;
@@ -165,7 +155,10 @@ export function configureModal(input: ConfigureModalInput): ModalView {
   return {
     type: 'modal',
     callback_id: CALLBACK_CONFIGURE,
-    private_metadata: encodeMetadata({ channelId: input.channelId }),
+    private_metadata: JSON.stringify({
+      channelId: input.channelId,
+      editing: input.editing,
+    } satisfies ModalMetadata),
     title: plain('Daily digest'),
     submit: plain(input.editing ? 'Save changes' : 'Save'),
     close: plain('Cancel'),
@@ -178,6 +171,8 @@ export type SavedModalInput = {
   settings: DigestSettings;
   /** `Tue 24 Nov, 09:00 (Europe/Berlin)` */
   nextRunText: string;
+  /** The slash command as the workspace names it, for the hints. */
+  command: string;
 };
 
 /** Replaces the form after a successful save, so the person sees what was stored. */
@@ -196,7 +191,7 @@ export function savedModal(input: SavedModalInput): ModalView {
     `*Next digest:* ${escapeMrkdwn(input.nextRunText)}`,
     `*Indexes:* ${ids} · ${PERIOD_WORDS[s.period]}`,
     ...(extras === '' ? [] : [`*Also:* ${extras}`]),
-    'Try it now with `/ops digest preview`; change it with `/ops digest`, stop it with `/ops digest remove`.',
+    `Try it now with \`${input.command} digest preview\`; change it with \`${input.command} digest\`, stop it with \`${input.command} digest remove\`.`,
   ];
   return {
     type: 'modal',

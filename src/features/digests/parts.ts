@@ -1,7 +1,9 @@
-// The real parts of a digest, memoised for one tick: every (index, period) is fetched once and its
-// card rendered and uploaded once, however many channels include it; the accounts and the pending
-// requests are read once per tick. API calls are bounded in concurrency.
+// The real parts of a digest for one tick (or one preview): every (index, period) is read once
+// (readsForOneRun) and its card rendered and uploaded once, however many channels include it; the
+// accounts and the pending requests are read once. API calls are bounded in concurrency.
 import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import { readsForOneRun, type StatsReader } from '../../api/shared-reads.ts';
+import { errField } from '../../errors.ts';
 import { createLimiter, type Limiter, memoize } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { PngUpload } from '../../slack/upload.ts';
@@ -13,7 +15,9 @@ import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
 export type PartsDeps = {
-  mgmt: Pick<ManagementClient, 'getVectorIndexStats' | 'listMessagingAccounts'>;
+  /** The schedulers' shared reads for a tick; the API itself for a person's preview. */
+  stats: StatsReader;
+  mgmt: Pick<ManagementClient, 'listMessagingAccounts'>;
   store: Pick<Store, 'listRecentRequests' | 'listWatches'>;
   renderer: CardRenderer;
   /** Uploads privately and returns the Slack file id. */
@@ -38,9 +42,9 @@ export function createTickParts(deps: PartsDeps): DigestParts {
   const cards: Limiter = createLimiter(deps.cardConcurrency ?? 2);
   const key = (indexId: string, period: StatsPeriod) => `${period}\u0000${indexId}`;
 
-  const stats = memoize(key, (indexId: string, period: StatsPeriod) =>
-    api(() => deps.mgmt.getVectorIndexStats(indexId, period)),
-  );
+  const reads = readsForOneRun({
+    getVectorIndexStats: (indexId, period) => api(() => deps.stats.getVectorIndexStats(indexId, period)),
+  });
 
   const card = memoize<[string, StatsPeriod, VectorIndexStats], CardImage | undefined>(
     (indexId, period) => key(indexId, period),
@@ -64,7 +68,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
             event: 'digest_card_failed',
             indexId,
             period,
-            err: { name: errorName(err), code: slackCode(err) },
+            err: errField(err),
           },
           'digest card could not be made; posting without it',
         );
@@ -83,7 +87,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
   );
 
   return {
-    stats,
+    stats: (indexId, period) => reads.getVectorIndexStats(indexId, period),
     report: (indexId, period, loaded) => buildReport(indexId, period, loaded),
     card,
     accounts,
@@ -91,13 +95,4 @@ export function createTickParts(deps: PartsDeps): DigestParts {
     firingWatches: async (channelId) =>
       (await deps.store.listWatches(channelId)).filter((w) => w.state.status === 'firing').length,
   };
-}
-
-function errorName(err: unknown): string {
-  return err instanceof Error ? err.name : 'unknown';
-}
-
-function slackCode(err: unknown): string | undefined {
-  const code = (err as { data?: { error?: unknown } })?.data?.error;
-  return typeof code === 'string' ? code : undefined;
 }

@@ -2,12 +2,13 @@
 // per channel and local date is what makes a restart, a slow or overlapping tick, or a second
 // replica unable to post twice), compose, post, record the outcome, move the schedule on.
 import type { Clock } from '../../clock.ts';
+import { cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { mentionChannel } from '../../slack/mrkdwn.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import { classifyPostError, type DigestSlack, postDigest, UNREACHABLE_WORDS } from './poster.ts';
+import { type DigestSlack, postDigest } from './poster.ts';
 import { type DueRun, decideDue, nextRunAfter } from './schedule.ts';
 
 export type RunnerDeps = {
@@ -22,8 +23,9 @@ export type RunnerDeps = {
   catchUpMs: number;
   /** Claims of one run before giving up on it for the day. */
   maxAttempts: number;
-  retryDelaysMs?: readonly number[];
-  command?: string;
+  retryDelaysMs?: readonly number[] | undefined;
+  /** The slash command as the workspace names it, for the digest's footer and the DM. */
+  command: string;
 };
 
 export type RunOutcome = 'posted' | 'skipped' | 'failed' | 'retry' | 'busy' | 'already-done' | 'interrupted';
@@ -111,8 +113,8 @@ export async function runDueSubscription(
     const posted = await postDigest(deps.slack, content, {
       pacer: deps.pacer,
       signal: both,
-      ...(deps.retryDelaysMs === undefined ? {} : { retryDelaysMs: deps.retryDelaysMs }),
-      ...(deps.command === undefined ? {} : { command: deps.command }),
+      retryDelaysMs: deps.retryDelaysMs,
+      command: deps.command,
     });
     const missing = content.indexes.filter((p) => !p.ok).map((p) => p.indexId);
     const note = missing.length > 0 ? `posted without: ${missing.join(', ')}` : undefined;
@@ -140,17 +142,22 @@ export async function runDueSubscription(
       log.warn({ event: 'digest_interrupted' }, 'digest interrupted before posting');
       return 'interrupted';
     }
-    const failure = classifyPostError(err);
-    if (failure.kind === 'transient') {
-      await complete('failed', `Slack did not take the post (${failure.code}); retried by the next tick`);
-      log.warn({ event: 'digest_post_retry', code: failure.code }, 'digest post failed; will retry');
+    const cantPost = cantPostReason(err);
+    const code = slackErrorCode(err);
+    // No Slack code at all: a network failure that outlasted the client's own retries.
+    if (cantPost === undefined && (isTransientSlackError(err) || code === undefined)) {
+      await complete(
+        'failed',
+        `Slack did not take the post (${code ?? errField(err).name}); retried by the next tick`,
+      );
+      log.warn({ event: 'digest_post_retry', err: errField(err) }, 'digest post failed; will retry');
       return 'retry';
     }
-    const reason = UNREACHABLE_WORDS[failure.code] ?? `Slack refused the post (${failure.code})`;
+    const reason = cantPost ?? `Slack refused the post (${code})`;
     await complete('failed', `not posted: ${reason}`);
     await advance();
-    if (failure.kind === 'unreachable') await tellConfigurer(deps, sub, reason);
-    else log.error({ event: 'digest_post_broken', code: failure.code }, 'Slack refused the digest');
+    if (cantPost !== undefined) await tellConfigurer(deps, sub, cantPost);
+    else log.error({ event: 'digest_post_broken', err: errField(err) }, 'Slack refused the digest');
     return 'failed';
   } finally {
     clearInterval(heartbeat);
@@ -182,16 +189,15 @@ async function recordSuperseded(
 
 /** A DM to whoever set the digest up: the channel cannot be told, so the person who can fix it is. */
 async function tellConfigurer(deps: RunnerDeps, sub: DigestSubscription, reason: string): Promise<void> {
-  const command = deps.command ?? '/ops';
   const text =
     `:warning: I could not post today's digest in ${mentionChannel(sub.channelId)}: ${reason}. ` +
-    `Invite me there (\`/invite @opsbot\`), or stop the digest with \`${command} digest remove\` in that channel.`;
+    `Invite me there (\`/invite @opsbot\`), or stop the digest with \`${deps.command} digest remove\` in that channel.`;
   try {
     await deps.pacer.take(sub.configuredBy);
     await deps.slack.postMessage({ channel: sub.configuredBy, text });
   } catch (err) {
     deps.logger.warn(
-      { event: 'digest_dm_failed', channel: sub.channelId, code: classifyPostError(err).code },
+      { event: 'digest_dm_failed', channel: sub.channelId, err: errField(err) },
       'could not tell the configurer',
     );
   }

@@ -11,8 +11,6 @@ import type { Weekday } from '../../store/index.ts';
 import { addDays } from '../../time/date-fns.ts';
 import { instantOfLocal, type LocalDate, localDateOf, parseLocalTime } from '../../time/zones.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** A week plus a day: every weekday appears at least once in a scan this long. */
 const SCAN_DAYS = 8;
 

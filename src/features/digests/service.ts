@@ -7,10 +7,12 @@ import {
   type StatsPeriod,
 } from '../../api/index.ts';
 import type { Clock } from '../../clock.ts';
+import { TargetGone } from '../../errors.ts';
 import { createLimiter } from '../../limiter.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import type { DigestSettings } from './form.ts';
 import { nextRunOnSave } from './schedule.ts';
+import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views.ts';
 
 export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
 
@@ -66,7 +68,14 @@ export function indexCheckError(checks: readonly IndexCheck[]): string | undefin
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
-export type SaveInput = { channelId: string; userId: string; settings: DigestSettings };
+export type SaveInput = {
+  channelId: string;
+  userId: string;
+  settings: DigestSettings;
+  /** The form edited a digest: if that digest was removed meanwhile, nothing is saved. */
+  editing: boolean;
+  command: string;
+};
 
 export async function saveDigest(
   store: Pick<Store, 'getSubscription' | 'upsertSubscription'>,
@@ -75,8 +84,9 @@ export async function saveDigest(
 ): Promise<DigestSubscription> {
   const now = clock();
   const existing = await store.getSubscription(input.channelId);
+  if (input.editing && existing === undefined)
+    throw new TargetGone(removedWhileEditing(input.channelId, input.command));
   const s = input.settings;
-  const nextRunAt = nextRunOnSave(s, now, existing?.nextRunAt);
   return store.upsertSubscription({
     channelId: input.channelId,
     configuredBy: input.userId,
@@ -87,7 +97,24 @@ export async function saveDigest(
     days: s.days,
     includeAccounts: s.includeAccounts,
     includeRequests: s.includeRequests,
-    nextRunAt,
+    nextRunAt: nextRunOnSave(s, now, existing?.nextRunAt),
     at: now,
   });
+}
+
+export async function removeDigest(
+  store: Pick<Store, 'deleteSubscription'>,
+  channelId: string,
+): Promise<void> {
+  if (!(await store.deleteSubscription(channelId))) throw new TargetGone(nothingToRemove(channelId));
+}
+
+export async function digestToPreview(
+  store: Pick<Store, 'getSubscription'>,
+  channelId: string,
+  command: string,
+): Promise<DigestSubscription> {
+  const subscription = await store.getSubscription(channelId);
+  if (subscription === undefined) throw new TargetGone(nothingToPreview(channelId, command));
+  return subscription;
 }

@@ -48,31 +48,16 @@ export function listAnswer(
   };
 }
 
-export function removedAnswer(channelId: string, removed: boolean, command: string): Answer {
-  return removed
-    ? notice(
-        `:wastebasket: The daily digest for ${mentionChannel(channelId)} is removed; no more digests will be posted here. ` +
-          `Set it up again any time with \`${command} digest\`.`,
-      )
-    : notice(`${mentionChannel(channelId)} has no daily digest, so there is nothing to remove.`);
-}
-
-export function noDigestHere(channelId: string, command: string): Answer {
+export function removedAnswer(channelId: string, command: string): Answer {
   return notice(
-    `${mentionChannel(channelId)} has no daily digest yet, so there is nothing to preview. Set one up with \`${command} digest\`.`,
+    `:wastebasket: The daily digest for ${mentionChannel(channelId)} is removed; no more digests will be posted here. ` +
+      `Set it up again any time with \`${command} digest\`.`,
   );
 }
 
 export function previewPostedAnswer(channelId: string): Answer {
   return notice(
     `:white_check_mark: Posted a preview of the digest in ${mentionChannel(channelId)}. The schedule is unchanged.`,
-  );
-}
-
-export function cannotPostAnswer(channelId: string, reason: string, command: string): Answer {
-  return notice(
-    `:warning: I could not post in ${mentionChannel(channelId)}: ${escapeMrkdwn(reason)}. Invite me with \`/invite @opsbot\`, ` +
-      `or see the preview privately with \`${command} digest preview\`.`,
   );
 }
 
@@ -83,18 +68,23 @@ export function usageAnswer(command: string, given: string): Answer {
   );
 }
 
-/** The form could not open: say why when Slack said so, since the fix (run it again) is the user's. */
-export function formNotOpened(slackCode: string | undefined): Answer {
-  if (slackCode === 'expired_trigger_id' || slackCode === 'exchanged_trigger_id') {
-    return notice(
-      ':hourglass: Slack took too long to open the digest form, so it couldn’t be shown. Please run the command again.',
-    );
-  }
-  return somethingWentWrong();
-}
+// The sentences below are thrown (TargetGone, UserFacingError) and shown by the guard as they are.
 
-export function somethingWentWrong(): Answer {
-  return notice(
-    ':warning: Something went wrong on opsbot’s side; the details are in its log. Please try again.',
-  );
-}
+export const nothingToRemove = (channelId: string) =>
+  `${mentionChannel(channelId)} has no daily digest, so there is nothing to remove.`;
+
+export const nothingToPreview = (channelId: string, command: string) =>
+  `${mentionChannel(channelId)} has no daily digest yet, so there is nothing to preview. Set one up with \`${command} digest\`.`;
+
+export const removedWhileEditing = (channelId: string, command: string) =>
+  `The daily digest for ${mentionChannel(channelId)} was removed while you were editing it, so nothing was saved. Set it up again with \`${command} digest\`.`;
+
+/** `reason` is one of errors.ts's CANT_POST answers: opsbot's own words, mrkdwn included. */
+export const cannotPostPreview = (channelId: string, reason: string, command: string) =>
+  `opsbot couldn’t post the preview in ${mentionChannel(channelId)}: ${reason}; you can still see it privately with \`${command} digest preview\`.`;
+
+export const formNotOpened =
+  'Slack took too long to open the digest form, so it couldn’t be shown. Please run the command again.';
+
+export const outdatedForm = (command: string) =>
+  `This form is out of date — close it and run ${command} digest again.`;

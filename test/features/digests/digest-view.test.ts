@@ -16,6 +16,8 @@ const subscription = {
   includeRequests: true,
 };
 
+const OPTS = { command: '/ops' };
+
 const compose = (parts = fakeParts(), sub: Partial<typeof subscription> = {}) =>
   composeDigest(parts, { subscription: { ...subscription, ...sub }, scheduledFor: NOW, now: NOW });
 
@@ -26,7 +28,7 @@ const violations = (blocks: unknown) =>
 describe('digest message', () => {
   it('has the date in the channel zone, counters and the news per index, the card, accounts and requests', async () => {
     const content = await compose(fakeParts({ requests: [pendingRequest()] }));
-    const { text, blocks } = digestMessage(content);
+    const { text, blocks } = digestMessage(content, OPTS);
     expect(violations(blocks)).toEqual([]);
     const shown = textOf(blocks);
     expect(blocks[0]).toMatchObject({
@@ -50,7 +52,7 @@ describe('digest message', () => {
 
   it('posts what it has when one index errors, and says which part is missing and why', async () => {
     const content = await compose(fakeParts({ failing: { 'idx-2': notFound() } }));
-    const { text, blocks } = digestMessage(content);
+    const { text, blocks } = digestMessage(content, OPTS);
     expect(violations(blocks)).toEqual([]);
     const shown = textOf(blocks);
     expect(shown).toContain('Vector index `idx-1`');
@@ -61,16 +63,16 @@ describe('digest message', () => {
 
   it('says when the accounts could not be read, and when the card is missing', async () => {
     const content = await compose(fakeParts({ accountsFail: true, card: undefined }));
-    const shown = textOf(digestMessage(content).blocks);
+    const shown = textOf(digestMessage(content, OPTS).blocks);
     expect(shown).toContain('Messaging accounts: The management API is unavailable right now');
     expect(shown).toContain('The card could not be attached this time');
-    expect(digestMessage(content).blocks.some((b) => b.type === 'image')).toBe(false);
+    expect(digestMessage(content, OPTS).blocks.some((b) => b.type === 'image')).toBe(false);
   });
 
   it('leads each index with what changed in it, as the stats message does', async () => {
     const parts = fakeParts();
     const content = await compose(parts, { indexIds: ['idx-incident', 'idx-1'], period: '1h' });
-    const { text, blocks } = digestMessage(content);
+    const { text, blocks } = digestMessage(content, OPTS);
     expect(violations(blocks)).toEqual([]);
     const shown = textOf(blocks);
     expect(shown).toMatch(
@@ -84,7 +86,7 @@ describe('digest message', () => {
   it('gives each index beyond the detailed ones one line with its top highlight', async () => {
     const ids = ['idx-incident', ...Array.from({ length: 6 }, (_, i) => `idx-${i}`)];
     const content = await compose(fakeParts(), { indexIds: [...ids.slice(1), 'idx-incident'], period: '1h' });
-    const shown = textOf(digestMessage(content).blocks);
+    const shown = textOf(digestMessage(content, OPTS).blocks);
     expect(shown).toMatch(
       /:mag: `idx-incident` {2}.+ vectors · .+ queries today · updates stopped at 07:35 UTC — 0 since \(and 1 more\)/u,
     );
@@ -101,29 +103,29 @@ describe('digest message', () => {
 
   it('mentions the watches firing in the channel, and says nothing of watches when none fire', async () => {
     const firing = await compose({ ...fakeParts(), firingWatches: async () => 2 });
-    expect(textOf(digestMessage(firing).blocks)).toContain(
+    expect(textOf(digestMessage(firing, OPTS).blocks)).toContain(
       '*2 watches firing in this channel* — `/ops watch list` shows them.',
     );
     const quiet = await compose({ ...fakeParts(), firingWatches: async () => 0 });
-    expect(textOf(digestMessage(quiet).blocks)).not.toContain('firing');
+    expect(textOf(digestMessage(quiet, OPTS).blocks)).not.toContain('firing');
   });
 
   it('leaves out parts the channel did not ask for', async () => {
     const content = await compose(fakeParts(), { includeAccounts: false, includeRequests: false });
-    const shown = textOf(digestMessage(content).blocks);
+    const shown = textOf(digestMessage(content, OPTS).blocks);
     expect(shown).not.toContain('Messaging accounts');
     expect(shown).not.toContain('Index requests');
   });
 
   it('says no requests are waiting when none are (expired ones do not count)', async () => {
     const expired = pendingRequest({ expiresAt: NOW - 1 });
-    const shown = textOf(digestMessage(await compose(fakeParts({ requests: [expired] }))).blocks);
+    const shown = textOf(digestMessage(await compose(fakeParts({ requests: [expired] })), OPTS).blocks);
     expect(shown).toContain('none waiting for approval');
   });
 
   it('escapes what came from the API or a user', async () => {
     const parts = fakeParts({ requests: [pendingRequest({ name: '<!channel>', region: '<@U0X>' })] });
-    const shown = textOf(digestMessage(await compose(parts)).blocks);
+    const shown = textOf(digestMessage(await compose(parts), OPTS).blocks);
     expect(shown).not.toContain('<!channel>');
     expect(shown).toContain('&lt;!channel&gt;');
   });
@@ -137,7 +139,7 @@ describe('digest message', () => {
         indexIds: ids,
       },
     );
-    const { blocks } = digestMessage(content);
+    const { blocks } = digestMessage(content, OPTS);
     expect(violations(blocks)).toEqual([]);
     const shown = textOf(blocks);
     expect(shown).toContain('Vector index `idx-0`');
@@ -149,7 +151,7 @@ describe('digest message', () => {
   });
 
   it('a preview says it is one', async () => {
-    const { blocks } = digestMessage(await compose(), { preview: true });
+    const { blocks } = digestMessage(await compose(), { ...OPTS, preview: true });
     expect(textOf(blocks)).toContain('Preview only — the schedule is unchanged');
     expect(blocks[0]).toMatchObject({ text: { text: 'Digest preview · Monday 23 November 2026' } });
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BLOCK,
   initialSettings,
   parseDigestForm,
   type StateValues,
   splitIndexIds,
 } from '../../../src/features/digests/form.ts';
-import { configureModal, decodeMetadata, savedModal } from '../../../src/features/digests/modal-view.ts';
+import { BLOCK } from '../../../src/features/digests/ids.ts';
+import { configureModal, modalMetadataSchema, savedModal } from '../../../src/features/digests/modal-view.ts';
 import { listAnswer, removedAnswer } from '../../../src/features/digests/views.ts';
 import { initialState } from '../../../src/sim/driver/blocks.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
@@ -28,7 +28,12 @@ describe('configure modal', () => {
     const view = modal();
     expect(checkBlockKit('modal', view.blocks, view)).toEqual([]);
     expect(JSON.stringify(view)).toContain('"initial_value":"Europe/Berlin"');
-    expect(decodeMetadata(view.private_metadata)).toEqual({ channelId: 'C0DIGEST' });
+    expect(modalMetadataSchema.parse(view.private_metadata)).toEqual({
+      channelId: 'C0DIGEST',
+      editing: false,
+    });
+    expect(modalMetadataSchema.safeParse('{"channelId":"not a channel"}').success).toBe(false);
+    expect(modalMetadataSchema.safeParse('not json').success).toBe(false);
     const parsed = parseDigestForm(
       submitted({ [BLOCK.indexes]: { type: 'plain_text_input', value: 'idx-1' } }),
     );
@@ -133,9 +138,12 @@ describe('configure modal', () => {
       channelId: 'C0DIGEST',
       settings,
       nextRunText: 'Tue 24 Nov, 09:00 (Europe/Berlin)',
+      command: '/opsbot',
     });
     expect(checkBlockKit('modal', view.blocks, view)).toEqual([]);
     expect(textOf(view.blocks)).toContain('*Next digest:* Tue 24 Nov, 09:00 (Europe/Berlin)');
+    expect(textOf(view.blocks)).toContain('`/opsbot digest preview`');
+    expect(textOf(view.blocks)).not.toContain('/ops ');
   });
 });
 
@@ -174,7 +182,6 @@ describe('list and remove answers', () => {
   });
 
   it('remove says what happened', () => {
-    expect(textOf(removedAnswer('C0X', true, '/ops').blocks)).toContain('is removed');
-    expect(textOf(removedAnswer('C0X', false, '/ops').blocks)).toContain('nothing to remove');
+    expect(textOf(removedAnswer('C0X', '/ops').blocks)).toContain('is removed');
   });
 });

@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
 import { createTickParts } from '../../../src/features/digests/parts.ts';
 import type { DigestSlack } from '../../../src/features/digests/poster.ts';
-import { nextRunAfter } from '../../../src/features/digests/schedule.ts';
-import { DigestScheduler } from '../../../src/features/digests/scheduler.ts';
+import { runDigestTick } from '../../../src/features/digests/tick.ts';
+import { createJob } from '../../../src/jobs.ts';
 import { createLogger } from '../../../src/log.ts';
 import { createPacer } from '../../../src/slack/pacer.ts';
 import type { DigestSubscriptionInput, Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
+import { WorkTracker } from '../../../src/work-tracker.ts';
 import { fakeParts, statsFor, textOf } from './helpers.ts';
 
 const HOUR = 3_600_000;
@@ -57,39 +58,49 @@ function subscription(overrides: Partial<DigestSubscriptionInput> = {}): DigestS
   };
 }
 
-describe('digest scheduler', () => {
+describe('digest scheduler tick', () => {
   let now = RUN_AT;
   let dir: string;
   let store: Store;
   const clock = () => now;
 
+  /** The tick as the feature runs it: inside a job, which keeps a process's ticks from overlapping. */
   function scheduler(
     slack: DigestSlack,
-    options: {
-      owner?: string;
-      partsForTick?: () => ReturnType<typeof fakeParts>;
-      tickMs?: number;
-      on?: Store;
-    } = {},
+    options: { owner?: string; partsForTick?: () => ReturnType<typeof fakeParts>; on?: Store } = {},
   ) {
-    return new DigestScheduler(
-      {
-        store: options.on ?? store,
-        clock,
-        logger,
-        partsForTick: options.partsForTick ?? (() => fakeParts()),
-        runner: {
-          slack,
-          pacer: createPacer({ perMinute: 60_000, burst: 1_000, perChannelGapMs: 0 }),
-          owner: options.owner ?? 'instance-a',
-          leaseMs: 60_000,
-          catchUpMs: 3 * HOUR,
-          maxAttempts: 3,
-          retryDelaysMs: [],
-        },
+    const deps = {
+      store: options.on ?? store,
+      clock,
+      logger,
+      partsForTick: options.partsForTick ?? (() => fakeParts()),
+      batchSize: 500,
+      channelConcurrency: 8,
+      runner: {
+        slack,
+        pacer: createPacer({ perMinute: 60_000, burst: 1_000, perChannelGapMs: 0 }),
+        owner: options.owner ?? 'instance-a',
+        leaseMs: 60_000,
+        catchUpMs: 3 * HOUR,
+        maxAttempts: 3,
+        retryDelaysMs: [],
+        command: '/ops',
       },
-      { tickMs: options.tickMs ?? 60_000 },
-    );
+    };
+    const job = createJob({
+      name: 'digest_scheduler',
+      intervalMs: 60_000,
+      logger,
+      work: new WorkTracker(),
+      run: (signal) => runDigestTick(deps, signal),
+    });
+    return {
+      async runOnce() {
+        const report = await job.runOnce();
+        if (report === undefined) throw new Error('the tick failed');
+        return report;
+      },
+    };
   }
 
   beforeEach(async () => {
@@ -223,7 +234,7 @@ describe('digest scheduler', () => {
     expect((await scheduler(slack).runOnce()).outcomes).toEqual({ failed: 1 });
     const [run] = await store.listDigestRuns('C0DIGEST', 1);
     expect(run).toMatchObject({ status: 'failed' });
-    expect(run?.note).toContain('the channel is private and opsbot is not in it');
+    expect(run?.note).toContain('that channel is private and opsbot isn’t in it');
     expect(slack.posts).toHaveLength(1);
     expect(slack.posts[0]?.channel).toBe('U0CONFIG');
     expect(slack.posts[0]?.text).toContain("I could not post today's digest in <#C0DIGEST>");
@@ -257,6 +268,7 @@ describe('digest scheduler', () => {
     const renders: string[] = [];
     const partsForTick = () =>
       createTickParts({
+        stats: mgmt,
         mgmt,
         store,
         renderer: {
@@ -284,21 +296,5 @@ describe('digest scheduler', () => {
     expect(slack.posts).toHaveLength(13);
     expect([...calls].sort()).toEqual(['accounts', 'idx-1/1d', 'idx-1/7d', 'idx-2/1d']);
     expect([...renders].sort()).toEqual(['idx-1', 'idx-1', 'idx-2']);
-  });
-
-  it('runs by itself on its interval, and stops', async () => {
-    await store.upsertSubscription(subscription());
-    const slack = fakeSlack();
-    const s = scheduler(slack, { tickMs: 20 });
-    s.start();
-    try {
-      for (let i = 0; i < 200 && slack.posts.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    } finally {
-      await s.stop();
-    }
-    expect(slack.posts).toHaveLength(1);
-    expect((await store.getSubscription('C0DIGEST'))?.nextRunAt).toBe(
-      nextRunAfter({ localTime: '09:00', timeZone: 'Europe/Berlin', days: [0, 1, 2, 3, 4, 5, 6] }, RUN_AT),
-    );
   });
 });
