@@ -1,8 +1,9 @@
-// The checker's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
+// The feature's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
 // the messages are in the channel's time zone (its digest's), else UTC.
 import type { App } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Point } from '../../api/schemas.ts';
+import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import type { Pacer } from '../../slack/pacer.ts';
@@ -11,7 +12,14 @@ import type { Store, Watch } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
 import { formatMetricValue, metricByKey } from './metrics.ts';
-import { alertMessage, dataBackMessage, noDataMessage, resolvedMessage } from './views.ts';
+import {
+  alertMessage,
+  changedMessage,
+  dataBackMessage,
+  noDataMessage,
+  removedMessage,
+  resolvedMessage,
+} from './views.ts';
 
 type WebClient = App['client'];
 
@@ -58,6 +66,12 @@ export function watchSlack(
     },
     async showResolved(watch, ref) {
       await client.chat.update({ ...ref, ...resolvedMessage(watch, clock(), await zone(watch)) });
+    },
+    async showChanged(watch, ref, by) {
+      await client.chat.update({ ...ref, ...changedMessage(watch, by) });
+    },
+    async showRemoved(watch, ref, by) {
+      await client.chat.update({ ...ref, ...removedMessage(watch, by) });
     },
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
@@ -108,11 +122,7 @@ async function chartOf(
     };
   } catch (error) {
     logger.error(
-      {
-        event: 'watch_chart_render_failed',
-        watchId: watch.id,
-        err: error instanceof Error ? error.name : 'unknown',
-      },
+      { event: 'watch_chart_render_failed', watchId: watch.id, err: errField(error) },
       'alert chart not rendered',
     );
     return undefined;
