@@ -1,13 +1,15 @@
-// `/ops watch` (the form, or the rule typed as text), `watch list`, `watch remove`, and the form's
-// Edit button and submission: ack, read the payload, ask the service, show the answer. A failure
-// (the store not answering, a watch removed meanwhile) is thrown to the guard, which tells the
-// person in one sentence where they are looking.
+// `/ops watch` (the form, or the rule typed as text), `watch list`, `watch remove`, the form's
+// Edit button and submission, and the alert's buttons: ack, read the payload, ask the service, show
+// the answer. A failure (the store not answering, a watch removed meanwhile) is thrown to the
+// guard, which tells the person in one sentence where they are looking.
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
 import { readMetadata, watchModal } from './modal-view.ts';
-import type { WatchesService } from './service.ts';
+import type { Control, WatchesService } from './service.ts';
 import { listMessage, ruleText } from './views.ts';
 
 /** The form field each of the spec's fields is typed in, for an error shown under it. */
@@ -119,5 +121,47 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
       user: body.user.id,
       text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel.`,
     });
+  });
+}
+
+const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
+  [WATCH_ACTION.snoozeHour, 'snooze_hour'],
+  [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
+  [WATCH_ACTION.mute, 'mute'],
+  [WATCH_ACTION.unmute, 'unmute'],
+];
+
+/** The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute / Unmute, Open stats. */
+export function registerAlertActions(
+  context: FeatureContext,
+  service: WatchesService,
+  postStats: VectorStatsPort['postStats'],
+): void {
+  const { app } = context;
+  for (const [actionId, control] of CONTROLS)
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
+      await ack();
+      // The alert redrawn by the service ("snoozed by …") is the answer the channel sees.
+      await service.control(Number(action.value), control, body.user.id, () =>
+        userTimeZone(client, body.user.id, 1_500),
+      );
+    });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await service.forStats(Number(action.value));
+    // In the alert's thread; the clicked message is the alert when the watch's own record has none.
+    const channel = watch.state.alert?.channel ?? body.channel?.id ?? watch.channelId;
+    const threadTs = watch.state.alert?.ts ?? body.message?.ts;
+    await postStats(
+      { indexId: watch.indexId, period: '1h' },
+      {
+        client,
+        userId: body.user.id,
+        channel,
+        ...(threadTs === undefined ? {} : { threadTs }),
+        reply: (message) => client.chat.postEphemeral({ channel, user: body.user.id, ...message }),
+      },
+    );
   });
 }

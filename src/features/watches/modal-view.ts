@@ -14,14 +14,11 @@ export type WatchFormMetadata = z.infer<typeof metadataSchema>;
 
 /** The form's metadata, or undefined when it isn't one this version wrote. */
 export function readMetadata(raw: string): WatchFormMetadata | undefined {
-  let json: unknown;
   try {
-    json = JSON.parse(raw);
+    return metadataSchema.parse(JSON.parse(raw));
   } catch {
     return undefined;
   }
-  const parsed = metadataSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
 }
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });

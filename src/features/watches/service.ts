@@ -59,12 +59,13 @@ export type WatchesService = ReturnType<typeof createWatchesService>;
 export function createWatchesService(deps: WatchesServiceDeps) {
   const { store, clock, logger, slack } = deps;
 
-  /** The watch `id`, or TargetGone saying that there is nothing left to `verb`. */
-  async function existing(id: number, verb: string): Promise<Watch> {
+  /** The watch `id`, or TargetGone with `gone`, the sentence the person who clicked sees. */
+  async function existing(id: number, gone: string): Promise<Watch> {
     const watch = Number.isInteger(id) ? await store.getWatch(id) : undefined;
-    if (watch === undefined) throw new TargetGone(`That watch was removed, so there is nothing to ${verb}.`);
+    if (watch === undefined) throw new TargetGone(gone);
     return watch;
   }
+  const nothingTo = (verb: string) => `That watch was removed, so there is nothing to ${verb}.`;
 
   /** An open alert's message is told of a change; the change itself is saved already, so a failure is only logged. */
   async function tellAlert(watch: Watch, show: (ref: NonNullable<Watch['state']['alert']>) => Promise<void>) {
@@ -112,7 +113,8 @@ export function createWatchesService(deps: WatchesServiceDeps) {
           : await store.updateWatch(id, definitionOf(spec, channelId, note), INITIAL_STATE, clock());
       if (before === undefined || watch === undefined)
         throw new TargetGone(
-          `That watch was removed meanwhile, so there is nothing to save. Close the form and set it up again with \`${deps.commandName()} watch\`.`,
+          // Plain text: the sentence shows in the form, where Slack doesn't render mrkdwn.
+          `That watch was removed meanwhile, so there is nothing to save. Close the form and set it up again with ${deps.commandName()} watch.`,
         );
       await tellAlert(before, (ref) => slack.showChanged(watch, ref, userId));
       logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
@@ -121,10 +123,11 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     },
 
     /** The watch the Edit button fills the form with. */
-    forEdit: (id: number) => existing(id, 'edit'),
+    forEdit: (id: number) => existing(id, nothingTo('edit')),
 
     /** The watch whose alert's Open stats was clicked. */
-    forStats: (id: number) => existing(id, 'show stats for'),
+    forStats: (id: number) =>
+      existing(id, 'That watch was removed, so its alert has no stats to open any more.'),
 
     async list(channelId: string): Promise<{ watches: Watch[]; timeZone: string }> {
       const watches = await store.listWatches(channelId);
@@ -159,7 +162,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       userId: string,
       userZone: () => Promise<string | undefined>,
     ): Promise<Watch> {
-      const watch = await existing(id, VERB[control]);
+      const watch = await existing(id, nothingTo(VERB[control]));
       const now = clock();
       const changed = await controlsAfter(watch, control, userId, now, userZone);
       const entry: WatchControlEntry = {
@@ -172,8 +175,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
         ...changed,
         history: [...(watch.controls.history ?? []), entry].slice(-HISTORY_KEPT),
       };
-      if (!(await store.setWatchControls(watch.id, controls)))
-        throw new TargetGone(`That watch was removed, so there is nothing to ${VERB[control]}.`);
+      if (!(await store.setWatchControls(watch.id, controls))) throw new TargetGone(nothingTo(VERB[control]));
       logger.info(
         { event: `watch_${VERB[control]}d`, watchId: watch.id, user: userId, until: controls.snoozedUntil },
         `watch ${VERB[control]}d`,

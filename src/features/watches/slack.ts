@@ -16,6 +16,7 @@ import {
   alertMessage,
   changedMessage,
   dataBackMessage,
+  type Message,
   noDataMessage,
   removedMessage,
   resolvedMessage,
@@ -39,15 +40,16 @@ export function watchSlack(
   pacer: Pacer,
 ): WatchSlack {
   const zone = (watch: Watch) => channelTimeZone(store, watch.channelId);
-  const post = async (watch: Watch, timeZone: string, image?: KnownBlock): Promise<SentMessage> => {
-    const message = alertMessage(watch, clock(), timeZone, image);
+  const postTop = async (channel: string, message: Message): Promise<SentMessage> => {
     // Top-level posts share the digests' budget: Slack's per-channel and workspace rates.
-    await pacer.take(watch.channelId);
-    const posted = await client.chat.postMessage({ channel: watch.channelId, ...message });
+    await pacer.take(channel);
+    const posted = await client.chat.postMessage({ channel, ...message });
     if (posted.channel === undefined || posted.ts === undefined)
       throw new Error('chat.postMessage returned no ts');
     return { channel: posted.channel, ts: posted.ts };
   };
+  const post = (watch: Watch, timeZone: string, image?: KnownBlock) =>
+    postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image));
   return {
     async postAlert(watch, points) {
       const timeZone = await zone(watch);
@@ -76,16 +78,7 @@ export function watchSlack(
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
-    async postNoData(watch, reason) {
-      await pacer.take(watch.channelId);
-      const posted = await client.chat.postMessage({
-        channel: watch.channelId,
-        ...noDataMessage(watch, reason),
-      });
-      if (posted.channel === undefined || posted.ts === undefined)
-        throw new Error('chat.postMessage returned no ts');
-      return { channel: posted.channel, ts: posted.ts };
-    },
+    postNoData: (watch, reason) => postTop(watch.channelId, noDataMessage(watch, reason)),
     async showDataBack(watch, ref) {
       await client.chat.update({ ...ref, ...dataBackMessage(watch) });
     },
