@@ -4,7 +4,6 @@
 // never answers 429. The app runs in this process (its tick is started and timed directly).
 
 import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
-import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import type { SimVectorIndex } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { fmt } from './numbers.ts';
@@ -51,11 +50,10 @@ export async function benchWatchTick(options: WatchTickOptions): Promise<WatchTi
         nextCheckAt: now,
       });
     }
-    const runtime = watchesRuntimeOf(ws.opsbot.app);
-    if (runtime === undefined) throw new Error('watches are not registered');
     const statsBefore = ws.mgmt.statsCalls.length;
     const started = performance.now();
-    const report = await runtime.runOnce();
+    const report = await ws.opsbot.features.watches.runOnce();
+    if (report === undefined) throw new Error('the watch tick failed; see the log');
     const tickMs = performance.now() - started;
     return {
       ...options,

@@ -188,22 +188,11 @@ const digest: TourStep = {
   },
 };
 
-/** The watches feature's check loop, when this build has it. */
-async function watchChecks(app: App): Promise<{ runOnce(): Promise<unknown> } | undefined> {
-  try {
-    return (await import('../features/watches/listeners.ts')).watchesRuntimeOf(app);
-  } catch {
-    return undefined;
-  }
-}
-
 const watch: TourStep = {
   slug: 'watch',
   title: 'A watch: the channel hears when a line is crossed, and when it is back',
   async run(k) {
-    const checks = await watchChecks(k.ws.opsbot.app);
-    if (checks === undefined)
-      throw new StepUnavailable('this build has no `/ops watch` (src/features/watches)');
+    const checks = k.ws.opsbot.features.watches;
     const index = 'idx-2';
     const base = k.ws.mgmt.indexes[index] ?? {};
     const latency = (ms: number) => {

@@ -3,7 +3,6 @@
 // a management API that refuses the credentials and a Slack 429 show up under their outcomes; and
 // /metrics is served on METRICS_PORT only, never on the port Slack reaches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { fileRequest, openDecision, textOf, waitForCard } from '../features/search-index/e2e-helpers.ts';
@@ -78,7 +77,7 @@ describe('e2e: Prometheus metrics', () => {
     await waitForCard(ws, 1, (t) => t.includes('*Created*'));
     // The value crosses: one alert.
     ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: 80 } };
-    await watchesRuntimeOf(ws.opsbot.app)?.runOnce();
+    await ws.opsbot.features.watches.runOnce();
     await ws.slack.waitFor((c) => c.method === 'chat.postMessage' && c.args.channel === WATCH_CHANNEL);
     // Nine o'clock: one digest.
     now = NINE_UTC + 10_000;
@@ -137,7 +136,7 @@ describe('e2e: Prometheus metrics', () => {
     const before = (await scrape(metricsPort())).samples;
     ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: 10 } };
     now += 300_000;
-    await watchesRuntimeOf(ws.opsbot.app)?.runOnce();
+    await ws.opsbot.features.watches.runOnce();
     const after = (await scrape(metricsPort())).samples;
     expect(delta(before, after, 'opsbot_watch_resolves_total')).toBe(1);
     expect(delta(before, after, 'opsbot_watch_resolve_seconds_count')).toBe(1);

@@ -4,7 +4,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database-support.ts';
@@ -32,9 +31,9 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: watches on three replicas
       env: { DATABASE_URL: schema.urlFor(), LOG_LEVEL: 'info', WATCH_INTERVAL_MS: String(INTERVAL) },
     });
     const others = await Promise.all([ws.startAnotherInstance(), ws.startAnotherInstance()]);
-    const apps = [ws.opsbot.app, ...others.map((o) => o.opsbot.app)];
+    const replicas = [ws.opsbot, ...others.map((o) => o.opsbot)];
     tickAll = async () => {
-      await Promise.all(apps.map((app) => watchesRuntimeOf(app)?.runOnce()));
+      await Promise.all(replicas.map((replica) => replica.features.watches.runOnce()));
       now += INTERVAL;
     };
   });
@@ -77,7 +76,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: watches on three replicas
     // It took the watch for its check and died before saving anything.
     const taken = await ws.store.claimDueWatches(now, 'replica-that-died', 2 * 60_000, 100);
     expect(taken.map((w) => w.id)).toContain(watch?.id);
-    await Promise.all([ws.opsbot.app].map((app) => watchesRuntimeOf(app)?.runOnce()));
+    await ws.opsbot.features.watches.runOnce();
     expect(ws.slack.messagesIn(channel)).toHaveLength(0);
     now += 2 * 60_000;
     await tickAll();

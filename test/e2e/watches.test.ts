@@ -3,7 +3,6 @@
 // updated and a note goes in its thread. Snooze silences and ends by itself; a missing index says
 // "no data" once. The clock is the test's: each check is one step of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchesRuntimeOf } from '../../src/features/watches/listeners.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../features/search-index/e2e-helpers.ts';
@@ -19,9 +18,8 @@ describe('e2e: watches', () => {
     ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: monthlyCost } };
   };
   const check = async () => {
-    const runtime = watchesRuntimeOf(ws.opsbot.app);
-    if (runtime === undefined) throw new Error('watches are not registered');
-    const report = await runtime.runOnce();
+    const report = await ws.opsbot.features.watches.runOnce();
+    if (report === undefined) throw new Error('the watch tick failed; see the log');
     now += INTERVAL;
     return report;
   };
@@ -283,7 +281,8 @@ describe('e2e: watches', () => {
     const before = reads();
     // The API takes its time, as it does under load: both ticks are waiting on it at once.
     ws.mgmt.fail('stats', { latencyMs: 300 }, { times: 1 });
-    await Promise.all([ws.opsbot.features.digests.runOnce(), watchesRuntimeOf(ws.opsbot.app)?.runOnce()]);
+    const { digests, watches } = ws.opsbot.features;
+    await Promise.all([digests.runOnce(), watches.runOnce()]);
     expect(ws.slack.messagesIn('C0SHARED').some((m) => m.text.includes('Daily digest'))).toBe(true);
     expect(reads()).toBe(before + 1);
   });

@@ -1,21 +1,27 @@
-// Every tick: lease the due watches, read each (index, 1h) once for all of them, evaluate, and tell
-// the channel what changed. Slack-free: the channel is reached through a WatchSlack port.
-
-import type { ManagementClient } from '../../api/client.ts';
+// Every tick: lease the due watches, read each index's last hour once for all of its watches,
+// evaluate, and tell the channel what changed. Slack-free: the channel is reached through a
+// WatchSlack port. Reads go through the app's shared statistics reads, so a digest tick asking for
+// the same index at the same moment shares the call.
 import { isManagementApiError } from '../../api/errors.ts';
 import type { Point, SeriesName, VectorIndexStats } from '../../api/schemas.ts';
+import type { StatsReader } from '../../api/shared-reads.ts';
+import { errField } from '../../errors.ts';
 import { createLimiter, forEachBounded } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { MessageRef, Store, Watch, WatchState } from '../../store/index.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { currentValue, metricByKey } from './metrics.ts';
 
-/** What the checker needs from Slack; src/features/watches/slack.ts implements it. */
+/** What the watches feature needs from Slack; src/features/watches/slack.ts implements it. */
 export type WatchSlack = {
   /** `points`: the metric's last hour, drawn with the threshold (scalars have none). */
   postAlert(watch: Watch, points: readonly Point[]): Promise<MessageRef>;
   showAlert(watch: Watch, ref: MessageRef): Promise<void>;
   showResolved(watch: Watch, ref: MessageRef): Promise<void>;
+  /** The open alert of a watch someone changed (`by`): its incident is closed. */
+  showChanged(watch: Watch, ref: MessageRef, by: string): Promise<void>;
+  /** The open alert of a watch someone removed (`by`): it gets no more updates. */
+  showRemoved(watch: Watch, ref: MessageRef, by: string): Promise<void>;
   postInThread(ref: MessageRef, text: string): Promise<void>;
   postNoData(watch: Watch, reason: string): Promise<MessageRef>;
   showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
@@ -23,7 +29,7 @@ export type WatchSlack = {
 
 export type CheckerDeps = {
   store: Store;
-  mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+  stats: StatsReader;
   clock: () => number;
   logger: Logger;
   slack: WatchSlack;
@@ -43,64 +49,66 @@ const WATCH_CONCURRENCY = 8;
 
 export type TickReport = { checked: number; apiCalls: number; effects: Partial<Record<Effect, number>> };
 
+type Read = { ok: true; stats: VectorIndexStats } | { ok: false; error: unknown };
+
 export function createWatchChecker(deps: CheckerDeps) {
   const { store, logger } = deps;
 
-  async function runOnce(): Promise<TickReport> {
+  /** One tick. When `signal` aborts (the app stopping), the watches not yet checked wait out their lease. */
+  async function runOnce(signal?: AbortSignal): Promise<TickReport> {
     const now = deps.clock();
     const due = await store.claimDueWatches(now, deps.owner, LEASE_MS, BATCH);
     const report: TickReport = { checked: due.length, apiCalls: 0, effects: {} };
     if (due.length === 0) return report;
-    // One stats call per index this tick, whatever number of watches read it.
-    const limit = createLimiter(API_CONCURRENCY);
-    const calls = new Map<string, Promise<VectorIndexStats>>();
-    const statsOf = (indexId: string) => {
-      let call = calls.get(indexId);
-      if (call === undefined) {
+    const applying = createLimiter(WATCH_CONCURRENCY);
+    // Grouped by index: one statistics read serves every watch on it, however many there are.
+    const byIndex = [...Map.groupBy(due, (w) => w.indexId)];
+    await forEachBounded(byIndex, API_CONCURRENCY, async ([indexId, watches]) => {
+      if (signal?.aborted) return;
+      let read: Read | undefined;
+      if (watches.some((w) => metricByKey(w.metric) !== undefined)) {
         report.apiCalls += 1;
-        call = limit(() => deps.mgmt.getVectorIndexStats(indexId, '1h'));
-        call.catch(() => undefined);
-        calls.set(indexId, call);
-      }
-      return call;
-    };
-    await forEachBounded(due, WATCH_CONCURRENCY, async (watch) => {
-      try {
-        const { check, points } = await checkOf(watch, statsOf);
-        const effects = await apply(watch, check, points, now);
-        for (const e of effects) report.effects[e] = (report.effects[e] ?? 0) + 1;
-      } catch (error) {
-        // The lease runs out and the next tick (here or on another replica) tries again.
-        logger.error(
-          { event: 'watch_check_failed', watchId: watch.id, err: errorName(error) },
-          'watch check failed',
+        read = await deps.stats.getVectorIndexStats(indexId, '1h').then(
+          (stats): Read => ({ ok: true, stats }),
+          (error: unknown): Read => ({ ok: false, error }),
         );
       }
+      await Promise.all(
+        watches.map((watch) =>
+          applying(async () => {
+            if (signal?.aborted) return;
+            try {
+              const { check, points } = checkOf(watch, read);
+              const effects = await apply(watch, check, points, now);
+              for (const e of effects) report.effects[e] = (report.effects[e] ?? 0) + 1;
+            } catch (error) {
+              // The lease runs out and the next tick (here or on another replica) tries again.
+              logger.error(
+                { event: 'watch_check_failed', watchId: watch.id, err: errField(error) },
+                'watch check failed',
+              );
+            }
+          }),
+        ),
+      );
     });
     logger.info({ event: 'watch_tick', ...report }, 'watches checked');
     return report;
   }
 
-  async function checkOf(
-    watch: Watch,
-    statsOf: (id: string) => Promise<VectorIndexStats>,
-  ): Promise<{ check: Check; points: readonly Point[] }> {
+  function checkOf(watch: Watch, read: Read | undefined): { check: Check; points: readonly Point[] } {
     const metric = metricByKey(watch.metric);
-    if (metric === undefined)
+    if (metric === undefined || read === undefined)
       return {
         check: { kind: 'no_data', reason: `opsbot no longer knows the metric ${watch.metric}` },
         points: [],
       };
-    try {
-      const stats = await statsOf(watch.indexId);
-      const value = currentValue(metric, stats);
-      const points = metric.source === 'series' ? stats[metric.key as SeriesName] : [];
-      return value === undefined
-        ? { check: { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }, points }
-        : { check: { kind: 'value', value }, points };
-    } catch (error) {
-      return { check: { kind: 'no_data', reason: noDataReason(watch, error) }, points: [] };
-    }
+    if (!read.ok) return { check: { kind: 'no_data', reason: noDataReason(watch, read.error) }, points: [] };
+    const value = currentValue(metric, read.stats);
+    const points = metric.source === 'series' ? read.stats[metric.key as SeriesName] : [];
+    return value === undefined
+      ? { check: { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }, points }
+      : { check: { kind: 'value', value }, points };
   }
 
   async function apply(watch: Watch, check: Check, points: readonly Point[], now: number): Promise<Effect[]> {
@@ -170,8 +178,4 @@ function noDataReason(watch: Watch, error: unknown): string {
     default:
       return 'the management API couldn’t be reached';
   }
-}
-
-function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : typeof error;
 }

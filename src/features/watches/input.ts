@@ -1,4 +1,4 @@
-// `/ops watch <index-id> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
+// `watch <index-id> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved.
 import { indexIdSchema } from '../vector-stats/input.ts';
 import { findMetric, type Metric } from './metrics.ts';
@@ -19,8 +19,6 @@ export type WatchSpec = {
 export type SpecResult =
   | { ok: true; spec: WatchSpec }
   | { ok: false; field: keyof WatchSpec; problem: string };
-
-export const USAGE = '/ops watch <index-id> <metric> >|< <threshold> [for N]';
 
 export function readSpec(fields: {
   indexId: string | undefined;
@@ -62,8 +60,11 @@ export function readSpec(fields: {
   return { ok: true, spec: { indexId, metric, direction, threshold: threshold.value, forChecks } };
 }
 
-/** The text form: `idx-1 monthly_cost > $50 for 3` (the threshold may hold a space: `500 MB`). */
-export function parseWatchArgs(args: readonly string[]): SpecResult {
+/**
+ * The text form: `idx-1 monthly_cost > $50 for 3` (the threshold may hold a space: `500 MB`).
+ * `command` is the slash command as the workspace names it, for the example in the answer.
+ */
+export function parseWatchArgs(args: readonly string[], command: string): SpecResult {
   const opAt = args.findIndex((a) => a === '>' || a === '<');
   const forAt = args.findIndex((a, i) => i > opAt && a.toLowerCase() === 'for');
   if (args.length < 4 || opAt !== 2) {
@@ -72,7 +73,7 @@ export function parseWatchArgs(args: readonly string[]): SpecResult {
     return {
       ok: false,
       field: 'direction',
-      problem: `Write it as \`${USAGE}\`, e.g. \`/ops watch idx-1 monthly_cost > ${hint}\`.`,
+      problem: `Write it as \`${command} watch <index-id> <metric> >|< <threshold> [for N]\`, e.g. \`${command} watch idx-1 monthly_cost > ${hint}\`.`,
     };
   }
   const threshold = args.slice(opAt + 1, forAt === -1 ? undefined : forAt).join(' ');

@@ -1,102 +1,29 @@
-// The only watches code that touches Bolt: `/ops watch` (modal or text), `watch list|remove`, the
-// alert's buttons, and the check loop's timer.
-import { randomUUID } from 'node:crypto';
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+// `/ops watch` (the form, or the rule typed as text), `watch list`, `watch remove`, the form's
+// Edit button and submission, and the alert's buttons: ack, read the payload, ask the service, show
+// the answer. A failure (the store not answering, a watch removed meanwhile) is thrown to the
+// guard, which tells the person in one sentence where they are looking.
+import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { Watch, WatchDefinition } from '../../store/index.ts';
-import type { FiringWatch } from '../home/types.ts';
-import type { StatsPoster } from '../vector-stats/listeners.ts';
-import { registerAlertActions } from './alert-actions.ts';
-import { createWatchChecker, type TickReport } from './checker.ts';
-import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { VectorStatsPort } from '../vector-stats/index.ts';
+import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
-import { metricByKey } from './metrics.ts';
-import { WATCH_BLOCK, WATCH_CALLBACK, watchModal } from './modal-view.ts';
-import { channelTimeZone, watchSlack } from './slack.ts';
-import {
-  changedMessage,
-  listMessage,
-  recoveredNote,
-  removedMessage,
-  ruleText,
-  WATCH_ACTION,
-  worseNote,
-} from './views.ts';
+import { readMetadata, watchModal } from './modal-view.ts';
+import type { Control, WatchesService } from './service.ts';
+import { listMessage, ruleText } from './views.ts';
 
-export type WatchesRuntime = {
-  runOnce(): Promise<TickReport>;
-  /** Firing watches (snoozed and muted ones included), for the Home tab. */
-  firing(): Promise<FiringWatch[]>;
+/** The form field each of the spec's fields is typed in, for an error shown under it. */
+const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
+  indexId: WATCH_BLOCK.index,
+  metric: WATCH_BLOCK.metric,
+  direction: WATCH_BLOCK.direction,
+  threshold: WATCH_BLOCK.threshold,
+  forChecks: WATCH_BLOCK.forChecks,
 };
 
-const runtimes = new WeakMap<App, WatchesRuntime>();
-export const watchesRuntimeOf = (app: App): WatchesRuntime | undefined => runtimes.get(app);
-
-const NOT_SAVED =
-  ':warning: opsbot couldn’t save the watch just now — its database isn’t answering. Try again in a minute.';
-
-export function registerWatches(context: FeatureContext, deps: { postStats: StatsPoster }): WatchesRuntime {
-  const { app, store, clock, config } = context;
-  const logger = context.logger.child({ feature: 'watches' });
-  const intervalMs = config.watches.intervalMs;
-  const pacer = context.pacer;
-  const slack = watchSlack(app.client, store, clock, logger, pacer);
-  const checker = createWatchChecker({
-    store,
-    mgmt: context.scheduledStats,
-    clock,
-    logger,
-    slack,
-    intervalMs,
-    owner: `opsbot-${randomUUID()}`,
-    notes: { recovered: recoveredNote, worse: worseNote },
-  });
-
-  async function create(
-    spec: WatchSpec,
-    channelId: string,
-    userId: string,
-    note: string | null,
-  ): Promise<Watch> {
-    const now = clock();
-    const watch = await store.createWatch({
-      ...definitionOf(spec, channelId, note),
-      createdBy: userId,
-      createdAt: now,
-      state: INITIAL_STATE,
-      controls: NO_CONTROLS,
-      nextCheckAt: now,
-    });
-    logger.info(
-      { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
-      'watch created',
-    );
-    return watch;
-  }
-
-  /** The form saved over an existing watch: a new rule starts a new state; an open alert says so. */
-  async function edit(
-    id: number,
-    spec: WatchSpec,
-    channelId: string,
-    userId: string,
-    note: string | null,
-  ): Promise<Watch | undefined> {
-    const before = await store.getWatch(id);
-    const watch = await store.updateWatch(id, definitionOf(spec, channelId, note), INITIAL_STATE, clock());
-    if (watch === undefined) return undefined;
-    if (before?.state.status === 'firing' && before.state.alert !== null)
-      await app.client.chat.update({ ...before.state.alert, ...changedMessage(watch, userId) });
-    logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
-    return watch;
-  }
-
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
-    await ack();
-    const watch = await store.getWatch(Number(action.value));
-    if (watch === undefined) return;
-    await client.views.open({ trigger_id: body.trigger_id, view: watchModal(watch.channelId, watch) });
-  });
+export function registerWatchListeners(context: FeatureContext, service: WatchesService): void {
+  const { app } = context;
+  const intervalMinutes = Math.round(context.config.watches.intervalMs / 60_000) || 1;
 
   context.router.register({
     words: ['watch'],
@@ -110,27 +37,17 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
         await client.views.open({ trigger_id: command.trigger_id, view: watchModal(command.channel_id) });
         return;
       }
-      const parsed = parseWatchArgs(args);
+      const parsed = parseWatchArgs(args, command.command);
       if (!parsed.ok) {
         await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
         return;
       }
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
       // the watch exists by the time anyone sees it.
-      let watch: Watch;
-      try {
-        watch = await create(parsed.spec, command.channel_id, command.user_id, null);
-      } catch (error) {
-        logger.error(
-          { event: 'watch_not_saved', err: error instanceof Error ? error.name : 'unknown' },
-          'watch not saved',
-        );
-        await ack({ response_type: 'ephemeral', text: NOT_SAVED });
-        return;
-      }
+      const watch = await service.create(parsed.spec, command.channel_id, command.user_id, null);
       await ack({
         response_type: 'ephemeral',
-        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${Math.round(intervalMs / 60_000) || 1} min; alerts go to this channel.`,
+        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${intervalMinutes} min; alerts go to this channel.`,
       });
     },
   });
@@ -141,9 +58,8 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      const watches = await store.listWatches(command.channel_id);
-      const zone = await channelTimeZone(store, command.channel_id);
-      const message = listMessage(command.channel_id, watches, clock(), zone);
+      const { watches, timeZone } = await service.list(command.channel_id);
+      const message = listMessage(command.command, command.channel_id, watches, context.clock(), timeZone);
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });
@@ -153,27 +69,19 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
     usage: '<n>',
     example: 'watch remove 3',
     description: 'stop a watch (its number is in `watch list`)',
-    async handle({ ack, args, command, client }) {
-      const id = Number(args[0]);
-      const watch = Number.isInteger(id) && args.length === 1 ? await store.getWatch(id) : undefined;
-      if (watch === undefined || watch.channelId !== command.channel_id) {
-        await ack({
-          response_type: 'ephemeral',
-          text: `:warning: There is no watch ${args.join(' ') || '(no number given)'} in this channel. \`/ops watch list\` shows their numbers.`,
-        });
-        return;
-      }
-      await ack();
-      const removed = await store.deleteWatch(id);
-      if (removed?.state.alert != null && removed.state.status === 'firing')
-        await client.chat.update({ ...removed.state.alert, ...removedMessage(removed, command.user_id) });
-      logger.info({ event: 'watch_removed', watchId: id, user: command.user_id }, 'watch removed');
-      await client.chat.postEphemeral({
-        channel: command.channel_id,
-        user: command.user_id,
-        text: `:wastebasket: Watch #${id} removed (${ruleText(watch)}).`,
+    async handle({ ack, args, command }) {
+      const removed = await service.remove(args, command.channel_id, command.user_id);
+      await ack({
+        response_type: 'ephemeral',
+        text: `:wastebasket: Watch #${removed.id} removed (${ruleText(removed)}).`,
       });
     },
+  });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await service.forEdit(Number(action.value));
+    await client.views.open({ trigger_id: body.trigger_id, view: watchModal(watch.channelId, watch) });
   });
 
   app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
@@ -186,25 +94,15 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       forChecks: v[WATCH_BLOCK.forChecks]?.[WATCH_BLOCK.forChecks]?.value ?? undefined,
     });
     if (!read.ok) {
-      const block = {
-        indexId: WATCH_BLOCK.index,
-        metric: WATCH_BLOCK.metric,
-        direction: WATCH_BLOCK.direction,
-        threshold: WATCH_BLOCK.threshold,
-        forChecks: WATCH_BLOCK.forChecks,
-      }[read.field];
-      await ack({ response_action: 'errors', errors: { [block]: read.problem.replaceAll('`', '') } });
+      await ack({
+        response_action: 'errors',
+        errors: { [FIELD_BLOCK[read.field]]: read.problem.replaceAll('`', '') },
+      });
       return;
     }
-    const channel = v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? undefined;
-    const metadata = (() => {
-      try {
-        return JSON.parse(view.private_metadata) as { channelId?: string; watchId?: number };
-      } catch {
-        return {};
-      }
-    })();
-    const channelId = channel ?? metadata.channelId;
+    const metadata = readMetadata(view.private_metadata);
+    const channelId =
+      v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? metadata?.channelId;
     if (channelId === undefined || channelId === '') {
       await ack({
         response_action: 'errors',
@@ -213,30 +111,10 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       return;
     }
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
-    let watch: Watch | undefined;
-    try {
-      watch =
-        typeof metadata.watchId === 'number'
-          ? await edit(metadata.watchId, read.spec, channelId, body.user.id, note)
-          : await create(read.spec, channelId, body.user.id, note);
-    } catch (error) {
-      logger.error(
-        { event: 'watch_not_saved', err: error instanceof Error ? error.name : 'unknown' },
-        'watch not saved',
-      );
-      await ack({
-        response_action: 'errors',
-        errors: { [WATCH_BLOCK.index]: NOT_SAVED.replace(':warning: ', '') },
-      });
-      return;
-    }
-    if (watch === undefined) {
-      await ack({
-        response_action: 'errors',
-        errors: { [WATCH_BLOCK.index]: 'This watch was removed meanwhile; close the form and add it again.' },
-      });
-      return;
-    }
+    const watch =
+      metadata?.watchId === undefined
+        ? await service.create(read.spec, channelId, body.user.id, note)
+        : await service.edit(metadata.watchId, read.spec, channelId, body.user.id, note);
     await ack();
     await app.client.chat.postEphemeral({
       channel: channelId,
@@ -244,62 +122,46 @@ export function registerWatches(context: FeatureContext, deps: { postStats: Stat
       text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel.`,
     });
   });
-
-  registerAlertActions(context, { slack, postStats: deps.postStats, logger });
-
-  const runtime: WatchesRuntime = {
-    runOnce: () => checker.runOnce(),
-    async firing() {
-      const all = await store.listWatches();
-      return all
-        .filter((w) => w.state.status === 'firing')
-        .map((w) => ({
-          watchId: w.id,
-          indexId: w.indexId,
-          metric: metricByKey(w.metric)?.label ?? w.metric,
-          channelId: w.channelId,
-          createdBy: w.createdBy,
-          since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
-          alert: w.state.alert ?? undefined,
-          snoozedUntil: w.controls.snoozedUntil ?? undefined,
-          muted: w.controls.mutedBy !== null,
-        }));
-    },
-  };
-  runtimes.set(app, runtime);
-
-  // Each watch is due every interval; the loop looks often enough that none waits much longer.
-  const tickMs = Math.min(intervalMs, 30_000);
-  context.lifecycle.onStart(() => {
-    let running: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      running = context.work
-        .run(() => checker.runOnce())
-        .catch((error: unknown) =>
-          logger.error(
-            { event: 'watch_tick_error', err: error instanceof Error ? error.name : 'unknown' },
-            'watch tick failed',
-          ),
-        );
-    }, tickMs);
-    timer.unref();
-    context.lifecycle.onStop(async () => {
-      clearInterval(timer);
-      await running;
-    });
-  });
-  return runtime;
 }
 
-/** What the form (or the text form) sets of a watch. */
-function definitionOf(spec: WatchSpec, channelId: string, note: string | null): WatchDefinition {
-  return {
-    channelId,
-    indexId: spec.indexId,
-    metric: spec.metric.key,
-    direction: spec.direction,
-    threshold: spec.threshold,
-    forChecks: spec.forChecks,
-    note,
-  };
+const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
+  [WATCH_ACTION.snoozeHour, 'snooze_hour'],
+  [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
+  [WATCH_ACTION.mute, 'mute'],
+  [WATCH_ACTION.unmute, 'unmute'],
+];
+
+/** The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute / Unmute, Open stats. */
+export function registerAlertActions(
+  context: FeatureContext,
+  service: WatchesService,
+  postStats: VectorStatsPort['postStats'],
+): void {
+  const { app } = context;
+  for (const [actionId, control] of CONTROLS)
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
+      await ack();
+      // The alert redrawn by the service ("snoozed by …") is the answer the channel sees.
+      await service.control(Number(action.value), control, body.user.id, () =>
+        userTimeZone(client, body.user.id, 1_500),
+      );
+    });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await service.forStats(Number(action.value));
+    // In the alert's thread; the clicked message is the alert when the watch's own record has none.
+    const channel = watch.state.alert?.channel ?? body.channel?.id ?? watch.channelId;
+    const threadTs = watch.state.alert?.ts ?? body.message?.ts;
+    await postStats(
+      { indexId: watch.indexId, period: '1h' },
+      {
+        client,
+        userId: body.user.id,
+        channel,
+        ...(threadTs === undefined ? {} : { threadTs }),
+        reply: (message) => client.chat.postEphemeral({ channel, user: body.user.id, ...message }),
+      },
+    );
+  });
 }

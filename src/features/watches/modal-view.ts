@@ -1,18 +1,25 @@
 // The watch form, for a new watch or to edit one: data in, a modal view out. No I/O.
 import type { ModalView } from '@slack/types';
+import { z } from 'zod';
 import type { Watch } from '../../store/index.ts';
+import { WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { METRICS, type Metric, metricByKey } from './metrics.ts';
 
-export const WATCH_CALLBACK = 'watch.create';
-export const WATCH_BLOCK = {
-  index: 'watch_index',
-  metric: 'watch_metric',
-  direction: 'watch_direction',
-  threshold: 'watch_threshold',
-  forChecks: 'watch_for',
-  channel: 'watch_channel',
-  note: 'watch_note',
-} as const;
+/** What the form carries back: the channel it was opened in, and the watch it edits. */
+const metadataSchema = z.object({
+  channelId: z.string(),
+  watchId: z.number().int().positive().optional(),
+});
+export type WatchFormMetadata = z.infer<typeof metadataSchema>;
+
+/** The form's metadata, or undefined when it isn't one this version wrote. */
+export function readMetadata(raw: string): WatchFormMetadata | undefined {
+  try {
+    return metadataSchema.parse(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
@@ -33,7 +40,7 @@ export function watchModal(channelId: string, existing?: Watch): ModalView {
     private_metadata: JSON.stringify({
       channelId,
       ...(existing === undefined ? {} : { watchId: existing.id }),
-    }),
+    } satisfies WatchFormMetadata),
     title: plain(existing === undefined ? 'New watch' : `Edit watch #${existing.id}`),
     submit: plain(existing === undefined ? 'Watch' : 'Save'),
     close: plain('Cancel'),

@@ -1,8 +1,9 @@
-// The checker's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
+// The feature's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
 // the messages are in the channel's time zone (its digest's), else UTC.
 import type { App } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Point } from '../../api/schemas.ts';
+import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import type { Pacer } from '../../slack/pacer.ts';
@@ -11,7 +12,15 @@ import type { Store, Watch } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
 import { formatMetricValue, metricByKey } from './metrics.ts';
-import { alertMessage, dataBackMessage, noDataMessage, resolvedMessage } from './views.ts';
+import {
+  alertMessage,
+  changedMessage,
+  dataBackMessage,
+  type Message,
+  noDataMessage,
+  removedMessage,
+  resolvedMessage,
+} from './views.ts';
 
 type WebClient = App['client'];
 
@@ -31,15 +40,16 @@ export function watchSlack(
   pacer: Pacer,
 ): WatchSlack {
   const zone = (watch: Watch) => channelTimeZone(store, watch.channelId);
-  const post = async (watch: Watch, timeZone: string, image?: KnownBlock): Promise<SentMessage> => {
-    const message = alertMessage(watch, clock(), timeZone, image);
+  const postTop = async (channel: string, message: Message): Promise<SentMessage> => {
     // Top-level posts share the digests' budget: Slack's per-channel and workspace rates.
-    await pacer.take(watch.channelId);
-    const posted = await client.chat.postMessage({ channel: watch.channelId, ...message });
+    await pacer.take(channel);
+    const posted = await client.chat.postMessage({ channel, ...message });
     if (posted.channel === undefined || posted.ts === undefined)
       throw new Error('chat.postMessage returned no ts');
     return { channel: posted.channel, ts: posted.ts };
   };
+  const post = (watch: Watch, timeZone: string, image?: KnownBlock) =>
+    postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image));
   return {
     async postAlert(watch, points) {
       const timeZone = await zone(watch);
@@ -59,19 +69,16 @@ export function watchSlack(
     async showResolved(watch, ref) {
       await client.chat.update({ ...ref, ...resolvedMessage(watch, clock(), await zone(watch)) });
     },
+    async showChanged(watch, ref, by) {
+      await client.chat.update({ ...ref, ...changedMessage(watch, by) });
+    },
+    async showRemoved(watch, ref, by) {
+      await client.chat.update({ ...ref, ...removedMessage(watch, by) });
+    },
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
-    async postNoData(watch, reason) {
-      await pacer.take(watch.channelId);
-      const posted = await client.chat.postMessage({
-        channel: watch.channelId,
-        ...noDataMessage(watch, reason),
-      });
-      if (posted.channel === undefined || posted.ts === undefined)
-        throw new Error('chat.postMessage returned no ts');
-      return { channel: posted.channel, ts: posted.ts };
-    },
+    postNoData: (watch, reason) => postTop(watch.channelId, noDataMessage(watch, reason)),
     async showDataBack(watch, ref) {
       await client.chat.update({ ...ref, ...dataBackMessage(watch) });
     },
@@ -108,11 +115,7 @@ async function chartOf(
     };
   } catch (error) {
     logger.error(
-      {
-        event: 'watch_chart_render_failed',
-        watchId: watch.id,
-        err: error instanceof Error ? error.name : 'unknown',
-      },
+      { event: 'watch_chart_render_failed', watchId: watch.id, err: errField(error) },
       'alert chart not rendered',
     );
     return undefined;

@@ -4,19 +4,11 @@ import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import type { Watch } from '../../store/index.ts';
 import { instantInWords } from '../../time/zones.ts';
+import { alertActionsBlock, WATCH_ACTION } from './ids.ts';
 import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
 const MAX_LISTED = 40;
-
-export const WATCH_ACTION = {
-  edit: 'watch.edit',
-  snoozeHour: 'watch.snooze_hour',
-  snoozeMorning: 'watch.snooze_morning',
-  mute: 'watch.mute',
-  unmute: 'watch.unmute',
-  openStats: 'watch.open_stats',
-} as const;
 
 export type Message = { text: string; blocks: KnownBlock[] };
 
@@ -78,7 +70,7 @@ export function alertMessage(watch: Watch, now: number, timeZone: string, image?
     ...(silenced === undefined ? [] : [context(silenced)]),
     {
       type: 'actions',
-      block_id: `watch_alert_${watch.id}`,
+      block_id: alertActionsBlock(watch.id),
       elements: [
         button('Snooze 1 h', WATCH_ACTION.snoozeHour, String(watch.id)),
         button('Snooze until tomorrow 09:00', WATCH_ACTION.snoozeMorning, String(watch.id)),
@@ -157,8 +149,9 @@ function stateText(watch: Watch, now: number, timeZone: string): string {
   return `:white_check_mark: ok${silenced === undefined ? '' : ` · ${silenced}`}`;
 }
 
-/** `/ops watch list`: this channel's watches, numbered as `/ops watch remove <n>` takes them. */
+/** `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. */
 export function listMessage(
+  command: string,
   channelId: string,
   watches: readonly Watch[],
   now: number,
@@ -169,7 +162,7 @@ export function listMessage(
       text: 'No watches in this channel.',
       blocks: [
         section(
-          `No watches in ${mentionChannel(channelId)} yet. \`/ops watch\` sets one up; e.g. \`/ops watch idx-1 monthly_cost > $50\`.`,
+          `No watches in ${mentionChannel(channelId)} yet. \`${command} watch\` sets one up; e.g. \`${command} watch idx-1 monthly_cost > $50\`.`,
         ),
       ],
     };
@@ -200,7 +193,7 @@ export function listMessage(
           ]
         : []),
       context(
-        '*Edit* changes a watch (its state starts afresh); `/ops watch remove <n>` removes one; `/ops watch` adds one.',
+        `*Edit* changes a watch (its state starts afresh); \`${command} watch remove <n>\` removes one; \`${command} watch\` adds one.`,
       ),
     ],
   };
