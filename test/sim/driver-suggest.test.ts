@@ -103,6 +103,8 @@ for (const transport of ['http', 'socket'] as const) {
     });
     afterAll(async () => {
       await app.stop();
+      // Bolt's stop() starts the WebSocket close handshake without waiting for it to finish.
+      if (transport === 'socket') await sim.socket.waitForConnections(0);
       await sim.close();
     });
     beforeEach(() => sim.reset());
