@@ -6,6 +6,8 @@ import {
   viewClosedPayload,
   viewSubmissionPayload,
 } from '../../src/sim/driver/payloads.ts';
+import { blockSuggestionPayload } from '../../src/sim/driver/suggest.ts';
+import { checkOptionsAnswer } from '../../src/sim/slack/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -153,5 +155,55 @@ describe('interactivity payloads', () => {
     for (const key of Object.keys(ref)) expect(ours).toHaveProperty(key);
     expect(ours).not.toHaveProperty('trigger_id');
     expect(ours.is_cleared).toBe(false);
+  });
+});
+
+describe('block_suggestion payloads', () => {
+  it('from a modal has the reference field order, the view, and no trigger_id or response_url', () => {
+    const ref = reference('block_suggestion.modal.json');
+    const refPayload = ref.payload as Json;
+    const view = refPayload.view as Json;
+    const ours = payloadOf(
+      blockSuggestionPayload({
+        user: { id: 'U1' },
+        teamId: 'T1',
+        apiAppId: 'A1',
+        actionId: 'index',
+        blockId: 'watch_index',
+        value: 'cat',
+        container: { type: 'view', view_id: String(view.id) },
+        view,
+      }),
+    );
+    expect(Object.keys(ours)).toEqual(Object.keys(refPayload));
+    expect(Object.keys(ours.user as Json)).toEqual(Object.keys(refPayload.user as Json));
+    expect(ours).not.toHaveProperty('trigger_id');
+    expect(ours).not.toHaveProperty('response_url');
+  });
+
+  it('from a message names the channel and carries the message', () => {
+    const refPayload = reference('block_suggestion.message.json').payload as Json;
+    const ours = payloadOf(
+      blockSuggestionPayload({
+        user: { id: 'U1' },
+        teamId: 'T1',
+        apiAppId: 'A1',
+        actionId: 'index',
+        blockId: 'stats_for',
+        value: 'cat',
+        container: { type: 'message', message_ts: '1.000100', channel_id: 'C1', is_ephemeral: false },
+        channel: { id: 'C1' },
+        message: refPayload.message as Json,
+      }),
+    );
+    expect(Object.keys(ours)).toEqual(Object.keys(refPayload));
+    expect(Object.keys(ours.container as Json)).toEqual(Object.keys(refPayload.container as Json));
+  });
+
+  it('the reference answers are ones Slack shows', () => {
+    const answers = reference('block_suggestion.modal.json').answers as Record<string, Json>;
+    for (const answer of Object.values(answers)) {
+      expect(checkOptionsAnswer(200, JSON.stringify(answer), 5).errors).toEqual([]);
+    }
   });
 });

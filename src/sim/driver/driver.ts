@@ -10,6 +10,7 @@ import {
   viewSubmissionPayload,
 } from './payloads.ts';
 import { signSlackRequest } from './signing.ts';
+import { type SuggestInput, type SuggestResult, suggestOptions } from './suggest.ts';
 
 type Json = Record<string, unknown>;
 
@@ -30,6 +31,11 @@ export interface SlackDriverOptions {
   /** Defaults for command(): who types it and where. */
   userId?: string;
   channelId?: string;
+  /**
+   * Escape command text as Slack does for a command with `should_escape: true` (default false: the
+   * text is sent as given). command()'s own `escape` option wins.
+   */
+  escapeCommandText?: boolean;
 }
 
 export interface DriverResponse {
@@ -82,10 +88,20 @@ export interface ViewClickInput {
 }
 
 export interface SlackDriver {
+  /**
+   * The person types `/ops <text>`. With `escape`, `@alice`, `@ops-approvers` and `#general` the
+   * simulator knows arrive as `<@U…|alice>`, `<!subteam^S…|@ops-approvers>`, `<#C…|general>` and
+   * unknown names stay plain, as Slack sends them when the command sets `should_escape: true`.
+   */
   command(
     text: string,
-    options?: { userId?: string; channelId?: string; command?: string },
+    options?: { userId?: string; channelId?: string; command?: string; escape?: boolean },
   ): Promise<CommandResult>;
+  /**
+   * The person types `value` into an external_select / multi_external_select of a view (modal, Home)
+   * or message: sends the block_suggestion Slack would, and returns the answer as Slack judged it.
+   */
+  suggest(input: SuggestInput): Promise<SuggestResult>;
   clickButton(input: ClickInput): Promise<InteractionResult>;
   selectOption(input: ClickInput & { value: string }): Promise<InteractionResult>;
   clickInView(input: ViewClickInput): Promise<InteractionResult>;
@@ -260,9 +276,10 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       const channelId = opts.channelId ?? options.channelId ?? 'C0TEST';
       const responseUrl = slack.newResponseUrl({ channel: channelId, user: userId });
       const triggerId = slack.newTriggerId(userId);
+      const escaped = opts.escape ?? options.escapeCommandText ?? false;
       const body = slashCommandBody({
         command: opts.command ?? '/ops',
-        text,
+        text: escaped ? slack.escapeCommandText(text) : text,
         userId,
         channelId,
         teamId,
@@ -272,6 +289,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       });
       return { ...(await send(body)), responseUrl, triggerId };
     },
+    suggest: (input) => suggestOptions({ slack, teamId, apiAppId, send: (body) => send(body) }, input),
     clickButton: (input) => interact(input.userId, input.message.blocks, { ...input, type: 'button' }, input),
     selectOption: (input) => interact(input.userId, input.message.blocks, input, input),
     clickInView: (input) => interact(input.userId, input.view.blocks, input, { view: input.view }),

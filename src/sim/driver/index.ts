@@ -26,3 +26,9 @@ export {
   viewSubmissionPayload,
 } from './payloads.ts';
 export { signSlackRequest } from './signing.ts';
+export {
+  type BlockSuggestionInput,
+  blockSuggestionPayload,
+  type SuggestInput,
+  type SuggestResult,
+} from './suggest.ts';

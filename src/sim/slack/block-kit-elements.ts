@@ -79,7 +79,7 @@ function checkOption(ctx: CheckContext, value: unknown, pointer: string, plainOn
   checkText(ctx, option.description, `${pointer}/description`, LIMITS.optionDescription, { plainOnly: true });
 }
 
-function checkOptions(
+export function checkOptions(
   ctx: CheckContext,
   element: Record<string, unknown>,
   pointer: string,

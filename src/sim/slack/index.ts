@@ -6,8 +6,10 @@ export {
   findBlockKitViolations,
   type SlackFileRef,
 } from './block-kit-checks.ts';
+export { checkOptionsAnswer, type OptionsAnswerCheck } from './options-answer.ts';
 export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {
+  OptionsRequestInfo,
   RecordedView,
   ResponseUrlContext,
   SimCall,
@@ -15,8 +17,12 @@ export type {
   SimFile,
   SimMessage,
   SimResponse,
+  SimSuggestion,
+  SimUserGroup,
   SimView,
   SlackFault,
   SlackSimulator,
   SlackSimulatorOptions,
+  UserGroupInput,
+  UserGroupsControl,
 } from './types.ts';

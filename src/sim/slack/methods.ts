@@ -5,6 +5,7 @@ import { peopleMethods } from './methods-people.ts';
 import { viewMethods } from './methods-views.ts';
 import type { SimContext } from './state.ts';
 import type { Args } from './types.ts';
+import { userGroupMethods } from './user-groups.ts';
 
 export type MethodHandler = (args: Args, ctx: SimContext) => ApiBody;
 
@@ -14,4 +15,5 @@ export const METHODS: Record<string, MethodHandler> = {
   ...peopleMethods,
   ...viewMethods,
   ...fileMethods,
+  ...userGroupMethods,
 };

@@ -2,6 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createFaultBook } from './faults.ts';
+import { escapeCommandText } from './mentions.ts';
+import { receiveOptionsAnswer } from './options-answer.ts';
 import { createRateLimiter } from './rate-limits.ts';
 import { issueResponseUrl } from './response-urls.ts';
 import { createHandler } from './server.ts';
@@ -9,6 +11,7 @@ import { createSocketModeHub, type SocketModeHub } from './socket-mode.ts';
 import { createState, nextId, nextTs, resetState, type SimContext } from './state.ts';
 import { issueTrigger } from './triggers.ts';
 import type { SimCall, SimView, SlackSimulator, SlackSimulatorOptions } from './types.ts';
+import { createUserGroupsControl } from './user-groups.ts';
 import { applyViewAck } from './view-acks.ts';
 
 /** The app-level token the simulator accepts unless told another: obviously fake. */
@@ -52,6 +55,11 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     nextTs: () => nextTs(state, clock()),
     nextId: (prefix) => nextId(state, prefix),
   };
+  const userGroups = createUserGroupsControl(ctx);
+  const seedUserGroups = () => {
+    for (const [id, group] of Object.entries(options.userGroups ?? {})) userGroups.set(id, group);
+  };
+  seedUserGroups();
   const faults = createFaultBook();
   const limiter = createRateLimiter();
   let socket: SocketModeHub | undefined;
@@ -126,10 +134,17 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
         await sleep(10);
       }
     },
+    userGroups,
+    get suggestions() {
+      return state.suggestions;
+    },
+    receiveOptionsAnswer: (request, response) => receiveOptionsAnswer(ctx, request, response),
+    escapeCommandText: (text) => escapeCommandText(ctx, text),
     reset: () => {
       resetState(state);
       faults.clear();
       limiter.reset();
+      seedUserGroups();
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

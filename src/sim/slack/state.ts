@@ -6,6 +6,8 @@ import type {
   SimFile,
   SimMessage,
   SimResponse,
+  SimSuggestion,
+  SimUserGroup,
   SimView,
   SlackSimulatorOptions,
 } from './types.ts';
@@ -41,6 +43,12 @@ export interface SimState {
   dms: Map<string, string>;
   rateLimitedCount: number;
   slackFileFailures: number;
+  /** id -> user group (usergroups.*). */
+  userGroups: Map<string, SimUserGroup>;
+  /** False on a plan without user groups. */
+  userGroupsAvailable: boolean;
+  /** Options requests (block_suggestion) delivered, with what the app answered. */
+  suggestions: SimSuggestion[];
   lastTsMicros: number;
   seq: number;
 }
@@ -84,6 +92,9 @@ export function createState(): SimState {
     dms: new Map(),
     rateLimitedCount: 0,
     slackFileFailures: 0,
+    userGroups: new Map(),
+    userGroupsAvailable: true,
+    suggestions: [],
     lastTsMicros: 0,
     seq: 0,
   };

@@ -13,11 +13,15 @@ function numbersIn(section: string, key: string): number[] {
 const [triggerSeconds = 3] = numbersIn('trigger_id', 'validity');
 // "up to 5 responses within 30 minutes of the invocation"
 const [responseUses = 5, responseMinutes = 30] = numbersIn('response_url', 'validity');
+// "... must get an HTTP 200 within 3 s (3000 ms) ...": the figure in milliseconds.
+const ackMs = numbersIn('ack', 'rule').find((n) => n >= 1000) ?? 3000;
 
 export const TIMING = {
   triggerTtlMs: triggerSeconds * 1000,
   responseUrlUses: responseUses,
   responseUrlTtlMs: responseMinutes * 60_000,
+  /** How long Slack waits for the answer to a command, an interaction or an options request. */
+  ackMs,
 } as const;
 
 const rateLimits = asRecord(doc.rate_limits) ?? {};

@@ -15,6 +15,8 @@ export interface SlackSimulatorOptions {
   channels?: Record<string, { isPrivate?: boolean; botIsMember?: boolean; name?: string }>;
   /** Enforce Slack's rate-limit tiers (default false). */
   rateLimits?: boolean;
+  /** User groups the workspace starts with (and returns to on reset), by id (`S…`). */
+  userGroups?: Record<string, UserGroupInput>;
   /** Milliseconds since the epoch; drives ts values, trigger/response_url expiry and rate limits. */
   clock?: () => number;
   port?: number;
@@ -165,6 +167,86 @@ export interface SlackSimulator {
   failUploadedFileBlocks(times: number): void;
   clearFaults(): void;
   waitFor(predicate: (call: SimCall) => boolean, timeoutMs?: number): Promise<SimCall>;
+  /** The workspace's user groups (usergroups.list / usergroups.users.list answer from them). */
+  readonly userGroups: UserGroupsControl;
+  /** Options requests delivered so far (driver.suggest), with the app's answers and Slack's verdict. */
+  readonly suggestions: readonly SimSuggestion[];
+  /** Checks and records the app's answer to an options request, as Slack does before showing it. */
+  receiveOptionsAnswer(
+    request: OptionsRequestInfo,
+    response: { status: number; body: string; elapsedMs: number },
+  ): SimSuggestion;
+  /** Slash command text as Slack sends it with `should_escape: true` (known @people, @groups, #channels). */
+  escapeCommandText(text: string): string;
   reset(): void;
   close(): Promise<void>;
+}
+
+/** A user group as the simulator keeps it (Slack's usergroup object is built from it per call). */
+export interface SimUserGroup {
+  /** Slack's subteam id, `S…`. */
+  id: string;
+  /** What people type after "@", without it: `ops-approvers`. */
+  handle: string;
+  name: string;
+  description: string;
+  /** Member user ids, in the order they were added. */
+  users: string[];
+  /** Unix seconds, as Slack returns them. */
+  dateCreate: number;
+  dateUpdate: number;
+  /** 0 while enabled; when it was disabled otherwise. */
+  dateDelete: number;
+}
+
+export interface UserGroupInput {
+  handle: string;
+  name?: string;
+  description?: string;
+  users?: string[];
+  /** Create it disabled (Slack keeps disabled groups, hidden unless include_disabled). */
+  disabled?: boolean;
+}
+
+/** The test's hand on the workspace's user groups; every change is seen by the next API call. */
+export interface UserGroupsControl {
+  /** Creates or replaces a group (its creation date is kept when replaced). */
+  set(id: string, input: UserGroupInput): void;
+  addMember(id: string, user: string): void;
+  removeMember(id: string, user: string): void;
+  disable(id: string): void;
+  enable(id: string): void;
+  /** Forgets the group: the next call answers no_such_subteam. */
+  remove(id: string): void;
+  /** false: a plan without user groups (both methods answer plan_upgrade_required). Default true. */
+  setPlanHasUserGroups(available: boolean): void;
+  get(id: string): SimUserGroup | undefined;
+  byHandle(handle: string): SimUserGroup | undefined;
+  all(): SimUserGroup[];
+}
+
+/** One options request (block_suggestion) as delivered to the app. */
+export interface OptionsRequestInfo {
+  user: string;
+  actionId: string;
+  blockId: string;
+  /** What the person has typed so far. */
+  value: string;
+  /** Where the menu is: `{type:'view', view_id}` or `{type:'message', message_ts, channel_id, …}`. */
+  container: Args;
+}
+
+/** An options request with the app's answer and Slack's verdict on it. */
+export interface SimSuggestion extends OptionsRequestInfo {
+  at: number;
+  /** HTTP status of the answer (504 when a Socket Mode envelope got no ack in time). */
+  status: number;
+  elapsedMs: number;
+  /** The parsed JSON answer (undefined when empty or not JSON). */
+  answer: unknown;
+  /** The options the person sees, groups flattened; empty when the answer was invalid. */
+  options: Args[];
+  valid: boolean;
+  /** Why Slack would not show the answer, "<reason> [json-pointer:/options/0/text/text]"-style. */
+  errors: string[];
 }
