@@ -67,8 +67,8 @@ export type WorkspaceOptions = {
   /** Extra or overriding environment variables for opsbot. */
   env?: Record<string, string | undefined>;
   clock?: Clock;
-  /** Slack simulator settings: rate-limit enforcement, private channels the bot is (not) in. */
-  slack?: Pick<SlackSimulatorOptions, 'rateLimits' | 'channels'>;
+  /** Slack simulator settings: rate-limit enforcement, private channels the bot is (not) in, user groups. */
+  slack?: Pick<SlackSimulatorOptions, 'rateLimits' | 'channels' | 'userGroups'>;
   /** Receives every log line (JSON); by default lines are kept in `logs` only. */
   onLogLine?: (line: string) => void;
   /** How Slack reaches opsbot: signed HTTP POSTs (default) or Socket Mode. */
