@@ -40,7 +40,8 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
       'refused the request: &lt;!channel&gt; quota &amp;co',
     ],
   ])('words API errors with describeApiError, escaped (%j), and keeps serving', async (fault, expected) => {
-    ws.mgmt.fail('stats', fault, { times: 1 });
+    // A read gets one quick retry on a 500: the fault must outlast it.
+    ws.mgmt.fail('stats', fault, { times: fault.status === 500 ? 2 : 1 });
     const res = await ws.driver.command('vector stats idx-1 1d', { userId: USER, channelId: 'C0APIERR' });
     const reply = await ephemeralReply(res.responseUrl);
     expect(reply).toContain("opsbot couldn't load the stats of vector index `idx-1`");
@@ -125,7 +126,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
 
   it('answers a failed re-render privately and leaves the message as it was', async () => {
     const message = await postStats('vector stats idx-2 1h', 'C0PICKFAIL');
-    ws.mgmt.fail('stats', { status: 500 }, { times: 1 });
+    ws.mgmt.fail('stats', { status: 500 }, { times: 2 });
     const click = await ws.driver.selectOption({
       userId: USER,
       message,
@@ -140,7 +141,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
 
   it('answers Details privately with what failed when the API does, and leaves the post alone', async () => {
     const message = await postStats('vector stats idx-2 3h', 'C0DETAILFAIL');
-    ws.mgmt.fail('stats', { status: 500 }, { times: 1 });
+    ws.mgmt.fail('stats', { status: 500 }, { times: 2 });
     const click = await ws.driver.clickButton({ userId: USER, message, actionId: 'vector-stats.details' });
     const reply = await ephemeralReply(click.responseUrl ?? '');
     expect(reply).toContain("opsbot couldn't load the stats of vector index `idx-2`");
