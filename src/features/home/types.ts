@@ -1,11 +1,12 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
 import type { DigestRun, DigestSubscription, IndexRequest } from '../../store/index.ts';
+import type { HomeRequests } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
 
-/** A watch that needs attention, as the watches feature reports it (Slack-free). */
+/** A watch that needs attention, as the Home tab shows it (the watches port reports at least this). */
 export type FiringWatch = {
   watchId: number;
   indexId: string;
@@ -21,9 +22,6 @@ export type FiringWatch = {
   snoozedUntil: number | undefined;
   muted: boolean;
 };
-
-/** Lists the watches that are firing now (snoozed and muted ones included, marked). */
-export type FiringWatchSource = () => Promise<FiringWatch[]>;
 
 export type Listed<T> = { items: T[]; total: number };
 
@@ -53,4 +51,8 @@ export type HomeData = {
   digests: Loaded<Listed<DigestLine>>;
   health: HomeHealth;
   approvalChannelId: string;
+  /** How requests are worded and decided, as the search-index feature says. */
+  requestWords: Pick<HomeRequests, 'describe' | 'stateWords' | 'decisionActions'>;
+  /** The slash command as this workspace names it, for the hints. */
+  commandName: string;
 };
