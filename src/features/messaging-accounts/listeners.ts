@@ -37,8 +37,10 @@ export function registerMessagingAccounts(context: FeatureContext): void {
   async function loadView(logger: Logger): Promise<AccountsView | Rendered> {
     const listed = await listAccountSummaries(mgmt).catch((error: unknown) => {
       if (!isManagementApiError(error)) throw error;
+      // errField names the API's kind of failure; the transport's own code (ECONNREFUSED…) tells an
+      // operator where to look.
       logger.warn(
-        { event: 'accounts_list_failed', err: errField(error) },
+        { event: 'accounts_list_failed', err: errField(error), transportCode: error.code ?? null },
         'listing messaging accounts failed',
       );
       return problemMessage(describeApiError(error));
