@@ -45,8 +45,7 @@ export type HomeData = {
   /** Pending requests the viewer may decide, oldest first; absent when they may not decide. */
   waiting: Loaded<Listed<IndexRequest>> | undefined;
   mine: Loaded<IndexRequest[]>;
-  /** Absent when this deployment has no watches to report. */
-  watches: Loaded<Listed<FiringWatch>> | undefined;
+  watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;
   digests: Loaded<Listed<DigestLine>>;
   health: HomeHealth;

@@ -126,7 +126,6 @@ function mineSection(data: HomeData): KnownBlock[] {
 }
 
 function watchesSection(data: HomeData): KnownBlock[] {
-  if (data.watches === undefined) return [];
   if (!data.watches.ok) return titled('Watches firing', [section(UNREADABLE)]);
   const { items, total } = data.watches.value;
   const scope = context(data.watchScope.reason);

@@ -21,7 +21,7 @@ function homeFor(viewerId: string, overrides: Partial<HomeData> = {}): HomeData 
     decide,
     waiting: decide.allowed ? { ok: true, value: { items: [], total: 0 } } : undefined,
     mine: { ok: true, value: [] },
-    watches: undefined,
+    watches: { ok: true, value: { items: [], total: 0 } },
     watchScope: watchScope(viewerId, APPROVERS),
     digests: { ok: true, value: { items: [], total: 0 } },
     health: {
