@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { DatabaseUnavailableError } from '../../src/store/index.ts';
 import { homeOf, homeText, openHome, publishesFor, waitForHome } from '../features/home/e2e-helpers.ts';
 import {
   cardFor,
+  countViews,
   fileRequest,
   viewFor,
   waitForCard,
@@ -150,5 +152,101 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
     )) {
       if (/secret|pass|xox|token/i.test(secret)) expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('e2e: every Home click and the Stats for… form answer the person when they fail', () => {
+  let ws: SimulatedWorkspace;
+  beforeAll(async () => {
+    ws = await startSimulatedWorkspace();
+  });
+  afterAll(async () => {
+    await ws?.stop();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    ws.slack.clearFaults();
+    ws.mgmt.reset();
+  });
+
+  async function statsForm(userId: string) {
+    const before = countViews(ws, userId, 'home.stats');
+    await ws.driver.clickInView({ userId, view: await openHome(ws, userId), actionId: 'home.stats_for' });
+    return viewFor(ws, userId, 'home.stats', before);
+  }
+  const submitStats = (userId: string, form: Awaited<ReturnType<typeof statsForm>>, indexId: string) =>
+    ws.driver.submitView({
+      userId,
+      view: form,
+      values: {
+        home_stats_index: { home_stats_index: indexId },
+        home_stats_period: { home_stats_period: '1d' },
+      },
+    });
+
+  it('Request a search index, with the database down: one sentence by DM, no form, nothing stored', async () => {
+    vi.spyOn(ws.store, 'countPendingByRequester').mockRejectedValue(
+      new DatabaseUnavailableError('connection refused'),
+    );
+    const home = await openHome(ws, requester);
+    await ws.driver.clickInView({ userId: requester, view: home, actionId: 'home.request_index' });
+    const dms = await waitForDm(ws, requester, 'database');
+    expect(dms.at(-1)).toBe(
+      ':warning: opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.',
+    );
+    expect(countViews(ws, requester, 'search.request')).toBe(0);
+    expect(await ws.store.listRecentRequests({ limit: 10 })).toEqual([]);
+  });
+
+  it('Stats for…, when Slack let the click expire: one sentence by DM', async () => {
+    ws.slack.fail('views.open', { error: 'expired_trigger_id' }, { times: 1 });
+    await ws.driver.clickInView({
+      userId: outsider,
+      view: await openHome(ws, outsider),
+      actionId: 'home.stats_for',
+    });
+    const dms = await waitForDm(ws, outsider, 'took too long');
+    expect(dms.at(-1)).toBe(
+      ':warning: Slack took too long to open the form, so it couldn’t be shown. Please try again.',
+    );
+  });
+
+  it('Stats for an index that is gone: said in the form, and no card is sent', async () => {
+    const form = await statsForm(outsider);
+    const dmsBefore = ws.slack.callsTo('chat.postMessage').length;
+    const ack = await submitStats(outsider, form, 'idx-gone');
+    expect(ack.ack).toEqual({
+      response_action: 'errors',
+      errors: {
+        home_stats_index:
+          "opsbot couldn't find vector index `idx-gone`. Check the id (letters keep their case) and try again.",
+      },
+    });
+    await ws.opsbot.work.drain(2000);
+    expect(ws.slack.callsTo('chat.postMessage')).toHaveLength(dmsBefore);
+  });
+
+  it('Stats for… while the API fails: said in the form, and no card is sent', async () => {
+    ws.mgmt.fail('stats', { status: 500 }, { times: 2 });
+    const form = await statsForm(outsider);
+    const dmsBefore = ws.slack.callsTo('chat.postMessage').length;
+    const ack = await submitStats(outsider, form, 'idx-1');
+    expect(ack.ack).toEqual({
+      response_action: 'errors',
+      errors: {
+        home_stats_index:
+          "opsbot couldn't load the stats of vector index `idx-1`. The management API is unavailable right now; try again in a minute.",
+      },
+    });
+    await ws.opsbot.work.drain(2000);
+    expect(ws.slack.callsTo('chat.postMessage')).toHaveLength(dmsBefore);
+  });
+
+  it('a workspace that renamed the command sees its name in the Home tab’s hints', async () => {
+    await ws.driver.command('help', { userId: secondApprover, command: '/opsbot' });
+    await openHome(ws, secondApprover);
+    const text = homeText(ws, secondApprover);
+    expect(text).toContain('`/opsbot digest` in a channel sets one up.');
+    expect(text).not.toContain('/ops ');
   });
 });

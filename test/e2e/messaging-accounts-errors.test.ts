@@ -90,7 +90,7 @@ describe('e2e: /ops messaging accounts when the management API or Slack fails', 
       expect(buttonsIn(reply.blocks)).toEqual([]);
       expect(findBlockKitViolations('message', reply.blocks)).toEqual([]);
       const logged = ws.logs.map((l) => JSON.parse(l)).findLast((l) => l.event === 'accounts_list_failed');
-      expect(logged?.err?.kind).toBe(f.kind);
+      expect(logged?.err?.code).toBe(f.kind);
       expect(logged?.level).toBe('warn');
 
       const next = await run();
@@ -123,10 +123,12 @@ describe('e2e: /ops messaging accounts when the management API or Slack fails', 
     ws.slack.fail('chat.postMessage', { error: 'not_in_channel' }, { times: 1 });
     await ws.driver.clickButton({ userId: user, message, actionId: 'accounts.share' });
     const answer = await until(() => ws.slack.ephemeralsFor(user)[1], 'the share failure');
-    expect(answer.text).toContain('opsbot can’t post in this conversation — invite it to the channel');
+    expect(answer.text).toBe(
+      ':warning: opsbot couldn’t post there: opsbot isn’t a member of that channel — invite it with `/invite @opsbot`.',
+    );
     expect(ws.slack.messagesIn(channel)).toEqual([]);
-    const logged = ws.logs.map((l) => JSON.parse(l)).findLast((l) => l.event === 'accounts_share_failed');
-    expect(logged?.slackError).toBe('not_in_channel');
+    const logged = ws.logs.map((l) => JSON.parse(l)).findLast((l) => l.event === 'action_failed');
+    expect(logged?.err?.code).toBe('not_in_channel');
 
     // Invited now: the same button works.
     await ws.driver.clickButton({ userId: user, message, actionId: 'accounts.share' });

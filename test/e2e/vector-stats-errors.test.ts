@@ -40,7 +40,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
       'refused the request: &lt;!channel&gt; quota &amp;co',
     ],
   ])('words API errors with describeApiError, escaped (%j), and keeps serving', async (fault, expected) => {
-    // A 500 twice: a read's one quick retry rides out a single one.
+    // A read gets one quick retry on a 500: the fault must outlast it.
     ws.mgmt.fail('stats', fault, { times: fault.status === 500 ? 2 : 1 });
     const res = await ws.driver.command('vector stats idx-1 1d', { userId: USER, channelId: 'C0APIERR' });
     const reply = await ephemeralReply(res.responseUrl);

@@ -15,7 +15,7 @@ const { requester } = SIM_IDS;
 /** What the person who typed `/ops vector stats idx-1 1d` is told when the API fails. */
 function statsReply(sentence: string): string {
   return sentence === NO_SUCH_INDEX
-    ? ":mag: opsbot couldn't find vector index `idx-1`. Check the id (letters keep their case) and try again."
+    ? ":warning: opsbot couldn't find vector index `idx-1`. Check the id (letters keep their case) and try again."
     : `:warning: opsbot couldn't load the stats of vector index \`idx-1\`. ${sentence}`;
 }
 
@@ -57,7 +57,7 @@ describe('faults of the management API: statistics and digests', () => {
         if ('says' in outcome) {
           const reply = await answerTo(ws, res.responseUrl);
           expect(reply.response_type).toBe('ephemeral');
-          expect(textOf(reply.blocks)).toBe(statsReply(outcome.says));
+          expect(reply.text).toBe(statsReply(outcome.says));
           expect(ws.slack.messagesIn(channel)).toEqual([]);
           ws.mgmt.reset();
           await stats(channel);

@@ -197,7 +197,7 @@ describe('the management API refuses connections (nothing listens at MGMT_API_UR
     });
     expect((await answerTo(ws, res.responseUrl)).text).toBe(DOWN);
     const logged = parsedLogs(ws.logs).findLast((l) => l.event === 'accounts_list_failed');
-    expect(logged?.err).toMatchObject({ kind: 'unavailable', code: 'ECONNREFUSED' });
+    expect(logged).toMatchObject({ err: { code: 'unavailable' }, transportCode: 'ECONNREFUSED' });
     expect(await healthy(ws.url)).toBe(true);
 
     proxy = new Forwarder(Number(new URL(ws.mgmt.url).port));

@@ -57,8 +57,9 @@ describe('faults of the Slack Web API: stats and digests', () => {
         channelId: 'C0NOTMEMBER',
       });
       const reply = await answerTo(ws, res.responseUrl, 10_000);
-      expect(textOf(reply.blocks)).toContain(
-        "opsbot posts the stats in the channel, but it isn't a member here",
+      expect(reply.text).toContain(':warning: opsbot couldn’t post there: ');
+      expect(reply.text).toContain(
+        error === 'not_in_channel' ? 'invite it with `/invite @opsbot`' : 'opsbot isn’t in it',
       );
       expect(ws.slack.messagesIn('C0NOTMEMBER')).toEqual([]);
     },
@@ -85,7 +86,7 @@ describe('faults of the Slack Web API: stats and digests', () => {
       'the answer as an ephemeral message',
       10_000,
     );
-    expect(textOf(fallback.args.blocks)).toContain(
+    expect(fallback.args.text).toContain(
       'The management API is unavailable right now; try again in a minute.',
     );
   });

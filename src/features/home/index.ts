@@ -1,29 +1,30 @@
-// The Home tab as the app sees it: register(), built on the ports of the features it shows.
+// The Home tab as the app sees it: register(), built on the ports of the features it shows (see
+// ports.ts for what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { SearchIndexPort } from '../search-index/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
-import type { WatchesPort } from '../watches/index.ts';
 import { registerHome } from './listeners.ts';
+import type { HomeRequests, HomeWatches } from './ports.ts';
+import { homeRequestsOf } from './search-index-bridge.ts';
+
+export type { HomeRequests, HomeWatches } from './ports.ts';
 
 export type HomeUses = {
-  searchIndex: SearchIndexPort;
-  vectorStats: VectorStatsPort;
-  watches: WatchesPort;
+  searchIndex: HomeRequests;
+  vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
+  watches: HomeWatches;
   apiHealth: TrackedClient['snapshot'];
   version: string;
 };
 
 export type HomePort = Record<string, never>;
 
-export function register(context: FeatureContext<HomeUses>): HomePort {
-  const { uses } = context;
-  registerHome(context, {
-    searchIndex: uses.searchIndex,
-    postStats: uses.vectorStats.postStats,
-    apiHealth: uses.apiHealth,
-    version: uses.version,
-    firingWatches: () => uses.watches.firing(),
-  });
+// Until SearchIndexPort satisfies HomeRequests: then `searchIndex` is a HomeRequests, passed as is.
+type GivenUses = Omit<HomeUses, 'searchIndex'> & { searchIndex: SearchIndexPort };
+
+export function register(context: FeatureContext<GivenUses>): HomePort {
+  const searchIndex = homeRequestsOf(context.uses.searchIndex, context);
+  registerHome({ ...context, uses: { ...context.uses, searchIndex } });
   return {};
 }

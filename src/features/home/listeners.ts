@@ -1,62 +1,46 @@
-// The only Home code that touches Bolt: publishing the tab when someone opens it, republishing it
-// for the people a change concerns, and the tab's own buttons and "Stats for…" modal. Approve and
-// Reject on the tab are the approval card's own buttons, handled by the search-index feature.
-import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { KnownBlock } from '@slack/types';
-import type { TrackedClient } from '../../api/health.ts';
+// The Bolt side of the Home tab: publishing it when someone opens it, republishing it for the people
+// a change concerns, and its own buttons and "Stats for…" form. Approve and Reject on the tab are
+// the approval card's buttons, handled by the search-index feature. What goes wrong is thrown; the
+// guard tells the person in a DM (a Home click) or in the form (a submission).
+import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
+import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { section } from '../../slack/blocks.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
-import { requestModal } from '../search-index/modals.ts';
-import { parseCreateArgs } from '../search-index/parse.ts';
-import { refusalText } from '../search-index/refusals.ts';
-import type { SearchIndexService } from '../search-index/service.ts';
-import type { StatsPoster } from '../vector-stats/listeners.ts';
+import { HOME_ACTION, STATS_CALLBACK } from './ids.ts';
+import type { HomeUses } from './index.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
-import { readStatsForm, STATS_BLOCK, STATS_CALLBACK, statsForModal } from './stats-modal.ts';
-import type { FiringWatchSource } from './types.ts';
-import { HOME_ACTION, homeView } from './views.ts';
+import { readStatsForm, statsForModal } from './stats-modal.ts';
+import { homeView } from './views.ts';
 
 type WebClient = AllMiddlewareArgs['client'];
-type Click = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
-
-export type HomeDeps = {
-  searchIndex: Pick<SearchIndexService, 'capRefusal'>;
-  postStats: StatsPoster;
-  apiHealth: TrackedClient['snapshot'];
-  version: string;
-  firingWatches?: FiringWatchSource | undefined;
-};
-
-export type HomeOptions = {
-  /** How long changes are gathered before the affected Home tabs are republished. */
-  refreshWindowMs?: number;
-};
 
 const TIME_ZONE_TTL_MS = 60 * 60_000;
 const TIME_ZONE_WAIT_MS = 1_500;
 /** Event ids remembered to recognise Slack's retries of an event already handled. */
 const SEEN_EVENTS_MAX = 1_000;
+/** How long the changes of a burst are gathered before the affected tabs are republished. */
+const REFRESH_WINDOW_MS = 500;
+/**
+ * How long a "Stats for…" submission waits for the API before the form closes: within Slack's 3 s,
+ * an unknown index or a refusing API is said in the form; a slower answer comes by DM.
+ */
+const FORM_WAIT_MS = 2_000;
 
-export type HomeRuntime = { refresher: HomeRefresher };
-
-export function registerHome(
-  context: FeatureContext,
-  deps: HomeDeps,
-  options: HomeOptions = {},
-): HomeRuntime {
-  const { app, config, clock } = context;
+export function registerHome(context: FeatureContext<HomeUses>): void {
+  const { app, config, clock, uses } = context;
   const logger = context.logger.child({ feature: 'home' });
   const mode = config.slack.appToken === undefined ? 'http' : 'socket';
   const service = createHomeService({
     store: context.store,
+    requests: uses.searchIndex,
+    watches: uses.watches,
     clock,
     logger,
     approverIds: config.approvals.approverIds,
     approvalChannelId: config.approvals.channelId,
-    health: () => ({ api: deps.apiHealth(), version: deps.version, mode }),
-    firingWatches: deps.firingWatches,
+    health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
+    commandName: context.commandName,
   });
 
   const zones = new Map<string, { zone: string; at: number }>();
@@ -83,17 +67,13 @@ export function registerHome(
   }
 
   const refresher = new HomeRefresher({
-    windowMs: options.refreshWindowMs ?? 500,
+    windowMs: REFRESH_WINDOW_MS,
     concurrency: 3,
     publish: (userId) => context.work.run(() => publish(userId)),
     onError: (userId, error) =>
-      logger.warn(
-        { event: 'home_publish_failed', user: userId, err: errorName(error) },
-        'Home not published',
-      ),
+      logger.warn({ event: 'home_publish_failed', user: userId, err: errField(error) }, 'Home not published'),
   });
   context.lifecycle.onStop(() => refresher.stop());
-
   context.changes.subscribe((change) => {
     if (change.kind === 'request') refresher.refresh(service.affectedByRequest(change.requesterId));
     else refresher.refresh(viewers);
@@ -116,98 +96,54 @@ export function registerHome(
     viewers.add(event.user);
     // Opening the tab always shows it fresh, even when nothing changed since the last publish.
     published.delete(event.user);
-    try {
-      await publish(event.user);
-    } catch (error) {
-      logger.warn(
-        { event: 'home_publish_failed', user: event.user, err: errorName(error) },
-        'Home not published',
-      );
-    }
+    await publish(event.user);
   });
 
   app.action<BlockAction<ButtonAction>>(HOME_ACTION.requestIndex, async ({ ack, body, client }) => {
     await ack();
-    const userId = body.user.id;
-    try {
-      const cap = await deps.searchIndex.capRefusal(userId);
-      if (cap) {
-        await tell(client, userId, refusalText(cap, userId, 'mrkdwn'));
-        return;
-      }
-      // No channel to answer in from the Home tab: the confirmation goes to a direct message.
-      await client.views.open({
-        trigger_id: body.trigger_id,
-        view: requestModal(parseCreateArgs([]), { channelId: '' }),
-      });
-    } catch (error) {
-      logger.warn({ event: 'home_request_modal_failed', err: errorName(error) }, 'request form not opened');
-      await tell(
-        client,
-        userId,
-        ':warning: opsbot couldn’t open the request form just now. Try again in a minute.',
-      );
-    }
+    const view = await uses.searchIndex.requestForm(body.user.id);
+    await client.views.open({ trigger_id: body.trigger_id, view });
   });
 
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }: Click) => {
+  app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }) => {
     await ack();
-    try {
-      await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });
-    } catch (error) {
-      logger.warn({ event: 'home_stats_modal_failed', err: errorName(error) }, 'stats form not opened');
-      await tell(
-        client,
-        body.user.id,
-        ':warning: opsbot couldn’t open the stats form just now. Try again in a minute.',
-      );
-    }
+    await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });
   });
 
   app.view(STATS_CALLBACK, async ({ ack, body, view, client }) => {
-    const values = view.state.values;
-    const read = readStatsForm({
-      index: values[STATS_BLOCK.index]?.[STATS_BLOCK.index]?.value ?? undefined,
-      period: values[STATS_BLOCK.period]?.[STATS_BLOCK.period]?.selected_option?.value,
-      channel: values[STATS_BLOCK.channel]?.[STATS_BLOCK.channel]?.selected_conversation ?? undefined,
-    });
+    const read = readStatsForm(view.state.values);
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
+    const { indexId, period, channelId } = read.form;
+    const stats = uses.vectorStats.read({ indexId, period });
+    // Rejects here (before the ack) when the API answers quickly with a refusal: said in the form.
+    await settledWithin(stats, FORM_WAIT_MS);
     await ack();
     const userId = body.user.id;
-    const { indexId, period, channelId } = read.form;
-    const reply = (message: { text: string; blocks?: KnownBlock[] }) =>
-      tell(client, userId, message.text, message.blocks);
-    try {
-      const channel = channelId ?? (await directChannel(client, userId));
-      await deps.postStats({ indexId, period }, { client, userId, channel, reply });
-    } catch (error) {
-      logger.warn({ event: 'home_stats_failed', err: errorName(error) }, 'stats from Home not posted');
-      await reply({ text: ':warning: opsbot couldn’t post the stats just now. Try again in a minute.' });
-    }
+    const channel = channelId ?? (await directChannel(client, userId));
+    await uses.vectorStats.post(await stats, { userId, channel });
   });
-
-  return { refresher };
 }
 
+/** Waits for `work` at most `ms`; rejects if it rejects in time. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The person's DM with opsbot: the Home tab has no channel to answer in, and a card needs one. */
 async function directChannel(client: WebClient, userId: string): Promise<string> {
   const opened = await client.conversations.open({ users: userId });
   const channel = opened.channel?.id;
   if (channel === undefined) throw new Error('conversations.open returned no channel');
   return channel;
-}
-
-/** A message to the person in their DM with opsbot: the Home tab has no channel to answer in. */
-async function tell(client: WebClient, userId: string, text: string, blocks?: KnownBlock[]): Promise<void> {
-  await client.chat.postMessage({ channel: userId, text, blocks: blocks ?? [section(text)] });
-}
-
-function errorName(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { data?: { error?: unknown } }).data?.error;
-    return typeof code === 'string' ? `${error.name}: ${code}` : error.name;
-  }
-  return typeof error;
 }

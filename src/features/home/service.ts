@@ -1,31 +1,25 @@
-// Everything one person's Home tab shows, read from the store and the API health tracker. Slack-free:
-// the listeners hand in who is looking and where their clock is.
+// Everything one person's Home tab shows, read from the ports of the features it shows, the store's
+// digests and the API health tracker. Slack-free: the listeners hand in who is looking and where
+// their clock is.
+import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { IndexRequest, Store } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
 import { decidePermission, watchScope } from './access.ts';
-import type {
-  DigestLine,
-  FiringWatch,
-  FiringWatchSource,
-  HomeData,
-  HomeHealth,
-  Listed,
-  Loaded,
-} from './types.ts';
+import type { HomeRequests, HomeWatches } from './ports.ts';
+import type { DigestLine, FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
-/** More than any Home can show; the views cut to what fits and say how many more there are. */
-const PENDING_READ_LIMIT = 500;
 const MINE_LIMIT = 5;
 
 export type HomeServiceDeps = {
-  store: Store;
+  store: Pick<Store, 'listSubscriptions' | 'listDigestRuns'>;
+  requests: HomeRequests;
+  watches: HomeWatches;
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
   approverIds: readonly string[];
   approvalChannelId: string;
   health: () => HomeHealth;
-  /** Absent until a feature that has watches provides them. */
-  firingWatches?: FiringWatchSource | undefined;
+  commandName: () => string;
 };
 
 export type HomeService = {
@@ -35,28 +29,22 @@ export type HomeService = {
 };
 
 export function createHomeService(deps: HomeServiceDeps): HomeService {
-  const { store, clock, approverIds } = deps;
+  const { store, clock, approverIds, requests } = deps;
 
+  // One section that can't be read says so on the tab; the rest still shows.
   async function read<T>(section: string, work: () => Promise<T>): Promise<Loaded<T>> {
     try {
       return { ok: true, value: await work() };
     } catch (error) {
       deps.logger.warn(
-        { event: 'home_section_failed', section, err: error instanceof Error ? error.name : typeof error },
+        { event: 'home_section_failed', section, err: errField(error) },
         'a Home section could not be read',
       );
       return { ok: false };
     }
   }
 
-  async function waitingFor(viewerId: string, now: number): Promise<Listed<IndexRequest>> {
-    const pending = await store.listRecentRequests({ limit: PENDING_READ_LIMIT, states: ['pending'] });
-    // An expired request waits for nobody, even before the sweep has marked it.
-    const decidable = pending
-      .filter((r) => r.requesterId !== viewerId && r.expiresAt > now)
-      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
-    return { items: decidable, total: decidable.length };
-  }
+  const listed = <T>(items: T[]): Listed<T> => ({ items, total: items.length });
 
   async function digestLines(): Promise<Listed<DigestLine>> {
     const subscriptions = await store.listSubscriptions();
@@ -66,32 +54,29 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         lastRun: (await store.listDigestRuns(subscription.channelId, 1))[0],
       })),
     );
-    return { items, total: items.length };
+    return listed(items);
   }
 
-  async function watchesFor(viewerId: string, source: FiringWatchSource): Promise<Listed<FiringWatch>> {
-    const all = await source();
+  async function watchesFor(viewerId: string): Promise<Listed<FiringWatch>> {
+    const all = await deps.watches.firing();
     const scope = watchScope(viewerId, approverIds);
     const visible = scope.allowed ? all : all.filter((w) => w.createdBy === viewerId);
-    visible.sort((a, b) => a.since - b.since);
-    return { items: visible, total: visible.length };
+    return listed(visible.sort((a, b) => a.since - b.since));
   }
 
   return {
     async load(viewerId, timeZone) {
-      const now = clock();
       const decide = decidePermission(viewerId, approverIds);
-      const source = deps.firingWatches;
       const [waiting, mine, watches, digests] = await Promise.all([
-        decide.allowed ? read('waiting', () => waitingFor(viewerId, now)) : undefined,
-        read('mine', () => store.listRecentRequests({ limit: MINE_LIMIT, requesterId: viewerId })),
-        source === undefined ? undefined : read('watches', () => watchesFor(viewerId, source)),
+        decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
+        read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
+        read('watches', () => watchesFor(viewerId)),
         read('digests', digestLines),
       ]);
       return {
         viewerId,
         timeZone,
-        now,
+        now: clock(),
         decide,
         waiting,
         mine,
@@ -100,6 +85,8 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         digests,
         health: deps.health(),
         approvalChannelId: deps.approvalChannelId,
+        requestWords: requests,
+        commandName: deps.commandName(),
       };
     },
     affectedByRequest: (requesterId) => [...new Set([requesterId, ...approverIds])],

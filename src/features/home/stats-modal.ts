@@ -1,15 +1,9 @@
 // "Stats for…" from the Home tab: which index, which period, and where the card goes.
 import type { ModalView } from '@slack/types';
+import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
-import { INDEX_ID_RULE, indexIdSchema } from '../vector-stats/input.ts';
-import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
-
-export const STATS_CALLBACK = 'home.stats';
-export const STATS_BLOCK = {
-  index: 'home_stats_index',
-  period: 'home_stats_period',
-  channel: 'home_stats_channel',
-};
+import { INDEX_ID_RULE, indexIdSchema, PERIOD_WORDS } from '../../vector-index.ts';
+import { STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 const periodOption = (p: StatsPeriod) => ({ text: plain(`${p} · ${PERIOD_WORDS[p]}`), value: p });
@@ -64,19 +58,37 @@ export function statsForModal(): ModalView {
 
 export type StatsForm = { indexId: string; period: StatsPeriod; channelId: string | undefined };
 
+// The submitted state as Slack sends it: each input under its block id, then its action id.
+const field = <T extends z.ZodType>(id: string, value: T) => z.object({ [id]: value }).optional();
+const stateSchema = z.object({
+  [STATS_BLOCK.index]: field(STATS_BLOCK.index, z.object({ value: z.string().nullish() })),
+  [STATS_BLOCK.period]: field(
+    STATS_BLOCK.period,
+    z.object({ selected_option: z.object({ value: z.string() }).nullish() }),
+  ),
+  [STATS_BLOCK.channel]: field(
+    STATS_BLOCK.channel,
+    z.object({ selected_conversation: z.string().nullish() }),
+  ),
+});
+
 /** The form's values, or the field errors Slack shows under each input. */
-export function readStatsForm(values: {
-  index: string | undefined;
-  period: string | undefined;
-  channel: string | undefined;
-}): { ok: true; form: StatsForm } | { ok: false; errors: Record<string, string> } {
-  const indexId = values.index?.trim() ?? '';
+export function readStatsForm(
+  state: unknown,
+): { ok: true; form: StatsForm } | { ok: false; errors: Record<string, string> } {
+  const values = stateSchema.safeParse(state);
+  const v = values.success ? values.data : {};
+  const indexId = v[STATS_BLOCK.index]?.[STATS_BLOCK.index]?.value?.trim() ?? '';
   const errors: Record<string, string> = {};
   if (!indexIdSchema.safeParse(indexId).success)
     errors[STATS_BLOCK.index] = `Use ${INDEX_ID_RULE.replaceAll('`', '')}.`;
-  const period = STATS_PERIODS.find((p) => p === values.period);
+  const chosen = v[STATS_BLOCK.period]?.[STATS_BLOCK.period]?.selected_option?.value;
+  const period = STATS_PERIODS.find((p) => p === chosen);
   if (period === undefined) errors[STATS_BLOCK.period] = `Pick one of ${STATS_PERIODS.join(', ')}.`;
   if (period === undefined || Object.keys(errors).length > 0) return { ok: false, errors };
-  const channel = values.channel?.trim();
-  return { ok: true, form: { indexId, period, channelId: channel === '' ? undefined : channel } };
+  const channel = v[STATS_BLOCK.channel]?.[STATS_BLOCK.channel]?.selected_conversation?.trim();
+  return {
+    ok: true,
+    form: { indexId, period, channelId: channel === '' || channel == null ? undefined : channel },
+  };
 }

@@ -1,16 +1,27 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
 import type { DigestRun, DigestSubscription, IndexRequest } from '../../store/index.ts';
-import type { FiringWatch } from '../watches/index.ts';
+import type { HomeRequests } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
 
-// The watches feature's own type, re-exported while Home still imports it from here.
-export type { FiringWatch } from '../watches/index.ts';
-
-/** Lists the watches that are firing now (snoozed and muted ones included, marked). */
-export type FiringWatchSource = () => Promise<FiringWatch[]>;
+/** A watch that needs attention, as the Home tab shows it (the watches port reports at least this). */
+export type FiringWatch = {
+  watchId: number;
+  indexId: string;
+  /** The metric's label, e.g. "p99 query latency". */
+  metric: string;
+  channelId: string;
+  /** Who set the watch up. */
+  createdBy: string;
+  /** When the incident started. */
+  since: number;
+  /** The alert message, for a link to it. */
+  alert: { channel: string; ts: string } | undefined;
+  snoozedUntil: number | undefined;
+  muted: boolean;
+};
 
 export type Listed<T> = { items: T[]; total: number };
 
@@ -34,10 +45,13 @@ export type HomeData = {
   /** Pending requests the viewer may decide, oldest first; absent when they may not decide. */
   waiting: Loaded<Listed<IndexRequest>> | undefined;
   mine: Loaded<IndexRequest[]>;
-  /** Absent when this deployment has no watches to report. */
-  watches: Loaded<Listed<FiringWatch>> | undefined;
+  watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;
   digests: Loaded<Listed<DigestLine>>;
   health: HomeHealth;
   approvalChannelId: string;
+  /** How requests are worded and decided, as the search-index feature says. */
+  requestWords: Pick<HomeRequests, 'describe' | 'stateWords' | 'decisionActions'>;
+  /** The slash command as this workspace names it, for the hints. */
+  commandName: string;
 };

@@ -6,15 +6,8 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { instantInWords } from '../../time/zones.ts';
-import { STATE_EMOJI, STATE_LABEL } from '../search-index/format.ts';
-import { ACTION as SEARCH_ACTION } from '../search-index/ids.ts';
-import { requestInWords } from '../search-index/messages.ts';
+import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { DigestLine, FiringWatch, HomeData, Listed, Loaded } from './types.ts';
-
-export const HOME_ACTION = {
-  requestIndex: 'home.request_index',
-  statsFor: 'home.stats_for',
-} as const;
 
 /** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
 export const MAX_WAITING_SHOWN = 15;
@@ -31,7 +24,7 @@ export function homeView(data: HomeData): HomeView {
     header('Your opsbot'),
     {
       type: 'actions',
-      block_id: 'home_next_steps',
+      block_id: NEXT_STEPS_BLOCK,
       elements: [
         button('Request a search index', HOME_ACTION.requestIndex, 'request', 'primary'),
         button('Stats for…', HOME_ACTION.statsFor, 'stats'),
@@ -62,7 +55,9 @@ function titled(title: string, body: KnownBlock[]): KnownBlock[] {
 }
 
 function moreLine(shown: number, total: number, command: string): KnownBlock[] {
-  return total > shown ? [context(`…and ${total - shown} more. \`${command}\` shows them all.`)] : [];
+  return total > shown
+    ? [context(`…and ${total - shown} more. \`${escapeMrkdwn(command)}\` shows them all.`)]
+    : [];
 }
 
 /** "3 min ago", "5 h ago", "2 d ago": the age of something, to the unit that matters. */
@@ -78,37 +73,39 @@ export function ageInWords(from: number, now: number): string {
 function waitingSection(data: HomeData): KnownBlock[] {
   if (data.waiting === undefined) return [];
   const title = data.waiting.ok ? `Waiting for you (${data.waiting.value.total})` : 'Waiting for you';
-  return titled(title, [context(data.decide.reason), ...waitingBody(data.waiting, data.now)]);
+  return titled(title, [context(data.decide.reason), ...waitingBody(data.waiting, data)]);
 }
 
-function waitingBody(waiting: Loaded<Listed<IndexRequest>>, now: number): KnownBlock[] {
+function waitingBody(waiting: Loaded<Listed<IndexRequest>>, data: HomeData): KnownBlock[] {
   if (!waiting.ok) return [section(UNREADABLE)];
+  const { now, requestWords: words } = data;
   const { items, total } = waiting.value;
   if (total === 0) return [section('Nothing waits for your decision. :tada:')];
   const shown = items.slice(0, MAX_WAITING_SHOWN);
   return [
     ...shown.flatMap((request): KnownBlock[] => [
       section(
-        `*#${request.id}* ${requestInWords(request)}\n` +
+        `*#${request.id}* ${words.describe(request)}\n` +
           `asked by ${mentionUser(request.requesterId)} ${ageInWords(request.createdAt, now)}` +
           (request.reason === '' ? '' : ` · _${escapeMrkdwn(request.reason.slice(0, 200))}_`),
       ),
       {
         type: 'actions',
-        block_id: `home_request_${request.id}`,
+        block_id: requestBlockId(request.id),
         elements: [
-          button('Approve', SEARCH_ACTION.approve, String(request.id), 'primary'),
-          button('Reject', SEARCH_ACTION.reject, String(request.id), 'danger'),
+          button('Approve', words.decisionActions.approve, String(request.id), 'primary'),
+          button('Reject', words.decisionActions.reject, String(request.id), 'danger'),
         ],
       },
     ]),
-    ...moreLine(shown.length, total, '/ops search requests'),
+    ...moreLine(shown.length, total, `${data.commandName} search requests`),
   ];
 }
 
 function mineSection(data: HomeData): KnownBlock[] {
   if (!data.mine.ok) return titled('Your requests', [section(UNREADABLE)]);
   const mine = data.mine.value;
+  const words = data.requestWords;
   if (mine.length === 0)
     return titled('Your requests', [
       section('You haven’t asked for a search index yet. *Request a search index* above starts one.'),
@@ -117,16 +114,18 @@ function mineSection(data: HomeData): KnownBlock[] {
     const decided =
       r.decidedBy === null ? '' : ` by ${r.decidedBy === data.viewerId ? 'you' : mentionUser(r.decidedBy)}`;
     const index = r.state === 'created' && r.result ? ` · index \`${escapeMrkdwn(r.result.indexId)}\`` : '';
-    return `${STATE_EMOJI[r.state]} *#${r.id}* ${requestInWords(r)} — *${STATE_LABEL[r.state]}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;
+    const state = words.stateWords(r.state);
+    return `${state.emoji} *#${r.id}* ${words.describe(r)} — *${state.label}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;
   });
   return titled('Your requests', [
     ...mrkdwnSections(lines),
-    context('Your most recent requests. `/ops search requests` shows everyone’s.'),
+    context(
+      `Your most recent requests. \`${escapeMrkdwn(data.commandName)} search requests\` shows everyone’s.`,
+    ),
   ]);
 }
 
 function watchesSection(data: HomeData): KnownBlock[] {
-  if (data.watches === undefined) return [];
   if (!data.watches.ok) return titled('Watches firing', [section(UNREADABLE)]);
   const { items, total } = data.watches.value;
   const scope = context(data.watchScope.reason);
@@ -135,7 +134,7 @@ function watchesSection(data: HomeData): KnownBlock[] {
   const shown = items.slice(0, MAX_WATCHES_SHOWN);
   return titled(`Watches firing (${total})`, [
     ...mrkdwnSections(shown.map((w) => watchLine(w, data))),
-    ...moreLine(shown.length, total, '/ops watch list'),
+    ...moreLine(shown.length, total, `${data.commandName} watch list`),
     scope,
   ]);
 }
@@ -163,12 +162,14 @@ function digestsSection(data: HomeData): KnownBlock[] {
   const { items, total } = data.digests.value;
   if (total === 0)
     return titled('Digests', [
-      section('No channel gets a daily digest yet. `/ops digest` in a channel sets one up.'),
+      section(
+        `No channel gets a daily digest yet. \`${escapeMrkdwn(data.commandName)} digest\` in a channel sets one up.`,
+      ),
     ]);
   const shown = items.slice(0, MAX_DIGESTS_SHOWN);
   return titled('Digests', [
     ...mrkdwnSections(shown.map((line) => digestLine(line, data))),
-    ...moreLine(shown.length, total, '/ops digest list'),
+    ...moreLine(shown.length, total, `${data.commandName} digest list`),
     context(`Next runs are in your time zone (${escapeMrkdwn(data.timeZone)}).`),
   ]);
 }

@@ -12,9 +12,7 @@ import {
   planName,
   stateTone,
 } from './account-text.ts';
-
-export const ACTION_SHOW_MORE = 'accounts.more';
-export const ACTION_SHARE = 'accounts.share';
+import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 
 /** Readability, not a Slack limit: a longer page is a wall of text. */
 export const MAX_ACCOUNTS_PER_PAGE = 10;

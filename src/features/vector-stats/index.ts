@@ -1,12 +1,54 @@
 // The vector-stats feature as the app sees it: register() and the port other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
-import { registerVectorStats, type StatsPoster } from './listeners.ts';
+import type { StatsTarget } from './input.ts';
+import { registerStatsListeners } from './listeners.ts';
+import { createStatsService, type StatsRead } from './service.ts';
+import type { StatsMessage } from './views.ts';
+
+export type { StatsTarget } from './input.ts';
+export type { StatsRead } from './service.ts';
+
+/** Where a person asked for stats: the channel (a thread in it) the post goes to, and who asked. */
+export type StatsRequest = {
+  userId: string;
+  channel: string;
+  /** Post in this message's thread (a watch's alert) rather than in the channel. */
+  threadTs?: string;
+  /** @deprecated Not used: opsbot posts with its own client. Kept until callers stop passing it. */
+  client?: unknown;
+  /** @deprecated Not used: a problem is thrown with its sentence and the guard tells the person. */
+  reply?: (message: StatsMessage) => Promise<unknown>;
+};
+
+/**
+ * Posts an index's stats and card where a person asked for them. Throws TargetGone when the index
+ * doesn't exist and UserFacingError when the API fails, each with the sentence to show.
+ */
+export type StatsPoster = (target: StatsTarget, where: StatsRequest) => Promise<void>;
 
 export type VectorStatsPort = {
-  /** Posts an index's stats and card where a person asked for them (Home, a watch's alert). */
   postStats: StatsPoster;
+  /** The read alone (throws as postStats does), so a form can say "no such index" before it closes. */
+  read(target: StatsTarget): Promise<StatsRead>;
+  /** Posts what `read` returned. */
+  post(read: StatsRead, where: StatsRequest): Promise<void>;
 };
 
 export function register(context: FeatureContext): VectorStatsPort {
-  return { postStats: registerVectorStats(context) };
+  const service = createStatsService({
+    mgmt: context.mgmt,
+    logger: context.logger.child({ feature: 'vector-stats' }),
+  });
+  const show = registerStatsListeners(context, service);
+  const post = (read: StatsRead, where: StatsRequest) =>
+    show(
+      read,
+      { channel: where.channel, ...(where.threadTs === undefined ? {} : { thread: where.threadTs }) },
+      where.userId,
+    );
+  return {
+    read: (target) => service.read(target),
+    post,
+    postStats: async (target, where) => post(await service.read(target), where),
+  };
 }

@@ -1,14 +1,9 @@
-// What a user may type and what a button may carry. The client URL-encodes the id anyway; the
-// format check is there to answer a typo with a clear sentence instead of a 404 from the API.
+// What a user may type and what a button may carry.
 import { z } from 'zod';
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
+import { indexIdSchema } from '../../vector-index.ts';
 
-export const INDEX_ID_MAX = 64;
-/** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */
-const INDEX_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
-export const INDEX_ID_RULE = `1–${INDEX_ID_MAX} letters, digits, \`-\`, \`_\`, \`.\` or \`:\`, starting with a letter or digit`;
-
-export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID);
+export { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../../vector-index.ts';
 
 export type StatsTarget = { indexId: string; period: StatsPeriod };
 

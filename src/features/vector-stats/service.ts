@@ -1,12 +1,20 @@
 // What the feature does, without Slack: fetch the statistics, reduce them to the summary, and draw
 // the card. A card that fails to draw costs the picture, never the numbers.
-import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import {
+  describeApiError,
+  isManagementApiError,
+  type ManagementClient,
+  type StatsPeriod,
+  type VectorIndexStats,
+} from '../../api/index.ts';
+import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { altTextFor, renderStatsCard } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
+import { PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsTarget } from './input.ts';
 import { buildReport, type StatsReport } from './report.ts';
-import { PERIOD_WORDS } from './time-range.ts';
+import { apiErrorSentence, notFoundSentence } from './views.ts';
 
 export type CardInput = { indexId: string; period: StatsPeriod; stats: VectorIndexStats };
 
@@ -18,11 +26,23 @@ export type CardRenderer = {
 /** The render module's card: a card that fails to draw (or whose canvas fails to load) throws. */
 export const defaultCardRenderer: CardRenderer = { render: renderStatsCard, altText: altTextFor };
 
+/** What was read of an index: the numbers and the report built from them. */
+export type StatsRead = { target: StatsTarget; stats: VectorIndexStats; report: StatsReport };
 export type StatsView = { report: StatsReport; card: PngUpload | undefined };
 
-export type VectorStatsDeps = {
+export type StatsService = {
+  /**
+   * Reads an index's stats. An index the API doesn't know is TargetGone, a failing API a
+   * UserFacingError: either way the sentence names the index, and whoever asked sees it.
+   */
+  read(target: StatsTarget): Promise<StatsRead>;
+  /** The report with its card; a card that fails to draw costs the picture, never the numbers. */
+  draw(read: StatsRead): Promise<StatsView>;
+};
+
+export type StatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
-  logger: Pick<Logger, 'warn' | 'error'>;
+  logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
 };
 
@@ -32,43 +52,45 @@ function filenameFor(target: StatsTarget): string {
   return `vector-stats-${id}-${target.period}.png`;
 }
 
-/** The report alone (no card), for the details. Throws what the management client throws. */
-export async function loadStatsReport(
-  deps: Pick<VectorStatsDeps, 'mgmt'>,
-  target: StatsTarget,
-): Promise<StatsReport> {
-  const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
-  return buildReport(target.indexId, target.period, stats);
-}
-
-/** Throws what the management client throws (ManagementApiError); the caller words it. */
-export async function loadStatsView(deps: VectorStatsDeps, target: StatsTarget): Promise<StatsView> {
-  const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
-  const report = buildReport(target.indexId, target.period, stats);
+export function createStatsService(deps: StatsServiceDeps): StatsService {
   const renderer = deps.renderer ?? defaultCardRenderer;
-  const input: CardInput = { indexId: target.indexId, period: target.period, stats };
-  try {
-    const png = await renderer.render(input);
-    const card: PngUpload = {
-      png,
-      filename: filenameFor(target),
-      altText: renderer.altText(input),
-      title: `Vector index ${target.indexId}, ${PERIOD_WORDS[target.period]}`,
-    };
-    return { report, card };
-  } catch (err) {
-    deps.logger.error(
-      {
-        event: 'stats_card_render_failed',
-        indexId: target.indexId,
-        period: target.period,
-        err: {
-          name: err instanceof Error ? err.name : 'unknown',
-          message: err instanceof Error ? err.message : '',
-        },
-      },
-      'stats card failed to render',
-    );
-    return { report, card: undefined };
-  }
+  return {
+    async read(target) {
+      try {
+        const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
+        return { target, stats, report: buildReport(target.indexId, target.period, stats) };
+      } catch (error) {
+        if (!isManagementApiError(error)) throw error;
+        if (error.kind === 'not_found')
+          throw new TargetGone(notFoundSentence(target.indexId), { cause: error });
+        throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), {
+          cause: error,
+        });
+      }
+    },
+    async draw({ target, stats, report }) {
+      const input: CardInput = { indexId: target.indexId, period: target.period, stats };
+      try {
+        const png = await renderer.render(input);
+        const card: PngUpload = {
+          png,
+          filename: filenameFor(target),
+          altText: renderer.altText(input),
+          title: `Vector index ${target.indexId}, ${PERIOD_WORDS[target.period]}`,
+        };
+        return { report, card };
+      } catch (error) {
+        deps.logger.error(
+          {
+            event: 'stats_card_render_failed',
+            indexId: target.indexId,
+            period: target.period,
+            err: errField(error),
+          },
+          'stats card failed to render',
+        );
+        return { report, card: undefined };
+      }
+    },
+  };
 }

@@ -4,22 +4,13 @@ import { tz } from '@date-fns/tz';
 import type { StatsPeriod } from '../../api/index.ts';
 import { stepInWords } from '../../render/format-time.ts';
 import { format } from '../../time/date-fns.ts';
+import { PERIOD_WORDS } from '../../vector-index.ts';
 
-export { stepInWords };
+export { PERIOD_WORDS, stepInWords };
 
 const UTC = tz('UTC');
 // Beyond this a Date is invalid and date-fns throws.
 const MAX_DATE_MS = 8.64e15;
-
-export const PERIOD_WORDS: Record<StatsPeriod, string> = {
-  '1h': 'last hour',
-  '3h': 'last 3 hours',
-  '12h': 'last 12 hours',
-  '1d': 'last 24 hours',
-  '3d': 'last 3 days',
-  '7d': 'last 7 days',
-  '30d': 'last 30 days',
-};
 
 function at(ms: number, pattern: string): string {
   return format(new Date(ms), pattern, { in: UTC });

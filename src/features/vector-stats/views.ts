@@ -7,13 +7,10 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
 import { NOTHING_UNUSUAL } from './highlights.ts';
-import { encodeTarget, INDEX_ID_RULE, PERIOD_LIST, type StatsTarget } from './input.ts';
+import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
+import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
 import { type StatsReport, shown } from './report.ts';
 import { PERIOD_WORDS } from './time-range.ts';
-
-export const ACTION_PERIOD = 'vector-stats.period';
-export const ACTION_REFRESH = 'vector-stats.refresh';
-export const ACTION_DETAILS = 'vector-stats.details';
 
 export type StatsMessage = { text: string; blocks: KnownBlock[] };
 
@@ -75,7 +72,7 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
   });
   return {
     type: 'actions',
-    block_id: 'vector-stats.controls',
+    block_id: CONTROLS_BLOCK,
     elements: [
       {
         type: 'static_select',
@@ -138,6 +135,18 @@ export function usageText(commandName: string, withPeriods = true): string {
   return `Usage: \`${cmd} vector stats <index-id> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats idx-1 7d\`.${periods}`;
 }
 
+/** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */
+export function refusalNotice(
+  parsed: Exclude<ParsedCommand, { ok: true }>,
+  commandName: string,
+): StatsMessage {
+  const given = parsed.given ?? '';
+  if (parsed.problem === 'missing_id') return missingIdNotice(commandName);
+  if (parsed.problem === 'bad_id') return badIdNotice(commandName, given);
+  if (parsed.problem === 'bad_period') return badPeriodNotice(commandName, given);
+  return extraArgsNotice(commandName, given);
+}
+
 export function missingIdNotice(commandName: string): StatsMessage {
   return notice(`:warning: Which vector index? ${usageText(commandName)}`);
 }
@@ -159,28 +168,20 @@ export function extraArgsNotice(commandName: string, given: string): StatsMessag
   return notice(`:warning: opsbot didn't expect ${quoteUserText(given)} there.\n${usageText(commandName)}`);
 }
 
-export function notFoundNotice(indexId: string): StatsMessage {
-  return notice(
-    `:mag: opsbot couldn't find vector index ${quoteUserText(indexId)}. Check the id (letters keep their case) and try again.`,
-  );
+// The sentences below are thrown (errors.ts) and shown by the guard to whoever asked.
+
+export function notFoundSentence(indexId: string): string {
+  return `opsbot couldn't find vector index ${quoteUserText(indexId)}. Check the id (letters keep their case) and try again.`;
 }
 
-export function apiErrorNotice(indexId: string, description: string): StatsMessage {
-  return notice(
-    `:warning: opsbot couldn't load the stats of vector index ${quoteUserText(indexId)}. ${escapeMrkdwn(description)}`,
-  );
+export function apiErrorSentence(indexId: string, description: string): string {
+  return `opsbot couldn't load the stats of vector index ${quoteUserText(indexId)}. ${escapeMrkdwn(description)}`;
 }
 
-export function notInChannelNotice(commandName: string): StatsMessage {
-  return notice(
-    ":wave: opsbot posts the stats in the channel, but it isn't a member here. Invite it with `/invite @opsbot` " +
-      `(or add it in the channel's settings → Integrations), then run \`${escapeMrkdwn(commandName)} vector stats …\` again. ` +
-      'In a direct message between people it cannot post at all: use a channel, or your DM with opsbot.',
-  );
+export function messageGoneSentence(commandName: string, indexId: string): string {
+  return `That stats message was deleted, so there is nothing to update. \`${escapeMrkdwn(commandName)} vector stats ${escapeMrkdwn(indexId)}\` posts a new one.`;
 }
 
-export function somethingWentWrongNotice(): StatsMessage {
-  return notice(
-    ":warning: opsbot couldn't post the stats just now; the details are in its log. Try again in a minute.",
-  );
+export function staleControlSentence(commandName: string): string {
+  return `That control is out of date. Run \`${escapeMrkdwn(commandName)} vector stats <index-id>\` again.`;
 }

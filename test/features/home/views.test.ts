@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decidePermission, watchScope } from '../../../src/features/home/access.ts';
 import type { FiringWatch, HomeData } from '../../../src/features/home/types.ts';
 import { homeView, MAX_WAITING_SHOWN } from '../../../src/features/home/views.ts';
+import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-index/format.ts';
+import { requestInWords } from '../../../src/features/search-index/messages.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';
 import { aRequest, CREATED_RESULT, textOf } from '../search-index/fixtures.ts';
@@ -19,7 +21,7 @@ function homeFor(viewerId: string, overrides: Partial<HomeData> = {}): HomeData 
     decide,
     waiting: decide.allowed ? { ok: true, value: { items: [], total: 0 } } : undefined,
     mine: { ok: true, value: [] },
-    watches: undefined,
+    watches: { ok: true, value: { items: [], total: 0 } },
     watchScope: watchScope(viewerId, APPROVERS),
     digests: { ok: true, value: { items: [], total: 0 } },
     health: {
@@ -28,6 +30,13 @@ function homeFor(viewerId: string, overrides: Partial<HomeData> = {}): HomeData 
       mode: 'http',
     },
     approvalChannelId: 'C0APPROVALS',
+    // The words the search-index port gives Home.
+    requestWords: {
+      describe: requestInWords,
+      stateWords: (state) => ({ emoji: STATE_EMOJI[state], label: STATE_LABEL[state] }),
+      decisionActions: { approve: 'search.approve', reject: 'search.reject' },
+    },
+    commandName: '/ops',
     ...overrides,
   };
 }

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../src/features/messaging-accounts/account-text.ts';
+import { ACTION_SHARE, ACTION_SHOW_MORE } from '../../../src/features/messaging-accounts/ids.ts';
 import {
-  ACTION_SHARE,
-  ACTION_SHOW_MORE,
   accountsView,
   MAX_ACCOUNTS_PER_PAGE,
   noAccountsMessage,

@@ -1,0 +1,18 @@
+// Every action, block and callback id of the Home tab. Approve and Reject on it are the approval
+// card's own buttons: their ids come from the search-index port (HomeRequests.decisionActions).
+export const HOME_ACTION = {
+  requestIndex: 'home.request_index',
+  statsFor: 'home.stats_for',
+} as const;
+
+export const NEXT_STEPS_BLOCK = 'home_next_steps';
+/** The actions block under pending request #id. */
+export const requestBlockId = (id: number) => `home_request_${id}`;
+
+export const STATS_CALLBACK = 'home.stats';
+/** The "Stats for…" form's inputs; each input's action id is its block id. */
+export const STATS_BLOCK = {
+  index: 'home_stats_index',
+  period: 'home_stats_period',
+  channel: 'home_stats_channel',
+} as const;

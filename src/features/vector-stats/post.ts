@@ -1,0 +1,53 @@
+// The Slack side of showing stats: a new post (or a reply in a thread), or the same post updated in
+// place from its own controls, with the card as an image block when Slack takes it.
+import type { AllMiddlewareArgs } from '@slack/bolt';
+import { slackErrorCode, TargetGone } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
+import type { StatsView } from './service.ts';
+import { messageGoneSentence, statsMessage } from './views.ts';
+
+type WebClient = AllMiddlewareArgs['client'];
+
+/** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
+export type StatsPlace = { channel: string; ts?: string; thread?: string };
+
+export type PostOptions = {
+  client: WebClient;
+  logger: Logger;
+  /** Who asked (or last changed the period). */
+  userId: string;
+  commandName: string;
+};
+
+export function showStats(view: StatsView, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
+  const { client } = options;
+  const { channel, ts, thread } = place;
+  const send = async (image: ImageSlot): Promise<SentMessage> => {
+    const message = statsMessage({
+      report: view.report,
+      image,
+      userId: options.userId,
+      updated: ts !== undefined,
+    });
+    if (ts === undefined) {
+      const posted = await client.chat.postMessage({
+        channel,
+        ...message,
+        ...(thread === undefined ? {} : { thread_ts: thread }),
+      });
+      return { channel: posted.channel ?? channel, ts: posted.ts ?? '' };
+    }
+    try {
+      await client.chat.update({ channel, ts, ...message });
+    } catch (error) {
+      if (slackErrorCode(error) === 'message_not_found')
+        throw new TargetGone(messageGoneSentence(options.commandName, view.report.indexId), { cause: error });
+      throw error;
+    }
+    return { channel, ts };
+  };
+  if (view.card === undefined)
+    return send({ kind: 'missing' }).then((sent) => ({ ...sent, shownAs: 'none' as const, attempts: 0 }));
+  return showPng(client, view.card, { send, logger: options.logger });
+}

@@ -1,0 +1,23 @@
+// A vector index id and a stats period as people type and read them. Several features take an index
+// id (stats, digests, watches, the Home tab's "Stats for…") and name periods; they share these words.
+import { z } from 'zod';
+import type { StatsPeriod } from './api/index.ts';
+
+export const INDEX_ID_MAX = 64;
+/** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */
+const INDEX_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+export const INDEX_ID_RULE = `1–${INDEX_ID_MAX} letters, digits, \`-\`, \`_\`, \`.\` or \`:\`, starting with a letter or digit`;
+
+// The client URL-encodes the id anyway; the format check answers a typo with a clear sentence
+// instead of a 404 from the API.
+export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID);
+
+export const PERIOD_WORDS: Record<StatsPeriod, string> = {
+  '1h': 'last hour',
+  '3h': 'last 3 hours',
+  '12h': 'last 12 hours',
+  '1d': 'last 24 hours',
+  '3d': 'last 3 days',
+  '7d': 'last 7 days',
+  '30d': 'last 30 days',
+};
