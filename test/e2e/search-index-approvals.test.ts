@@ -158,7 +158,8 @@ describe('e2e: the create call fails', () => {
     await ws.driver.submitView({ userId: approver, view: await openDecision(ws, approver, 1, 'approve') });
     const card = await waitForCard(ws, 1, (t) => t.includes('*Creation failed*'));
     expect(textOf(card.blocks)).toContain('The management API refused the request: name already taken');
-    expect(await waitForDm(ws, requester, 'creating the index failed')).toBeDefined();
+    const dms = await waitForDm(ws, requester, 'creating the index failed');
+    expect(dms.find((t) => t.includes('creating the index failed'))).toContain('product-search');
     const byRequester = await ws.driver.clickButton({
       userId: requester,
       message: card,

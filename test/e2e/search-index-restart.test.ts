@@ -47,7 +47,9 @@ describe('e2e: a restart between request and approval loses nothing', () => {
     expect(ack.ack).toBeUndefined();
     const updated = await waitForCard(ws, 1, (t) => t.includes('*Created*'));
     expect(updated.ts).toBe(card.ts);
-    expect(await waitForDm(ws, requester, 'Your search index is ready')).toBeDefined();
+    const dms = await waitForDm(ws, requester, 'Your search index is ready');
+    expect(dms.filter((t) => t.includes('Your search index is ready'))).toHaveLength(1);
+    expect(dms.find((t) => t.includes('is ready'))).toContain('product-search');
     expect(ws.mgmt.createCalls).toHaveLength(1);
   });
 });

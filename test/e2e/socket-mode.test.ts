@@ -4,17 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackDriver, type SlackDriver } from '../../src/sim/driver/driver.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
+import { eventually } from '../support/poll.ts';
 import { type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 const { requester, generalChannel } = SIM_IDS;
-
-async function eventually(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('Socket Mode', () => {
   let sims: Sims;
@@ -43,7 +36,11 @@ describe('Socket Mode', () => {
     expect(sims.slack.socket.urlsIssued).toBe(1);
     sims.slack.socket.requestReconnect('refresh_requested');
     await app.waitForEvent('slack_socket_reconnecting');
-    await eventually(() => sims.slack.socket.urlsIssued === 2 && sims.slack.socket.connections === 1);
+    await eventually(
+      () => sims.slack.socket.urlsIssued === 2 && sims.slack.socket.connections === 1,
+      'the reconnection on a new URL',
+      15_000,
+    );
     expect(app.events.filter((e) => e.event === 'slack_socket_connected')).toHaveLength(2);
     expect(sims.slack.socket.connections).toBe(1);
     const res = await driver.command('help', { userId: requester, channelId: generalChannel });

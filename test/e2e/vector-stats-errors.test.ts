@@ -88,6 +88,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(textOf(message.blocks)).toContain('The card is in the thread');
     const share = await until(
       () => ws.slack.messagesIn('C0FALLBACK').find((m) => m.via === 'files.completeUploadExternal'),
+      'the card shared in the thread',
       5000,
     );
     expect(share.thread_ts).toBe(message.ts);
@@ -106,6 +107,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     });
     const share = await until(
       () => ws.slack.messagesIn('C0PICKBACK').find((m) => m.via === 'files.completeUploadExternal'),
+      'the card shared in the thread',
       10_000,
     );
     const [updated] = ws.slack.messagesIn('C0PICKBACK');

@@ -71,7 +71,7 @@ describe('e2e: stats controls whose target is gone, and a renamed command', () =
       channelId: 'C0RENAMED',
       command: '/opsbot',
     });
-    const message = await until(() => ws.slack.messagesIn('C0RENAMED')[0], 8000);
+    const message = await until(() => ws.slack.messagesIn('C0RENAMED')[0], 'the stats message', 8000);
     // A control opsbot didn't build (a forged or very old value) is refused the same way.
     const forged = {
       ...message,
@@ -104,6 +104,7 @@ describe('e2e: stats controls whose target is gone, and a renamed command', () =
     const gone = await ws.driver.clickButton({ userId: USER, message, actionId: 'vector-stats.refresh' });
     const reply = await until(
       () => ws.slack.responses.find((r) => r.url === gone.responseUrl && r.ok)?.text,
+      'the answer to the click',
       5000,
     );
     expect(reply).toContain('`/opsbot vector stats idx-1` posts a new one.');

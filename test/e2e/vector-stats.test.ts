@@ -144,7 +144,7 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
       actionId: 'vector-stats.period',
       value: '7d:idx-1',
     });
-    await until(() => (okUpdates() === 1 ? true : undefined), 8000);
+    await until(() => (okUpdates() === 1 ? true : undefined), 'the first update', 8000);
     const [updated, ...others] = ws.slack.messagesIn(channel);
     expect(others).toHaveLength(0);
     expect(updated?.ts).toBe(first.ts);
@@ -168,7 +168,7 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
       message: updated as SimMessage,
       actionId: 'vector-stats.refresh',
     });
-    await until(() => (okUpdates() === 2 ? true : undefined), 8000);
+    await until(() => (okUpdates() === 2 ? true : undefined), 'the second update', 8000);
     const refreshed = ws.slack.messagesIn(channel);
     expect(refreshed).toHaveLength(1);
     expect(refreshed[0]?.ts).toBe(first.ts);

@@ -12,6 +12,9 @@ import {
 } from '../../../src/sim/mgmt/index.ts';
 import type { IndexRequest } from '../../../src/store/index.ts';
 import { readAccounts, readStats } from '../../support/api-records.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
+
+export { textOf };
 
 export const NOW = Date.parse('2026-11-23T08:00:00Z');
 
@@ -94,20 +97,4 @@ export function pendingRequest(overrides: Partial<IndexRequest> = {}): IndexRequ
     outcomeUnknown: false,
     ...overrides,
   };
-}
-
-/** Every text a user would read in some blocks, joined. */
-export function textOf(blocks: unknown): string {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node !== null && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node)) {
-        if ((k === 'text' || k === 'alt_text') && typeof v === 'string') out.push(v);
-        else visit(v);
-      }
-    }
-  };
-  visit(blocks);
-  return out.join('\n');
 }

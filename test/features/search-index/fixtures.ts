@@ -1,4 +1,7 @@
 import type { IndexRequest } from '../../../src/store/index.ts';
+import { textOf } from '../../support/blocks.ts';
+
+export { textOf };
 
 export const T0 = Date.UTC(2026, 0, 15, 9, 30);
 
@@ -43,22 +46,6 @@ export const CREATED_RESULT = {
     max_writes_per_request: 1_000,
   },
 };
-
-/** All text of a block list, flattened (what a reader sees, roughly). */
-export function textOf(blocks: unknown): string {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'text' && typeof value === 'string') out.push(value);
-        else visit(value);
-      }
-    }
-  };
-  visit(blocks);
-  return out.join('\n');
-}
 
 type Json = Record<string, unknown>;
 

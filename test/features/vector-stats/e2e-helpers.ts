@@ -5,6 +5,13 @@ import { expect } from 'vitest';
 import { STATS_CARD_SIZE } from '../../../src/render/index.ts';
 import { checkBlockKit, type SimMessage } from '../../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace } from '../../../src/sim/workspace.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
+
+export { textOf };
+
+import { until } from '../../support/poll.ts';
+
+export { until };
 
 export const USER = SIM_IDS.requester;
 
@@ -22,32 +29,6 @@ export const PERIOD_WORDS: Record<string, string> = {
 const HEADER_BAND_CSS_PX = 76;
 
 export type Block = { type: string; [key: string]: unknown };
-
-export async function until<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`nothing turned up within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** What a reader sees: every text and alt_text in the blocks, in order. */
-export function textOf(blocks: unknown): string {
-  const out: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if ((key === 'text' || key === 'alt_text') && typeof value === 'string') out.push(value);
-        else visit(value);
-      }
-    }
-  };
-  visit(blocks);
-  return out.join('\n');
-}
 
 /**
  * What the channel shows of a message before anyone clicks: header, sections and context — not
@@ -114,6 +95,7 @@ export function statsDriver(workspace: () => SimulatedWorkspace) {
             .messagesIn(channel)
             .slice(before)
             .find((m) => m.via === 'chat.postMessage'),
+        `the stats message in ${channel}`,
         timeoutMs,
       );
     },
@@ -121,7 +103,10 @@ export function statsDriver(workspace: () => SimulatedWorkspace) {
     /** The ephemeral reply sent through a command's or a click's response_url. */
     async ephemeralReply(responseUrl: string): Promise<string> {
       const ws = workspace();
-      const response = await until(() => ws.slack.responses.find((r) => r.url === responseUrl && r.ok), 5000);
+      const response = await until(
+        () => ws.slack.responses.find((r) => r.url === responseUrl && r.ok),
+        'the ephemeral reply',
+      );
       expect(response.response_type).toBe('ephemeral');
       return `${response.text ?? ''}\n${textOf(response.blocks)}`;
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, forEachBounded, memoize } from '../../../src/limiter.ts';
-import { createPacer } from '../../../src/slack/pacer.ts';
+import { createLimiter, forEachBounded, memoize } from '../../src/limiter.ts';
+import { createPacer } from '../../src/slack/pacer.ts';
 
 describe('pacer', () => {
   function fakeTime() {
