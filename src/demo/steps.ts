@@ -1,6 +1,5 @@
 // The tour's steps, in the order a newcomer meets opsbot. Each one drives the real app through
 // signed requests and checks the outcome a person would notice; nothing is staged or faked.
-import type { App } from '@slack/bolt';
 import { SIM_IDS } from '../sim/workspace.ts';
 import {
   fillIn,
