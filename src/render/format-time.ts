@@ -1,14 +1,5 @@
 import type { StatsPeriod } from '../api/schemas.ts';
-
-const PERIOD_WORDS: Record<StatsPeriod, string> = {
-  '1h': 'last hour',
-  '3h': 'last 3 hours',
-  '12h': 'last 12 hours',
-  '1d': 'last 24 hours',
-  '3d': 'last 3 days',
-  '7d': 'last 7 days',
-  '30d': 'last 30 days',
-};
+import { PERIOD_WORDS } from '../vector-index.ts';
 
 /** `last 7 days`; an unknown period (a caller bypassing the type) is shown as it is. */
 export function periodInWords(period: StatsPeriod): string {

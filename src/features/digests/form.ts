@@ -2,7 +2,7 @@
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
 import type { DigestSubscription, Weekday } from '../../store/index.ts';
 import { canonicalTimeZone, parseLocalTime } from '../../time/zones.ts';
-import { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../vector-stats/input.ts';
+import { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../../vector-index.ts';
 import { ACTION, BLOCK, type BlockId } from './ids.ts';
 import { EVERY_DAY, WEEKDAYS } from './schedule.ts';
 

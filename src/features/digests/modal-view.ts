@@ -5,7 +5,7 @@ import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, truncate } from '../../slack/mrkdwn.ts';
 import type { Weekday } from '../../store/index.ts';
-import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
+import { PERIOD_WORDS } from '../../vector-index.ts';
 import { type DaysMode, type DigestSettings, daysModeOf, INCLUDE, MAX_INDEXES } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { DAY_NAMES, daysInWords } from './schedule.ts';

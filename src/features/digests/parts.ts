@@ -8,10 +8,10 @@ import { createLimiter, type Limiter, memoize } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import type { Store } from '../../store/index.ts';
+import { PERIOD_WORDS } from '../../vector-index.ts';
 import { listAccountSummaries } from '../messaging-accounts/service.ts';
 import { buildReport } from '../vector-stats/report.ts';
 import type { CardRenderer } from '../vector-stats/service.ts';
-import { PERIOD_WORDS } from '../vector-stats/time-range.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
 export type PartsDeps = {

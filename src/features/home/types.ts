@@ -1,27 +1,14 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
 import type { DigestRun, DigestSubscription, IndexRequest } from '../../store/index.ts';
+import type { FiringWatch } from '../watches/index.ts';
 import type { HomeRequests } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
 
-/** A watch that needs attention, as the Home tab shows it (the watches port reports at least this). */
-export type FiringWatch = {
-  watchId: number;
-  indexId: string;
-  /** The metric's label, e.g. "p99 query latency". */
-  metric: string;
-  channelId: string;
-  /** Who set the watch up. */
-  createdBy: string;
-  /** When the incident started. */
-  since: number;
-  /** The alert message, for a link to it. */
-  alert: { channel: string; ts: string } | undefined;
-  snoozedUntil: number | undefined;
-  muted: boolean;
-};
+/** A watch that needs attention: the watches port reports it, the Home tab shows it. */
+export type { FiringWatch };
 
 export type Listed<T> = { items: T[]; total: number };
 

@@ -6,7 +6,7 @@ import { stepInWords } from '../../render/format-time.ts';
 import { format } from '../../time/date-fns.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
 
-export { PERIOD_WORDS, stepInWords };
+export { stepInWords };
 
 const UTC = tz('UTC');
 // Beyond this a Date is invalid and date-fns throws.

@@ -1,6 +1,6 @@
 // `watch <index-id> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved.
-import { indexIdSchema } from '../vector-stats/input.ts';
+import { indexIdSchema } from '../../vector-index.ts';
 import { findMetric, type Metric } from './metrics.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views.ts';
