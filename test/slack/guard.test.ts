@@ -25,6 +25,7 @@ const FAILING_FORM = {
       label: { type: 'plain_text', text: 'Name' },
       element: { type: 'plain_text_input', action_id: 'name' },
     },
+    button('guard_in_modal'),
   ],
 };
 
@@ -42,6 +43,10 @@ describe.each(['http', 'socket'] as const)('the guard (%s)', (mode) => {
       });
       app.action('guard_store', async () => {
         throw new DatabaseUnavailableError('connection refused');
+      });
+      app.action('guard_in_modal', async ({ ack }) => {
+        await ack();
+        throw new TargetGone('That digest was removed meanwhile.');
       });
       app.view('guard_form', async () => {
         throw new Error('a bug in the submission');
@@ -97,6 +102,14 @@ describe.each(['http', 'socket'] as const)('the guard (%s)', (mode) => {
         () => ws.slack.views.find((v) => v.view.callback_id === 'guard_form')?.view,
         'the opened modal',
       );
+      // A click inside the open modal: a small modal on top of it says what happened.
+      await ws.driver.clickInView({ userId: user, view, actionId: 'guard_in_modal' });
+      const pushed = await until(
+        () => ws.slack.views.find((v) => v.via === 'views.push')?.view,
+        'the modal pushed over the form',
+      );
+      expect(textOf(pushed.blocks)).toBe(':warning: That digest was removed meanwhile.');
+
       const submitted = await ws.driver.submitView({
         userId: user,
         view,
@@ -115,6 +128,7 @@ describe.each(['http', 'socket'] as const)('the guard (%s)', (mode) => {
       expect(failures.map((l) => [l.event, l.err.name])).toEqual([
         ['action_refused', 'TargetGone'],
         ['action_failed', 'DatabaseUnavailableError'],
+        ['action_refused', 'TargetGone'],
         ['action_failed', 'Error'],
       ]);
     } finally {
