@@ -134,10 +134,11 @@ export function approvalMethods(db: Db): ApprovalMethods {
       // Half-way: created_at + (expires_at - created_at) / 2 <= now, kept in whole numbers.
       const rows = await db.all(
         `SELECT * FROM index_requests
-         WHERE state = 'pending' AND reminded_at IS NULL AND created_at + expires_at <= 2 * :now
+         WHERE state = 'pending' AND reminded_at IS NULL AND created_at + expires_at <= :twice_now
            AND expires_at > :now
          ORDER BY created_at, id LIMIT :limit`,
-        { now, limit },
+        // Doubled here: pg would type `2 * :now` as an integer, too small for epoch milliseconds.
+        { now, twice_now: 2 * now, limit },
       );
       return rows.map(toRequest);
     },
