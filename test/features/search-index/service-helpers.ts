@@ -140,6 +140,7 @@ export async function setup(
     store,
     mgmt,
     notices,
+    clock,
     advance: (ms: number) => {
       now += ms;
     },
