@@ -97,7 +97,12 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
    * approver list is read from Slack when stale; for an approval, every counted approver is
    * re-checked, and one who is no longer an approver stops counting.
    */
-  async function check(id: number, userId: string, kind: DecisionKind): Promise<Decision> {
+  async function check(
+    id: number,
+    userId: string,
+    kind: DecisionKind,
+    options: { publishLapses: boolean } = { publishLapses: true },
+  ): Promise<Decision> {
     const request = await store.getRequest(id);
     if (request === undefined) return { ok: false, refusal: { code: 'not_found', requestId: id } };
     const approvers = await deps.approvers.approvers({ mustInclude: userId });
@@ -124,7 +129,7 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
       return { ok: false, refusal: { code: 'expired', request: expired ?? request } };
     }
     if (kind !== 'approve') return { ok: true, request };
-    const progress = await recheck(request, await progressFor(request), approvers);
+    const progress = await recheck(request, await progressFor(request), approvers, options.publishLapses);
     if (hasApproved(progress, userId))
       return { ok: false, refusal: { code: 'already_approved', request, progress } };
     return { ok: true, request, progress };
@@ -135,6 +140,7 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
     request: IndexRequest,
     progress: ApprovalProgress,
     approvers: ReadonlySet<string>,
+    publishLapses: boolean,
   ): Promise<ApprovalProgress> {
     const left = leavers(progress, approvers);
     if (left.length === 0) return progress;
@@ -144,7 +150,8 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
       { event: 'search_approval_lapsed', requestId: request.id, approvers: left },
       'approvals of former approvers no longer count',
     );
-    deps.background(() => publish(request));
+    // On a submit, the card is updated once the approval is recorded; a second update could overtake it.
+    if (publishLapses) deps.background(() => publish(request));
     return progressFor(request);
   }
 
@@ -220,7 +227,7 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
      * completes the count moves the request to `approved` (`completed`); call `settle` afterwards.
      */
     async approve(id: number, userId: string, comment: string | undefined): Promise<Decision> {
-      const checked = await check(id, userId, 'approve');
+      const checked = await check(id, userId, 'approve', { publishLapses: false });
       if (!checked.ok) return checked;
       const added = await store.addApproval(id, {
         approverId: userId,
