@@ -158,3 +158,16 @@ describe.each(['http', 'socket'] as const)('e2e (%s): approver groups and M-of-N
     expect(ws.mgmt.createCalls).toHaveLength(3);
   });
 });
+
+describe('e2e: an approver group Slack does not know', () => {
+  it('stops start-up with one line naming APPROVER_GROUP', async () => {
+    await expect(
+      startSimulatedWorkspace({
+        env: { APPROVER_GROUP: 'no-such-group' },
+        slack: { userGroups: { [GROUP]: { handle: 'ops-approvers', users: [approver] } } },
+      }),
+    ).rejects.toThrow(
+      'APPROVER_GROUP names @no-such-group, but this Slack workspace has no such (enabled) user group: use its handle or its S… ID.',
+    );
+  });
+});
