@@ -82,6 +82,47 @@ const idList = (pattern: RegExp, what: string) =>
       return ids;
     });
 
+// The names Slack lets people type after "@" for a user group.
+const GROUP_HANDLE = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The plans a policy may name (the API's plan names). */
+const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
+const MAX_APPROVALS = 10;
+
+/**
+ * How many distinct approvals a request needs: `required` for every plan, or per plan with
+ * `plans` (a plan not named there needs 1). 0 means created on the requester's word.
+ */
+export type ApprovalPolicy = { required: number; plans: Readonly<Record<string, number>> };
+
+const POLICY_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
+
+/** `2` or `free=0,payg=2`; a sentence saying what is wrong (never echoing it whole) when malformed. */
+export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy | string {
+  if (value === undefined) return { required: 1, plans: {} };
+  const count = (text: string) => {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    return Number.isInteger(n) && n <= MAX_APPROVALS ? n : undefined;
+  };
+  const single = count(value);
+  if (single !== undefined) return { required: single, plans: {} };
+  const plans: Record<string, number> = {};
+  for (const part of value.split(',')) {
+    const [plan = '', n = '', ...rest] = part.split('=').map((p) => p.trim());
+    const needed = count(n);
+    if (rest.length > 0 || needed === undefined || !(POLICY_PLANS as readonly string[]).includes(plan))
+      return `must be ${POLICY_SHAPE}; plans are ${POLICY_PLANS.join(', ')}`;
+    if (plan in plans) return `names the plan ${plan} twice; must be ${POLICY_SHAPE}`;
+    plans[plan] = needed;
+  }
+  return { required: 1, plans };
+}
+
+/** How many approvals a request for `plan` needs under `policy`. */
+export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
+  return policy.plans[plan] ?? policy.required;
+}
+
 const envSchema = z.object({
   SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(
     (v) => v.startsWith('xoxb-'),
@@ -112,11 +153,25 @@ const envSchema = z.object({
     (v) => slackId('CG').test(v),
     { error: 'must be a channel ID such as C0123ABCD (not a #name)' },
   ),
-  APPROVER_USER_IDS: required('comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH').pipe(
-    idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').refine((ids) => ids.length > 0, {
-      error: 'must name at least one approver',
-    }),
+  // Either may be empty, not both (approversProblem).
+  APPROVER_USER_IDS: optionalText.pipe(idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').optional()),
+  APPROVER_GROUP: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.replace(/^@/, ''))
+      .refine((v) => slackId('S').test(v) || GROUP_HANDLE.test(v), {
+        error: 'must be a Slack user group ID such as S0123ABCD or its handle such as ops-approvers',
+      })
+      .optional(),
   ),
+  APPROVALS_REQUIRED: optionalText.transform((v, ctx) => {
+    const policy = parseApprovalPolicy(v);
+    if (typeof policy === 'string') {
+      ctx.addIssue({ code: 'custom', message: policy });
+      return z.NEVER;
+    }
+    return policy;
+  }),
   ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional()),
   REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
   MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
@@ -159,7 +214,11 @@ export type Config = {
   };
   approvals: {
     channelId: string;
+    /** Approvers by user ID; with `group`, its members are approvers too. Never both empty. */
     approverIds: string[];
+    /** A user group's ID (S…) or handle, resolved at start-up. */
+    group: string | undefined;
+    policy: ApprovalPolicy;
     requestTtlHours: number;
     maxPendingPerUser: number;
   };
@@ -180,6 +239,13 @@ function metricsPortProblem(env: Record<string, string | undefined>): string | u
   const port = env.PORT?.trim() || '3000';
   if (Number(metrics) !== Number(port)) return undefined;
   return 'METRICS_PORT must differ from PORT — /metrics is never served on the port Slack reaches';
+}
+
+/** Someone must be able to approve: a list, a group, or both. */
+function approversProblem(env: Record<string, string | undefined>): string | undefined {
+  const ids = (env.APPROVER_USER_IDS ?? '').split(',').filter((id) => id.trim() !== '');
+  if (ids.length > 0 || (env.APPROVER_GROUP?.trim() ?? '') !== '') return undefined;
+  return 'APPROVER_USER_IDS is missing — comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH (or set APPROVER_GROUP to a Slack user group)';
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -223,7 +289,14 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   const signing = signingSecretProblem(env);
   const examples = examplesLeft(env);
   const metricsPort = metricsPortProblem(env);
-  if (!parsed.success || signing !== undefined || examples.length > 0 || metricsPort !== undefined) {
+  const approvers = approversProblem(env);
+  if (
+    !parsed.success ||
+    signing !== undefined ||
+    examples.length > 0 ||
+    metricsPort !== undefined ||
+    approvers !== undefined
+  ) {
     const problems = (parsed.error?.issues ?? [])
       .filter((issue) => !examples.includes(String(issue.path[0])))
       .map((issue) => {
@@ -233,6 +306,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       });
     if (signing !== undefined) problems.push(signing);
     if (metricsPort !== undefined) problems.push(metricsPort);
+    if (approvers !== undefined) problems.push(approvers);
     if (examples.length > 0)
       problems.unshift(
         `${examples.join(', ')} ${examples.length === 1 ? 'is' : 'are'} still the example value from .env.example — put in your own (README: "Run it in your Slack workspace")`,
@@ -261,7 +335,9 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       },
       approvals: {
         channelId: e.APPROVAL_CHANNEL_ID,
-        approverIds: e.APPROVER_USER_IDS,
+        approverIds: e.APPROVER_USER_IDS ?? [],
+        group: e.APPROVER_GROUP,
+        policy: e.APPROVALS_REQUIRED ?? { required: 1, plans: {} },
         requestTtlHours: e.REQUEST_TTL_HOURS,
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
       },

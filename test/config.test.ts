@@ -101,6 +101,37 @@ describe('parseConfig', () => {
   });
 });
 
+describe('approvers and the approval policy', () => {
+  it('takes approvers from a user group, the ID list, or both — not neither', () => {
+    const group = parseConfig({ ...valid, APPROVER_USER_IDS: '', APPROVER_GROUP: '@ops-approvers' });
+    expect(group.ok && group.config.approvals).toMatchObject({ approverIds: [], group: 'ops-approvers' });
+    const byId = parseConfig({ ...valid, APPROVER_GROUP: 'S0APPROVERS' });
+    expect(byId.ok && byId.config.approvals).toMatchObject({
+      approverIds: ['U0ALICE', 'U0BOB'],
+      group: 'S0APPROVERS',
+    });
+    expect(problemsOf({ ...valid, APPROVER_USER_IDS: '' })).toEqual([
+      'APPROVER_USER_IDS is missing — comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH (or set APPROVER_GROUP to a Slack user group)',
+    ]);
+    expect(problemsOf({ ...valid, APPROVER_GROUP: 'Ops Approvers!' })).toEqual([
+      'APPROVER_GROUP must be a Slack user group ID such as S0123ABCD or its handle such as ops-approvers',
+    ]);
+  });
+
+  it('reads APPROVALS_REQUIRED as one number or per plan, and stops on anything else with one line', () => {
+    const fallback = parseConfig(valid);
+    expect(fallback.ok && fallback.config.approvals.policy).toEqual({ required: 1, plans: {} });
+    const perPlan = parseConfig({ ...valid, APPROVALS_REQUIRED: 'free=0, payg=2, fixed=2' });
+    expect(perPlan.ok && perPlan.config.approvals.policy).toEqual({
+      required: 1,
+      plans: { free: 0, payg: 2, fixed: 2 },
+    });
+    expect(problemsOf({ ...valid, APPROVALS_REQUIRED: 'payg=two' })).toEqual([
+      'APPROVALS_REQUIRED must be one number from 0 to 10 (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2); plans are free, payg, fixed',
+    ]);
+  });
+});
+
 describe('secretsOf', () => {
   it('lists every credential the logger must scrub, including the database password', async () => {
     const { secretsOf } = await import('../src/config.ts');

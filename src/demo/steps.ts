@@ -11,7 +11,7 @@ import {
   type TourKit,
 } from './tour-kit.ts';
 
-const { requester, approver, generalChannel, approvalChannel } = SIM_IDS;
+const { requester, approver, secondApprover, generalChannel, approvalChannel } = SIM_IDS;
 const DIGEST_CHANNEL = 'C0TEAMOPS';
 const REQUESTER_ZONE = 'Europe/Berlin'; // the simulated requester's profile time zone
 
@@ -72,7 +72,7 @@ const drift: TourStep = {
 
 const search: TourStep = {
   slug: 'search',
-  title: 'A search index: requested, approved by someone else, created once',
+  title: 'A search index: requested, approved by two of @ops-approvers, created once',
   async run(k) {
     let views = k.ws.slack.views.length;
     await k.command(requester, generalChannel, 'search create product-search eu-west-1 payg');
@@ -92,6 +92,17 @@ const search: TourStep = {
     await k.show();
     const comment = fillIn(confirm, /comment/i, 'Fine for the catalogue launch.');
     await k.submit(approver, confirm, comment);
+    // payg needs two approvals: the first only adds to the count, and the card shows it.
+    await k.until('the card showing 1 of 2', async () => {
+      const progress = (await k.ws.store.approvalProgress([1])).get(1);
+      return progress?.approvals.length === 1 ? progress : undefined;
+    });
+    await k.show();
+    views = k.ws.slack.views.length;
+    await k.click(secondApprover, card, 'search.approve', '[Approve] by a second approver');
+    const second = await k.modalFor(secondApprover, views);
+    await k.show();
+    await k.submit(secondApprover, second, {});
     const created = await k.until('index creation', async () => {
       const request = await k.ws.store.getRequest(1);
       return request?.state === 'created' ? request : undefined;

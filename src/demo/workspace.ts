@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
+import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
 
 export type DemoClock = {
   now(): number;
@@ -41,7 +41,18 @@ export async function startDemoWorkspace(
   try {
     ws = await startSimulatedWorkspace({
       clock: clock.now,
-      env: { DATABASE_PATH: databasePath, LOG_LEVEL: 'info' },
+      // Approvers from a Slack user group, and two of them for a paid (payg) index.
+      env: {
+        DATABASE_PATH: databasePath,
+        LOG_LEVEL: 'info',
+        APPROVER_GROUP: 'ops-approvers',
+        APPROVALS_REQUIRED: 'free=0,payg=2',
+      },
+      slack: {
+        userGroups: {
+          S0OPSAPPROVERS: { handle: 'ops-approvers', users: [SIM_IDS.approver, SIM_IDS.secondApprover] },
+        },
+      },
       ...(options.mode === undefined ? {} : { mode: options.mode }),
       ...(options.onLogLine === undefined ? {} : { onLogLine: options.onLogLine }),
     });

@@ -27,6 +27,20 @@ export function observedStore(store: Store, changes: ChangeFeed): Store {
         changes.emit({ kind: 'request', requestId: id, requesterId: result.request.requesterId });
       return result;
     },
+    // An approval shows on the Home tab as progress, and one completing the count as a decision.
+    async addApproval(id, input) {
+      const result = await store.addApproval(id, input);
+      if (result.ok)
+        changes.emit({ kind: 'request', requestId: id, requesterId: result.request.requesterId });
+      return result;
+    },
+    async lapseApprovals(id, approverIds, actor, at) {
+      const changed = await store.lapseApprovals(id, approverIds, actor, at);
+      const request = changed > 0 ? await store.getRequest(id) : undefined;
+      if (request !== undefined)
+        changes.emit({ kind: 'request', requestId: id, requesterId: request.requesterId });
+      return changed;
+    },
 
     async upsertSubscription(input) {
       const subscription = await store.upsertSubscription(input);

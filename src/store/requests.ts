@@ -3,15 +3,16 @@ import type { Db } from './db.ts';
 import { assertNoSecrets, fromStates, InvalidStoreInputError } from './guards.ts';
 import { read, toAudit, toRequest } from './rows.ts';
 import { DEFAULT_EXPIRED_LIMIT, type RequestMethods } from './store.ts';
-import type { IndexRequest } from './types.ts';
+import type { IndexRequest, RequestState, TransitionInput, TransitionResult } from './types.ts';
 
 const INSERT_REQUEST = `
   INSERT INTO index_requests
-    (requester_id, requester_channel_id, name, region, plan, reason, state, created_at, expires_at, updated_at)
+    (requester_id, requester_channel_id, name, region, plan, reason, state, created_at, expires_at, updated_at,
+     approvals_required)
   VALUES (:requester_id, :requester_channel_id, :name, :region, :plan, :reason, 'pending', :created_at,
-    :expires_at, :created_at)
+    :expires_at, :created_at, :approvals_required)
   RETURNING *`;
-const INSERT_AUDIT = `
+export const INSERT_AUDIT = `
   INSERT INTO request_audit (request_id, actor, from_state, to_state, at, note)
   VALUES (:request_id, :actor, :from_state, :to_state, :at, :note)`;
 // The compare-and-set. The row was read under the transaction's lock (see transitionRequest), so
@@ -25,12 +26,44 @@ const UPDATE_STATE = `
   WHERE id = :id AND state = :current
   RETURNING *`;
 
+/** The request as it is now; with `lock` (the dialect's forUpdate, inside a transaction) held until commit. */
+export async function getRequestOn(on: Db, id: number, lock = ''): Promise<IndexRequest | undefined> {
+  const row = await on.one(`SELECT * FROM index_requests WHERE id = :id${lock}`, { id });
+  return row === undefined ? undefined : toRequest(row);
+}
+
+/** The compare-and-set and its audit entry, inside the caller's transaction `tx`. */
+export async function transitionWithin(
+  tx: Db,
+  id: number,
+  input: TransitionInput,
+  from: readonly RequestState[] = fromStates(input),
+): Promise<TransitionResult> {
+  // Read under the lock, so the audit entry names the state left and the patch applies to the
+  // row as it is now; a concurrent transition waits, then sees the new state.
+  const current = await getRequestOn(tx, id, tx.dialect.forUpdate);
+  if (current === undefined || !from.includes(current.state)) return { ok: false, current };
+  const row = await tx.one(UPDATE_STATE, {
+    id,
+    current: current.state,
+    to: input.to,
+    at: input.at,
+    ...transitionValues({ ...current, ...input.patch }),
+  });
+  if (row === undefined) return { ok: false, current: await getRequestOn(tx, id) };
+  await tx.run(INSERT_AUDIT, {
+    request_id: id,
+    actor: input.actor,
+    from_state: current.state,
+    to_state: input.to,
+    at: input.at,
+    note: input.note ?? null,
+  });
+  return { ok: true, request: toRequest(row) };
+}
+
 export function requestMethods(db: Db): RequestMethods {
-  const { forUpdate } = db.dialect;
-  const get = async (id: number, on: Db = db, lock = ''): Promise<IndexRequest | undefined> => {
-    const row = await on.one(`SELECT * FROM index_requests WHERE id = :id${lock}`, { id });
-    return row === undefined ? undefined : toRequest(row);
-  };
+  const get = (id: number) => getRequestOn(db, id);
 
   return {
     async createRequest(input) {
@@ -45,6 +78,7 @@ export function requestMethods(db: Db): RequestMethods {
           reason: input.reason,
           created_at: input.createdAt,
           expires_at: input.expiresAt,
+          approvals_required: input.approvalsRequired ?? 1,
         });
         if (row === undefined) throw new Error('INSERT … RETURNING returned no row');
         const request = toRequest(row);
@@ -105,29 +139,7 @@ export function requestMethods(db: Db): RequestMethods {
     async transitionRequest(id, input) {
       const from = fromStates(input);
       assertNoSecrets(input.patch);
-      return db.transaction(async (tx) => {
-        // Read under the lock, so the audit entry names the state left and the patch applies to the
-        // row as it is now; a concurrent transition waits, then sees the new state.
-        const current = await get(id, tx, forUpdate);
-        if (current === undefined || !from.includes(current.state)) return { ok: false, current };
-        const row = await tx.one(UPDATE_STATE, {
-          id,
-          current: current.state,
-          to: input.to,
-          at: input.at,
-          ...transitionValues({ ...current, ...input.patch }),
-        });
-        if (row === undefined) return { ok: false, current: await get(id, tx) };
-        await tx.run(INSERT_AUDIT, {
-          request_id: id,
-          actor: input.actor,
-          from_state: current.state,
-          to_state: input.to,
-          at: input.at,
-          note: input.note ?? null,
-        });
-        return { ok: true, request: toRequest(row) };
-      });
+      return db.transaction((tx) => transitionWithin(tx, id, input, from));
     },
 
     async listAudit(requestId) {

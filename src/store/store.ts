@@ -11,6 +11,9 @@
 // - Nothing secret is persisted: writes that carry a `token`, `read_only_token` or `password` key
 //   anywhere are refused with SecretInStoreError before touching the database.
 import type {
+  AddApprovalInput,
+  AddApprovalResult,
+  ApprovalProgress,
   AuditEntry,
   ClaimDigestRunInput,
   ClaimDigestRunResult,
@@ -58,6 +61,28 @@ export interface Store {
    * (DEFAULT_EXPIRED_LIMIT when not given).
    */
   listExpiredPending(now: number, limit?: number): Promise<IndexRequest[]>;
+
+  // --- approvals (distinct approvers per request, against the policy the request was filed with) ---
+
+  /**
+   * Records `approverId`'s approval of a pending request and, when it brings the approvals that
+   * count (not lapsed) to the request's policy, moves the request to `approved` in the same
+   * transaction (with its audit entry): of concurrent approvals, exactly one completes the count,
+   * and one arriving after that finds the request no longer pending. A lapsed approval by the same
+   * approver is renewed; one that counts already is refused (`already_approved`), not added.
+   */
+  addApproval(id: number, input: AddApprovalInput): Promise<AddApprovalResult>;
+  /** Each request's policy and approvals; requests that don't exist are absent from the map. */
+  approvalProgress(ids: readonly number[]): Promise<Map<number, ApprovalProgress>>;
+  /**
+   * Marks the approvals of these approvers on a pending request as no longer counting (they left
+   * the approvers), each with an audit entry. Returns how many changed.
+   */
+  lapseApprovals(id: number, approverIds: readonly string[], actor: string, at: number): Promise<number>;
+  /** Pending requests half-way or more to their expiry that have had no reminder, oldest first. */
+  listReminderDue(now: number, limit: number): Promise<IndexRequest[]>;
+  /** Claims the one reminder of a pending request: true for exactly one caller, ever. */
+  claimReminder(id: number, at: number): Promise<boolean>;
 
   // --- digest subscriptions (one per channel) ---
 
@@ -165,6 +190,11 @@ export type RequestMethods = Pick<
   | 'transitionRequest'
   | 'listAudit'
   | 'listExpiredPending'
+>;
+
+export type ApprovalMethods = Pick<
+  Store,
+  'addApproval' | 'approvalProgress' | 'lapseApprovals' | 'listReminderDue' | 'claimReminder'
 >;
 
 export type DigestMethods = Pick<

@@ -68,7 +68,40 @@ export type IndexRequest = {
 export type NewIndexRequest = Pick<
   IndexRequest,
   'requesterId' | 'requesterChannelId' | 'name' | 'region' | 'plan' | 'reason' | 'createdAt' | 'expiresAt'
->;
+> & {
+  /** How many distinct approvals it needs (the policy in force when filed); 1 when not given. */
+  approvalsRequired?: number;
+};
+
+/** One approver's approval of one request. */
+export type Approval = {
+  requestId: number;
+  approverId: string;
+  at: number;
+  note: string | null;
+  /** When opsbot found the approver was no longer one: from then on the approval does not count. */
+  lapsedAt: number | null;
+};
+
+/** A request's policy and the approvals given so far, oldest first (lapsed ones included, marked). */
+export type ApprovalProgress = { requestId: number; required: number; approvals: Approval[] };
+
+export type AddApprovalInput = { approverId: string; at: number; note?: string };
+
+export type AddApprovalResult =
+  | {
+      ok: true;
+      /** As it now is: `approved` when this approval completed the count, else still `pending`. */
+      request: IndexRequest;
+      progress: ApprovalProgress;
+      completed: boolean;
+    }
+  | {
+      ok: false;
+      /** `not_pending`: decided, expired or gone; `already_approved`: this approver's approval counts already. */
+      reason: 'not_pending' | 'already_approved';
+      current: IndexRequest | undefined;
+    };
 
 /** Fields a transition may set alongside the state. A key that is present is written, `null` clears. */
 export type RequestPatch = Partial<

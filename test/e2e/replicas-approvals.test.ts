@@ -94,3 +94,45 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: three replicas on one Pos
     expect(await ws.store.getRequest(1)).toMatchObject({ state: 'created', decidedBy: winner });
   });
 });
+
+describe.skipIf(TEST_DATABASE_URL === undefined)(
+  'e2e: three replicas, a request needing two approvals',
+  () => {
+    let schema: TestSchema;
+    let ws: SimulatedWorkspace;
+    let b: { driver: SlackDriver };
+    let c: { driver: SlackDriver };
+
+    beforeAll(async () => {
+      schema = await createTestSchema();
+      ws = await startSimulatedWorkspace({
+        env: { DATABASE_URL: schema.urlFor(), LOG_LEVEL: 'info', APPROVALS_REQUIRED: 'payg=2' },
+      });
+      [b, c] = await Promise.all([ws.startAnotherInstance(), ws.startAnotherInstance()]);
+    });
+    afterAll(async () => {
+      await ws?.stop();
+      await schema?.drop();
+    });
+
+    it('the last two approvals at the same moment on two replicas: one create, the card names both', async () => {
+      await fileRequest(ws); // payg, through A
+      const viaB = await openDecision(ws, approver, 1, 'approve', b.driver);
+      const viaC = await openDecision(ws, secondApprover, 1, 'approve', c.driver);
+      const [first, second] = await Promise.all([
+        b.driver.submitView({ userId: approver, view: viaB }),
+        c.driver.submitView({ userId: secondApprover, view: viaC }),
+      ]);
+      // Both count: neither is refused, and exactly one of them completes the count.
+      expect([first.ack, second.ack]).toEqual([undefined, undefined]);
+      const created = await waitForCard(ws, 1, (t) => t.includes('*Created*'));
+      expect(textOf(created.blocks)).toContain(`<@${approver}>`);
+      expect(textOf(created.blocks)).toContain(`<@${secondApprover}>`);
+      await waitForDm(ws, requester, 'Your search index is ready');
+      expect(ws.mgmt.createCalls).toHaveLength(1);
+      const audit = await ws.store.listAudit(1);
+      expect(audit.filter((e) => e.to === 'creating')).toHaveLength(1);
+      expect(audit.filter((e) => e.from === 'pending' && e.to === 'approved')).toHaveLength(1);
+    });
+  },
+);

@@ -72,7 +72,8 @@ describe.each(['http', 'socket'] as const)('e2e (%s): search-index clicks when t
 
   it('the decision modals’ submissions with the store failing: the sentence in the modal', async () => {
     const approve = await openDecision(ws, approver, 1, 'approve');
-    vi.spyOn(ws.store, 'transitionRequest').mockRejectedValueOnce(down());
+    // An approval is recorded (and, completing the count, decided) by addApproval.
+    vi.spyOn(ws.store, 'addApproval').mockRejectedValueOnce(down());
     expect(fieldErrors(await ws.driver.submitView({ userId: approver, view: approve }))).toEqual({
       search_comment: DATABASE_DOWN,
     });

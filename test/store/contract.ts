@@ -6,6 +6,7 @@
 //   });
 import { afterAll, afterEach, describe } from 'vitest';
 import type { Store } from '../../src/store/store.ts';
+import { approvalContract } from './contract-approvals.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { observedContract } from './contract-observed.ts';
@@ -22,13 +23,18 @@ export type StoreContractOptions = {
   reopen?: (store: Store) => Promise<Store>;
   /** Runs once after the whole suite (drop a test database, remove a temp folder). */
   cleanup?: () => Promise<void>;
+  /** A database migrated only up to `version`, for raw SQL as an older opsbot wrote it; `open` migrates it. */
+  legacy?: (version: number) => Promise<LegacyDatabase>;
 };
+
+export type LegacyDatabase = { exec(sql: string): Promise<void>; open(): Promise<Store> };
 
 /** What each part of the suite receives. Stores it opens are closed after each test. */
 export type ContractContext = {
   /** A store on a new, empty database. */
   open: () => Promise<Store>;
   reopen: ((store: Store) => Promise<Store>) | undefined;
+  legacy: ((version: number) => Promise<LegacyDatabase>) | undefined;
 };
 
 export function storeContract(
@@ -47,6 +53,13 @@ export function storeContract(
     const ctx: ContractContext = {
       open: () => track(makeStore()),
       reopen: reopen === undefined ? undefined : (store) => track(reopen(store)),
+      legacy:
+        options.legacy === undefined
+          ? undefined
+          : async (version) => {
+              const database = await (options.legacy as (v: number) => Promise<LegacyDatabase>)(version);
+              return { exec: database.exec, open: () => track(database.open()) };
+            },
     };
 
     afterEach(async () => {
@@ -60,5 +73,6 @@ export function storeContract(
     durabilityContract(ctx);
     watchContract(ctx);
     observedContract(ctx);
+    approvalContract(ctx);
   });
 }

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { createLogger } from '../../src/log.ts';
+import { MIGRATIONS, postgresMigrations } from '../../src/store/postgres/migrations.ts';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { storeContract } from './contract.ts';
@@ -45,6 +46,30 @@ describe.skipIf(url === undefined)('PostgreSQL store (TEST_DATABASE_URL)', () =>
         return openIn(databaseUrl, schema);
       },
       cleanup: () => dropSchemas(databaseUrl),
+      legacy: async (version) => {
+        const schema = `opsbot_test_${randomBytes(6).toString('hex')}`;
+        schemas.push(schema);
+        const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+        await client.connect();
+        await client.query(`CREATE SCHEMA "${schema}"`);
+        await client.query(postgresMigrations(undefined).ledger);
+        for (const step of MIGRATIONS.filter((m) => m.version <= version)) {
+          await client.query(step.sql);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)', [
+            step.version,
+            step.name,
+          ]);
+        }
+        return {
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          open: async () => {
+            await client.end();
+            return openIn(databaseUrl, schema);
+          },
+        };
+      },
     },
   );
 });

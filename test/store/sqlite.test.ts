@@ -6,7 +6,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src/store/sqlite/migrations.ts';
+import { applyMigrations } from '../../src/store/migrations.ts';
+import { openDatabase, sqliteDb } from '../../src/store/sqlite/db.ts';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, SQLITE_MIGRATIONS } from '../../src/store/sqlite/migrations.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
 import { storeContract } from './contract.ts';
@@ -32,6 +34,20 @@ storeContract('sqlite file', () => openAt(freshPath()), {
     const path = paths.get(store);
     if (path === undefined) throw new Error('not a store this test opened');
     return openAt(path);
+  },
+  legacy: async (version) => {
+    const path = freshPath();
+    const sqlite = openDatabase(path);
+    const db = sqliteDb(sqlite, path);
+    const steps = MIGRATIONS.filter((m) => m.version <= version);
+    await applyMigrations(db, T0, { ...SQLITE_MIGRATIONS, steps });
+    return {
+      exec: (sql) => db.exec(sql),
+      open: async () => {
+        sqlite.close();
+        return openAt(path);
+      },
+    };
   },
 });
 

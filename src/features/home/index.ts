@@ -2,11 +2,9 @@
 // ports.ts for what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { SearchIndexPort } from '../search-index/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { registerHome } from './listeners.ts';
 import type { HomeRequests, HomeWatches } from './ports.ts';
-import { homeRequestsOf } from './search-index-bridge.ts';
 
 export type { HomeRequests, HomeWatches } from './ports.ts';
 
@@ -20,11 +18,7 @@ export type HomeUses = {
 
 export type HomePort = Record<string, never>;
 
-// Until SearchIndexPort satisfies HomeRequests: then `searchIndex` is a HomeRequests, passed as is.
-type GivenUses = Omit<HomeUses, 'searchIndex'> & { searchIndex: SearchIndexPort };
-
-export function register(context: FeatureContext<GivenUses>): HomePort {
-  const searchIndex = homeRequestsOf(context.uses.searchIndex, context);
-  registerHome({ ...context, uses: { ...context.uses, searchIndex } });
+export function register(context: FeatureContext<HomeUses>): HomePort {
+  registerHome(context);
   return {};
 }

@@ -4,10 +4,16 @@ import type { ModalView } from '@slack/types';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
 import type { FiringWatch } from './types.ts';
 
+/** A request waiting for the viewer's approval, with how far its approvals have got. */
+export type WaitingRequest = IndexRequest & { progressWords?: string };
+
 /** Search index requests, as the Home tab lists them and starts one. */
 export type HomeRequests = {
-  /** Pending requests `viewerId` may decide (not their own, not expired), oldest first. */
-  pendingFor(viewerId: string): Promise<IndexRequest[]>;
+  /**
+   * Pending requests `viewerId` can still approve (an approver now, not their own, not approved by
+   * them yet, not expired), oldest first, with their progress in words ("Approvals 1 of 2").
+   */
+  pendingFor(viewerId: string): Promise<WaitingRequest[]>;
   /** `requesterId`'s most recent requests, newest first, at most `limit`. */
   recentOf(requesterId: string, limit: number): Promise<IndexRequest[]>;
   /**

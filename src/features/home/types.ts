@@ -2,7 +2,7 @@
 import type { ApiHealthSnapshot } from '../../api/health.ts';
 import type { DigestRun, DigestSubscription, IndexRequest } from '../../store/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
-import type { HomeRequests } from './ports.ts';
+import type { HomeRequests, WaitingRequest } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
@@ -30,7 +30,7 @@ export type HomeData = {
   now: number;
   decide: Permission;
   /** Pending requests the viewer may decide, oldest first; absent when they may not decide. */
-  waiting: Loaded<Listed<IndexRequest>> | undefined;
+  waiting: Loaded<Listed<WaitingRequest>> | undefined;
   mine: Loaded<IndexRequest[]>;
   watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;

@@ -4,9 +4,9 @@ import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
-import type { IndexRequest } from '../../store/index.ts';
 import { instantInWords } from '../../time/zones.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
+import type { WaitingRequest } from './ports.ts';
 import type { DigestLine, FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
 /** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
@@ -76,7 +76,7 @@ function waitingSection(data: HomeData): KnownBlock[] {
   return titled(title, [context(data.decide.reason), ...waitingBody(data.waiting, data)]);
 }
 
-function waitingBody(waiting: Loaded<Listed<IndexRequest>>, data: HomeData): KnownBlock[] {
+function waitingBody(waiting: Loaded<Listed<WaitingRequest>>, data: HomeData): KnownBlock[] {
   if (!waiting.ok) return [section(UNREADABLE)];
   const { now, requestWords: words } = data;
   const { items, total } = waiting.value;
@@ -85,7 +85,7 @@ function waitingBody(waiting: Loaded<Listed<IndexRequest>>, data: HomeData): Kno
   return [
     ...shown.flatMap((request): KnownBlock[] => [
       section(
-        `*#${request.id}* ${words.describe(request)}\n` +
+        `*#${request.id}* ${words.describe(request)}${request.progressWords ? ` · ${request.progressWords}` : ''}\n` +
           `asked by ${mentionUser(request.requesterId)} ${ageInWords(request.createdAt, now)}` +
           (request.reason === '' ? '' : ` · _${escapeMrkdwn(request.reason.slice(0, 200))}_`),
       ),

@@ -3,9 +3,11 @@
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import { header } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
 import { ACTION, CARD_BLOCK } from './ids.ts';
+import { countWords, neededWords, tally } from './policy.ts';
+import { approvedBy, type GroupRef, groupMention, progressText } from './progress-view.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
 
 export type SlackMessage = { text: string; blocks: KnownBlock[] };
@@ -61,45 +63,60 @@ function retryButton(request: IndexRequest): ActionsBlock {
   };
 }
 
-function outcome(request: IndexRequest, ttlHours: number): KnownBlock[] {
-  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+/** Without a progress, the card shows the one-approval policy requests had before policies existed. */
+export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
+
+function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {
+  const progress = options.progress ?? { requestId: request.id, required: 1, approvals: [] };
+  const by = approvedBy(request, progress);
+  const rejecter = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
   const when = slackDate(request.updatedAt);
+  // With several approvals, each one's comment is on its own line of the progress above.
   const comment =
-    request.decisionComment === null || request.decisionComment.trim() === ''
+    progress.required > 1 || request.decisionComment === null || request.decisionComment.trim() === ''
       ? ''
       : `\n${quoted(request.decisionComment)}`;
   switch (request.state) {
     case 'pending':
-      return [decisionButtons(request)];
+      return [section(progressText(progress, options.group, true)), decisionButtons(request)];
     case 'approved':
     case 'creating':
-      return [section(`${STATE_EMOJI.creating} *Approved* by ${by} — creating the index…${comment}`)];
+      return [section(`${STATE_EMOJI.creating} ${approvedHead(by)} — creating the index…${comment}`)];
     case 'created': {
       const result = request.result;
       const details =
         result === null
           ? ''
           : `\nIndex ID \`${escapeMrkdwn(result.indexId)}\` · endpoint ${escapeMrkdwn(result.endpoint ?? NOT_REPORTED)}`;
-      return [section(`${STATE_EMOJI.created} *Created* ${when} — approved by ${by}.${details}${comment}`)];
+      return [section(`${STATE_EMOJI.created} *Created* ${when} — ${by}.${details}${comment}`)];
     }
     case 'failed': {
       const message = escapeMrkdwn(request.failureMessage ?? 'The management API call failed.');
-      const blocks = [
-        section(`${STATE_EMOJI.failed} *Creation failed* ${when} — approved by ${by}.\n${message}`),
-      ];
+      const blocks = [section(`${STATE_EMOJI.failed} *Creation failed* ${when} — ${by}.\n${message}`)];
       if (request.outcomeUnknown) blocks.push(section(`:rotating_light: ${outcomeUnknownText(request)}`));
       return [...blocks, retryButton(request)];
     }
-    case 'rejected':
-      return [section(`${STATE_EMOJI.rejected} *Rejected* ${when} by ${by}.${comment}`)];
+    case 'rejected': {
+      // Approvals given before the rejection stay visible: the trail of who said what.
+      const before =
+        tally(progress).counted.length > 0 ? `\n${progressText(progress, options.group, false)}` : '';
+      return [section(`${STATE_EMOJI.rejected} *Rejected* ${when} by ${rejecter}.${comment}${before}`)];
+    }
     case 'expired':
       return [
-        section(`${STATE_EMOJI.expired} *Expired* ${when} — no approver decided within ${ttlHours} hours.`),
+        section(
+          `${STATE_EMOJI.expired} *Expired* ${when} — no approver decided within ${options.ttlHours} hours ` +
+            `(approvals ${countWords(progress)}).`,
+        ),
       ];
   }
 }
 
-export function requestCard(request: IndexRequest, options: { ttlHours: number }): SlackMessage {
+/** "*Approved* by <@a> and <@b>", or "*Approved* — created without approval: …". */
+const approvedHead = (by: string) =>
+  by.startsWith('approved ') ? `*Approved* ${by.slice('approved '.length)}` : `*Approved* — ${by}`;
+
+export function requestCard(request: IndexRequest, options: CardOptions): SlackMessage {
   const text =
     `Search index request #${request.id} from ${mentionUser(request.requesterId)}: ` +
     `${escapeMrkdwn(`${request.name} (${request.region}, ${planLabel(request.plan)})`)} — ${request.state}`;
@@ -108,7 +125,25 @@ export function requestCard(request: IndexRequest, options: { ttlHours: number }
     blocks: [
       header(`Search index request #${request.id}`),
       ...summaryBlocks(request, { showExpiry: request.state === 'pending' }),
-      ...outcome(request, options.ttlHours),
+      ...outcome(request, options),
+    ],
+  };
+}
+
+/** The one reminder, in the card's thread, half-way to the expiry. */
+export function reminderMessage(
+  request: IndexRequest,
+  options: CardOptions & { progress: ApprovalProgress },
+): SlackMessage {
+  const t = tally(options.progress);
+  return {
+    text: `Request #${request.id} is still waiting for ${neededWords(t.missing)}.`,
+    blocks: [
+      section(
+        `:alarm_clock: Request *#${request.id}* is still waiting: approvals ${countWords(options.progress)}, ` +
+          `${neededWords(t.missing)} still needed from ${groupMention(options.group)}. ` +
+          `It expires ${slackDate(request.expiresAt)}.`,
+      ),
     ],
   };
 }

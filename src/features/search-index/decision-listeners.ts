@@ -36,7 +36,8 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
       // checks again, since anything can change while the modal is open.
       const checked = await service.check(clickedRequestId(body), userId, kind);
       const request = allowed(checked, audience(userId, 'mrkdwn'));
-      const view = kind === 'approve' ? approveModal(request) : rejectModal(request);
+      const progress = checked.ok ? checked.progress : undefined;
+      const view = kind === 'approve' ? approveModal(request, progress) : rejectModal(request);
       await client.views.open({ trigger_id: body.trigger_id, view });
     });
   }
@@ -57,10 +58,11 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     }
     const userId = body.user.id;
     const decision = await service.approve(requestId, userId, comment === '' ? undefined : comment);
-    const approved = allowed(decision, audience(userId, 'plain'));
+    allowed(decision, audience(userId, 'plain'));
     await ack();
-    // The approval is recorded; the one create call follows (the slow part, after Slack's ack).
-    await service.create(approved, userId);
+    // The approval is recorded. The one that completed the count makes the one create call (the
+    // slow part, after Slack's ack); any other updates the card's progress.
+    if (decision.ok) await service.settle(decision, userId);
   });
 
   app.view(CALLBACK.reject, async ({ ack, body, view }) => {

@@ -4,10 +4,11 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import { requestListMessage } from './messages.ts';
-import { requestMetadata, requestModal } from './modals.ts';
+import { policyNotes, requestMetadata, requestModal } from './modals.ts';
 import { parseCreateArgs } from './parse.ts';
+import type { RequestQueries } from './queries.ts';
 import { allowed, refusalError } from './refusals.ts';
-import type { SearchIndexService } from './service.ts';
+import type { Approvers, SearchIndexService } from './service.ts';
 import { validateRequestForm } from './validation.ts';
 
 const RECENT_LIMIT = 15;
@@ -23,20 +24,26 @@ export type OpenRequestModal = (args: {
 }) => Promise<void>;
 
 /** Opens the request form, refusing someone who already has as many pending as allowed. */
-export function requestModalOpener(context: FeatureContext, service: SearchIndexService): OpenRequestModal {
+export function requestModalOpener(
+  context: FeatureContext,
+  service: SearchIndexService,
+  approvers: Pick<Approvers, 'group'>,
+): OpenRequestModal {
   return async ({ client, triggerId, userId, channelId = '', words = [] }) => {
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
+    const note = policyNotes(context.config.approvals.policy, approvers.group());
     await client.views.open({
       trigger_id: triggerId,
-      view: requestModal(parseCreateArgs(words), { channelId }),
+      view: requestModal(parseCreateArgs(words), { channelId }, note),
     });
   };
 }
 
 export type RequestListeners = {
   service: SearchIndexService;
+  queries: Pick<RequestQueries, 'recent'>;
   /** Expires overdue requests (and fails stalled ones) now. */
   sweep(): Promise<void>;
   openRequestModal: OpenRequestModal;
@@ -48,7 +55,8 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     words: ['search', 'create'],
     usage: '[name] [region] [plan]',
     example: 'search create product-search eu-west-1 free',
-    description: 'Ask for a new search index; an approver confirms it before it is created',
+    description:
+      'Ask for a new search index; approvers confirm it (as many as its plan needs) before it is created',
     async handle({ ack, command, client, args }) {
       await ack();
       await deps.openRequestModal({
@@ -64,7 +72,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
   context.router.register({
     words: ['search', 'requests'],
     example: 'search requests',
-    description: 'Recent search index requests, their state and who decided',
+    description: 'Recent search index requests, their state, approvals so far and who decided',
     async handle({ ack, respond, args, command }) {
       if (args.length > 0) {
         // Said, not silently dropped: the person may think the words filtered the list.
@@ -78,7 +86,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       await ack();
       // The list must not show a request as pending once its time is up.
       await sweep();
-      const message = requestListMessage(await service.recent(RECENT_LIMIT), command.command);
+      const message = requestListMessage(await deps.queries.recent(RECENT_LIMIT), command.command);
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
   });
@@ -105,5 +113,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     const request = allowed(submitted, { viewerId: userId, style: 'plain', command: context.commandName() });
     await ack();
     await service.announce(request);
+    // A plan that needs no approval is created on the requester's word, once the card is up.
+    if (submitted.ok && submitted.completed === true) await service.settle(submitted, userId);
   });
 }

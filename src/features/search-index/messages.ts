@@ -4,10 +4,12 @@ import type { KnownBlock } from '@slack/types';
 import { CANT_POST } from '../../errors.ts';
 import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';
 import { limitLines, planLabel, STATE_EMOJI, STATE_LABEL, slackDate } from './format.ts';
+import { countWords, neededWords } from './policy.ts';
+import { approvedBy, type GroupRef, groupWords } from './progress-view.ts';
 import type { TokenHints } from './result.ts';
 import { indexName, quoted } from './summary.ts';
 
@@ -34,9 +36,21 @@ const SLACK_TROUBLE: Record<string, string> = {
 
 export function submittedMessage(
   request: IndexRequest,
-  options: { approvalChannelId: string; cardError?: string | undefined },
+  options: {
+    approvalChannelId: string;
+    cardError?: string | undefined;
+    progress?: ApprovalProgress;
+    group?: GroupRef;
+  },
 ): SlackMessage {
   const channel = mentionChannel(options.approvalChannelId);
+  if (options.progress?.required === 0) {
+    return single(
+      `:hammer_and_wrench: Request *#${request.id}* for ${requestInWords(request)} needs no approval ` +
+        `(plan ${escapeMrkdwn(request.plan)} needs none), so opsbot is creating it now. You’ll get a direct message when it is ready.`,
+      `Request #${request.id} needs no approval; creating it now.`,
+    );
+  }
   if (options.cardError !== undefined) {
     const channelProblem = CANT_POST[options.cardError];
     const why =
@@ -54,15 +68,20 @@ export function submittedMessage(
     );
   }
   return single(
-    `:inbox_tray: Request *#${request.id}* for ${requestInWords(request)} is waiting for approval in ${channel}. ` +
+    `:inbox_tray: Request *#${request.id}* for ${requestInWords(request)} is waiting for approval in ${channel}` +
+      `${options.progress === undefined || options.progress.required <= 1 ? '' : ` (it needs ${neededWords(options.progress.required)} from ${groupWords(options.group)})`}. ` +
       `You’ll get a direct message when an approver decides. Without a decision it expires ${slackDate(request.expiresAt)}.`,
     `Request #${request.id} is waiting for approval.`,
   );
 }
 
-export function createdMessage(request: IndexRequest, tokens: TokenHints | undefined): SlackMessage {
+export function createdMessage(
+  request: IndexRequest,
+  tokens: TokenHints | undefined,
+  progress?: ApprovalProgress,
+): SlackMessage {
   const result = request.result;
-  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+  const by = approvedBy(request, progress);
   const facts = [
     `*Name:* ${indexName(request.name)}`,
     `*Index ID:* \`${escapeMrkdwn(result?.indexId ?? 'unknown')}\``,
@@ -79,7 +98,7 @@ export function createdMessage(request: IndexRequest, tokens: TokenHints | undef
     text: `Your search index ${escapeMrkdwn(request.name)} is ready.`,
     blocks: [
       header('Your search index is ready'),
-      section(`:white_check_mark: Request *#${request.id}*, approved by ${by}, is done.`),
+      section(`:white_check_mark: Request *#${request.id}*, ${by}, is done.`),
       ...mrkdwnSections(facts),
       ...(limits.length > 0 ? mrkdwnSections(['*Limits*', ...limits]) : []),
       context(
@@ -89,14 +108,18 @@ export function createdMessage(request: IndexRequest, tokens: TokenHints | undef
   };
 }
 
-export function failedMessage(request: IndexRequest, approvalChannelId: string): SlackMessage {
-  const by = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
+export function failedMessage(
+  request: IndexRequest,
+  approvalChannelId: string,
+  progress?: ApprovalProgress,
+): SlackMessage {
+  const by = approvedBy(request, progress);
   const message = escapeMrkdwn(request.failureMessage ?? 'The management API call failed.');
   const next = request.outcomeUnknown
     ? outcomeUnknownText(request)
     : `An approver can retry from the card in ${mentionChannel(approvalChannelId)}.`;
   return single(
-    `:warning: Request *#${request.id}* for ${requestInWords(request)} was approved by ${by}, but creating the index ` +
+    `:warning: Request *#${request.id}* for ${requestInWords(request)} was ${by}, but creating the index ` +
       `failed: ${message}\n${next}`,
     `Creating the index for request #${request.id} failed.`,
   );
@@ -120,19 +143,23 @@ export function expiredMessage(request: IndexRequest, ttlHours: number, command:
   );
 }
 
-function actors(request: IndexRequest): string {
+function actors(request: IndexRequest, progress: ApprovalProgress | undefined): string {
   const parts = [`asked by ${mentionUser(request.requesterId)} ${slackDate(request.createdAt)}`];
-  if (request.decidedBy !== null) {
-    const verb = request.state === 'rejected' ? 'rejected' : 'approved';
-    parts.push(`${verb} by ${mentionUser(request.decidedBy)}`);
-  }
+  if (request.state === 'pending' && progress !== undefined) parts.push(`approvals ${countWords(progress)}`);
+  else if (request.state === 'rejected' && request.decidedBy !== null)
+    parts.push(`rejected by ${mentionUser(request.decidedBy)}`);
+  else if (request.state !== 'rejected' && (request.decidedBy !== null || progress?.required === 0))
+    parts.push(approvedBy(request, progress));
   if (request.state === 'created' && request.result)
     parts.push(`index \`${escapeMrkdwn(request.result.indexId)}\``);
   if (request.state === 'failed' && request.outcomeUnknown) parts.push('outcome unknown — check the console');
   return parts.join(' · ');
 }
 
-export function requestListMessage(requests: readonly IndexRequest[], command: string): SlackMessage {
+export function requestListMessage(
+  requests: ReadonlyArray<IndexRequest & { progress?: ApprovalProgress }>,
+  command: string,
+): SlackMessage {
   if (requests.length === 0) {
     return single(
       `No search index requests yet. Start one with \`${escapeMrkdwn(command)} search create [name] [region] [plan]\`.`,
@@ -141,7 +168,7 @@ export function requestListMessage(requests: readonly IndexRequest[], command: s
   }
   const lines = requests.map(
     (r) =>
-      `${STATE_EMOJI[r.state]} *#${r.id}* ${requestInWords(r)} — *${STATE_LABEL[r.state]}*\n      ${actors(r)}`,
+      `${STATE_EMOJI[r.state]} *#${r.id}* ${requestInWords(r)} — *${STATE_LABEL[r.state]}*\n      ${actors(r, r.progress)}`,
   );
   return {
     text: `The ${requests.length} most recent search index requests.`,

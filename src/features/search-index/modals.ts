@@ -3,12 +3,15 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
+import { type ApprovalPolicy, approvalsFor } from '../../config.ts';
 import { UserFacingError } from '../../errors.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
 import type { RequestPrefill } from './parse.ts';
+import { nextCompletes, tally } from './policy.ts';
+import { type GroupRef, planNeedsText } from './progress-view.ts';
 import { summaryBlocks } from './summary.ts';
 import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from './validation.ts';
 
@@ -51,8 +54,19 @@ export function readDecisionMetadata(privateMetadata: string): DecisionModalMeta
   );
 }
 
-export function requestModal(prefill: RequestPrefill, metadata: RequestModalMetadata): ModalView {
+/** What each plan needs, for the request form: "payg needs 2 approvals from @ops-approvers". */
+export function policyNotes(policy: ApprovalPolicy, group: GroupRef): string {
+  const plans = AVAILABLE_SEARCH_PLANS.map((plan) => planNeedsText(plan, approvalsFor(policy, plan), group));
+  return `:busts_in_silhouette: ${plans.join(' · ')}.`;
+}
+
+export function requestModal(
+  prefill: RequestPrefill,
+  metadata: RequestModalMetadata,
+  approvalNote?: string,
+): ModalView {
   const notes: string[] = [];
+  if (approvalNote !== undefined) notes.push(approvalNote);
   if (prefill.askedForFixed) notes.push(`:information_source: ${FIXED_UNAVAILABLE} Pick one of those below.`);
   if (prefill.ignored.length > 0) {
     const words = prefill.ignored.slice(0, 5).map((w) => quoteUserText(w, 40));
@@ -131,12 +145,18 @@ export function requestModal(prefill: RequestPrefill, metadata: RequestModalMeta
   };
 }
 
-export function approveModal(request: IndexRequest): ModalView {
+export function approveModal(request: IndexRequest, progress?: ApprovalProgress): ModalView {
+  // Whether this approval creates the index or only adds to the count, said before it is given.
+  const creates = progress === undefined || nextCompletes(progress);
+  const t = progress === undefined ? undefined : tally(progress);
+  const intro = creates
+    ? `${t !== undefined && t.required > 1 ? `This is approval ${t.required} of ${t.required}: approving` : 'Approving'} creates this search index right away (it may cost money). Check the details:`
+    : `This adds your approval to the count (${(t?.counted.length ?? 0) + 1} of ${t?.required}): the index is created once ${t?.required} approvers have approved. Check the details:`;
   return {
     type: 'modal',
     callback_id: CALLBACK.approve,
     title: title(`Approve request #${request.id}`),
-    submit: plain('Approve & create'),
+    submit: plain(creates ? 'Approve & create' : 'Approve'),
     close: plain('Cancel'),
     private_metadata: JSON.stringify({ requestId: request.id } satisfies DecisionModalMetadata),
     blocks: [
@@ -144,7 +164,7 @@ export function approveModal(request: IndexRequest): ModalView {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: 'Approving creates this search index right away (it may cost money). Check the details:',
+          text: intro,
         },
       },
       ...summaryBlocks(request, { showExpiry: true }),

@@ -1,8 +1,8 @@
 // The Slack side of the service's RequestNotifier: the card in the approvals channel and the
 // requester's private messages. Errors from Slack propagate; the service decides what they mean.
 import type { App } from '@slack/bolt';
-import type { IndexRequest, MessageRef } from '../../store/index.ts';
-import { requestCard, type SlackMessage } from './cards.ts';
+import type { ApprovalProgress, IndexRequest, MessageRef } from '../../store/index.ts';
+import { reminderMessage, requestCard, type SlackMessage } from './cards.ts';
 import {
   createdMessage,
   expiredMessage,
@@ -10,6 +10,7 @@ import {
   rejectedMessage,
   submittedMessage,
 } from './messages.ts';
+import type { GroupRef } from './progress-view.ts';
 import type { RequesterNews, RequestNotifier } from './service-types.ts';
 
 type SlackClient = App['client'];
@@ -20,6 +21,8 @@ export type SlackNotifierOptions = {
   ttlHours: number;
   /** The slash command as the workspace names it, for the hint in the expiry message. */
   commandName(): string;
+  /** The approver group, once resolved: mentioned on the card so its members are notified. */
+  group(): GroupRef;
 };
 
 export function createSlackNotifier(options: SlackNotifierOptions): RequestNotifier {
@@ -32,14 +35,21 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
     await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
   }
 
-  function newsMessage(request: IndexRequest, news: RequesterNews): SlackMessage {
+  const cardOptions = (progress: ApprovalProgress) => ({ ttlHours, progress, group: options.group() });
+
+  function newsMessage(request: IndexRequest, news: RequesterNews, progress: ApprovalProgress): SlackMessage {
     switch (news.kind) {
       case 'submitted':
-        return submittedMessage(request, { approvalChannelId, cardError: news.cardError });
+        return submittedMessage(request, {
+          approvalChannelId,
+          cardError: news.cardError,
+          progress,
+          group: options.group(),
+        });
       case 'created':
-        return createdMessage(request, news.tokens);
+        return createdMessage(request, news.tokens, progress);
       case 'failed':
-        return failedMessage(request, approvalChannelId);
+        return failedMessage(request, approvalChannelId, progress);
       case 'rejected':
         return rejectedMessage(request);
       case 'expired':
@@ -48,8 +58,8 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
   }
 
   return {
-    async postCard(request): Promise<MessageRef> {
-      const card = requestCard(request, { ttlHours });
+    async postCard(request, progress): Promise<MessageRef> {
+      const card = requestCard(request, cardOptions(progress));
       const posted = await client.chat.postMessage({
         channel: approvalChannelId,
         text: card.text,
@@ -61,9 +71,9 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
       return { channel: posted.channel, ts: posted.ts };
     },
 
-    async updateCard(request) {
+    async updateCard(request, progress) {
       if (request.card === null) return;
-      const card = requestCard(request, { ttlHours });
+      const card = requestCard(request, cardOptions(progress));
       await client.chat.update({
         channel: request.card.channel,
         ts: request.card.ts,
@@ -72,8 +82,19 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
       });
     },
 
-    async tellRequester(request, news) {
-      const message = newsMessage(request, news);
+    async remind(request, progress) {
+      if (request.card === null) return;
+      const message = reminderMessage(request, cardOptions(progress));
+      await client.chat.postMessage({
+        channel: request.card.channel,
+        thread_ts: request.card.ts,
+        text: message.text,
+        blocks: message.blocks,
+      });
+    },
+
+    async tellRequester(request, news, progress) {
+      const message = newsMessage(request, news, progress);
       if (news.kind !== 'submitted') return directMessage(request.requesterId, message);
       // The confirmation belongs where they typed the command; that fails where opsbot isn't a
       // member (a private channel, a DM between people), and a DM always works.

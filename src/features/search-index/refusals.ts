@@ -4,6 +4,7 @@
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
+import { neededWords, tally } from './policy.ts';
 import type { Decision, Refusal } from './service-types.ts';
 
 export type TextStyle = 'mrkdwn' | 'plain';
@@ -46,11 +47,18 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
     case 'not_found':
       return `There is no request #${refusal.requestId}.`;
     case 'not_approver': {
+      const group = refusal.group === undefined ? '' : ` (members of @${refusal.group})`;
       const names =
-        style === 'mrkdwn' && refusal.approverIds.length > 0
+        style === 'mrkdwn' && refusal.approverIds.length > 0 && refusal.group === undefined
           ? ` Ask ${refusal.approverIds.map(mentionUser).join(', ')}.`
           : ' Ask one of the approvers.';
-      return `Only approvers can decide on search index requests, and you aren’t one.${names}`;
+      return `Only approvers${group} can decide on search index requests, and you aren’t one.${names}`;
+    }
+    case 'approvers_unknown':
+      return `opsbot can’t tell right now who is in ${refusal.group === undefined ? 'the approver group' : `@${refusal.group}`} (Slack didn’t answer), so it can’t accept a decision yet — try again in a minute.`;
+    case 'already_approved': {
+      const t = tally(refusal.progress);
+      return `You already approved request #${refusal.request.id} (approvals ${t.counted.length} of ${t.required}); your approval counts once, so it still needs ${neededWords(t.missing)} from another approver.`;
     }
     case 'own_request':
       return `You asked for request #${refusal.request.id}, so another approver has to approve it — nobody approves their own request.`;

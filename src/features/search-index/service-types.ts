@@ -1,20 +1,32 @@
 // The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
 import type { Clock } from '../../clock.ts';
+import type { ApprovalPolicy } from '../../config.ts';
 import type { Logger } from '../../log.ts';
-import type { IndexRequest, MessageRef, Store } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
 
 export type Refusal =
   | { code: 'not_found'; requestId: number }
-  | { code: 'not_approver'; approverIds: readonly string[] }
+  | { code: 'not_approver'; approverIds: readonly string[]; group?: string | undefined }
+  | { code: 'approvers_unknown'; group: string | undefined }
+  | { code: 'already_approved'; request: IndexRequest; progress: ApprovalProgress }
   | { code: 'own_request'; request: IndexRequest }
   | { code: 'decided'; request: IndexRequest }
   | { code: 'expired'; request: IndexRequest }
   | { code: 'not_failed'; request: IndexRequest }
   | { code: 'at_cap'; pending: number; max: number };
 
-export type Decision = { ok: true; request: IndexRequest } | { ok: false; refusal: Refusal };
+export type Decision =
+  | {
+      ok: true;
+      request: IndexRequest;
+      /** For an approval: its policy and approvals as they now stand. */
+      progress?: ApprovalProgress;
+      /** For an approval: whether it completed the count (the request is now `approved`). */
+      completed?: boolean;
+    }
+  | { ok: false; refusal: Refusal };
 
 export type DecisionKind = 'approve' | 'reject' | 'retry';
 
@@ -28,9 +40,17 @@ export type RequesterNews =
 
 /** The Slack side, as the service sees it. `postCard` throws when the card can't be posted. */
 export interface RequestNotifier {
-  postCard(request: IndexRequest): Promise<MessageRef>;
-  updateCard(request: IndexRequest): Promise<void>;
-  tellRequester(request: IndexRequest, news: RequesterNews): Promise<void>;
+  postCard(request: IndexRequest, progress: ApprovalProgress): Promise<MessageRef>;
+  updateCard(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
+  tellRequester(request: IndexRequest, news: RequesterNews, progress: ApprovalProgress): Promise<void>;
+  /** The one reminder, in the card's thread, for a request still waiting half-way to its expiry. */
+  remind(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
+}
+
+/** Who may approve right now (Slack's user group and the configured IDs); see slack/user-groups.ts. */
+export interface Approvers {
+  approvers(options?: { mustInclude?: string }): Promise<ReadonlySet<string> | 'unknown'>;
+  group(): { id: string; handle: string } | undefined;
 }
 
 export type SearchIndexServiceDeps = {
@@ -38,7 +58,13 @@ export type SearchIndexServiceDeps = {
   mgmt: Pick<ManagementClient, 'createSearchIndex'>;
   clock: Clock;
   logger: Logger;
-  approvals: { approverIds: readonly string[]; requestTtlHours: number; maxPendingPerUser: number };
+  approvals: {
+    approverIds: readonly string[];
+    requestTtlHours: number;
+    maxPendingPerUser: number;
+    policy: ApprovalPolicy;
+  };
+  approvers: Approvers;
   notifier: RequestNotifier;
   /** Runs follow-up work (card updates, DMs) after the caller has answered Slack; tracked for shutdown. */
   background: (task: () => Promise<void>) => void;

@@ -127,6 +127,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX watches_by_next_check ON watches (next_check_at);
     `,
   },
+  {
+    version: 4,
+    name: 'approval policies and approvals',
+    sql: `
+      -- A request keeps the policy in force when it was filed; requests filed before policies
+      -- existed needed one approval, so that is what they keep.
+      ALTER TABLE index_requests ADD COLUMN approvals_required integer NOT NULL DEFAULT 1
+        CHECK (approvals_required >= 0);
+      ALTER TABLE index_requests ADD COLUMN reminded_at bigint;
+
+      -- One row per approver and request: a second click can't count twice. An approver who left
+      -- the approvers keeps the row (it is evidence) with lapsed_at set; it no longer counts.
+      CREATE TABLE request_approvals (
+        request_id  bigint NOT NULL REFERENCES index_requests (id),
+        approver_id text   NOT NULL,
+        at          bigint NOT NULL,
+        note        text,
+        lapsed_at   bigint,
+        PRIMARY KEY (request_id, approver_id)
+      );
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);

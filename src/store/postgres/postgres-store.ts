@@ -4,6 +4,7 @@
 import pg from 'pg';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
+import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
 import { SchemaTooNewError } from '../guards.ts';
 import { applyMigrations } from '../migrations.ts';
@@ -90,6 +91,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   let closing: Promise<void> | undefined;
   return {
     ...requestMethods(db),
+    ...approvalMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),

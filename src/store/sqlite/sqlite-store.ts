@@ -3,6 +3,7 @@
 // with an ephemeral disk needs the PostgreSQL store instead.
 import type { DatabaseSync } from 'node:sqlite';
 import { type Clock, systemClock } from '../../clock.ts';
+import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
@@ -29,6 +30,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   }
   return {
     ...requestMethods(db),
+    ...approvalMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
     health: async () => health(sqlite),

@@ -1,5 +1,7 @@
 import { type CreateSearchIndexInput, ManagementApiError, type SearchIndex } from '../../../src/api/index.ts';
+import type { ApprovalPolicy } from '../../../src/config.ts';
 import {
+  type Approvers,
   createSearchIndexService,
   type RequesterNews,
   type RequestNotifier,
@@ -54,7 +56,7 @@ export function fakeMgmt(): FakeMgmt {
 }
 
 export type Notice = {
-  kind: 'card' | 'update' | RequesterNews['kind'];
+  kind: 'card' | 'update' | 'reminder' | RequesterNews['kind'];
   request: IndexRequest;
   news?: RequesterNews;
 };
@@ -74,33 +76,71 @@ export function fakeNotifier(options: { postCardError?: string } = {}) {
     async tellRequester(request, news) {
       notices.push({ kind: news.kind, request, news });
     },
+    async remind(request) {
+      notices.push({ kind: 'reminder', request });
+    },
   };
   return { notifier, notices };
 }
 
-export async function setup(options: { postCardError?: string; maxPending?: number } = {}) {
+/** Approvers a test changes as it goes (a Slack user group, as the service sees it); undefined: Slack fails. */
+export function fakeApprovers(initial: readonly string[] = APPROVERS) {
+  let members: Set<string> | undefined = new Set(initial);
+  const approvers: Approvers = {
+    async approvers() {
+      return members === undefined ? 'unknown' : new Set(members);
+    },
+    group: () => ({ id: 'S0APPROVERS', handle: 'ops-approvers' }),
+  };
+  return {
+    approvers,
+    add: (id: string) => members?.add(id),
+    remove: (id: string) => members?.delete(id),
+    unknown: () => {
+      members = undefined;
+    },
+  };
+}
+
+export async function setup(
+  options: {
+    postCardError?: string;
+    maxPending?: number;
+    policy?: ApprovalPolicy;
+    approvers?: string[];
+  } = {},
+) {
   let now = T0;
   const clock = () => now;
   const store: Store = await openSqliteStore({ path: ':memory:', clock });
   const mgmt = fakeMgmt();
   const { notifier, notices } = fakeNotifier(options);
+  const group = fakeApprovers(options.approvers ?? APPROVERS);
   const pending: Promise<void>[] = [];
   const service = createSearchIndexService({
     store,
     mgmt,
     clock,
     logger: createLogger({ level: 'silent' }),
-    approvals: { approverIds: APPROVERS, requestTtlHours: 24, maxPendingPerUser: options.maxPending ?? 5 },
+    approvals: {
+      approverIds: APPROVERS,
+      requestTtlHours: 24,
+      maxPendingPerUser: options.maxPending ?? 5,
+      policy: options.policy ?? { required: 1, plans: {} },
+    },
+    approvers: group.approvers,
     notifier,
     background: (task) => {
       pending.push(task());
     },
   });
   return {
+    group,
     service,
     store,
     mgmt,
     notices,
+    clock,
     advance: (ms: number) => {
       now += ms;
     },

@@ -1,0 +1,92 @@
+// Reading requests with their approvals: the `search requests` list, Home's "Waiting for you" and
+// "Your requests", and the half-way reminder. Slack-free; the notifier posts the reminder.
+import type { Clock } from '../../clock.ts';
+import { errField } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import type { ApprovalProgress, IndexRequest, Store } from '../../store/index.ts';
+import { canStillApprove, countWords } from './policy.ts';
+import type { Approvers, RequestNotifier } from './service-types.ts';
+
+/** More than anyone could go through; a view cuts to what fits and says how many more there are. */
+const PENDING_READ_LIMIT = 500;
+const REMINDERS_PER_RUN = 50;
+
+/** A request with its approval progress. */
+export type RequestWithProgress = IndexRequest & { progress: ApprovalProgress };
+
+/** A request waiting for the viewer, with its progress in words ("Approvals 1 of 2"). */
+export type WaitingRequest = RequestWithProgress & { progressWords: string };
+
+export function createRequestQueries(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  approvers: Approvers;
+  notifier: Pick<RequestNotifier, 'remind'>;
+}) {
+  const { store, clock } = deps;
+
+  async function withProgress(requests: IndexRequest[]): Promise<RequestWithProgress[]> {
+    const progress = await store.approvalProgress(requests.map((r) => r.id));
+    return requests.map((r) => ({
+      ...r,
+      progress: progress.get(r.id) ?? { requestId: r.id, required: 1, approvals: [] },
+    }));
+  }
+
+  return {
+    withProgress,
+
+    async recent(limit: number): Promise<RequestWithProgress[]> {
+      return withProgress(await store.listRecentRequests({ limit }));
+    },
+
+    /**
+     * Pending requests `viewerId` can still approve, oldest first: they are an approver now, it is
+     * not their own, their approval doesn't count already, and it isn't past its time. None when
+     * Slack can't say who the approvers are.
+     */
+    async pendingFor(viewerId: string): Promise<WaitingRequest[]> {
+      const approvers = await deps.approvers.approvers();
+      if (approvers === 'unknown' || !approvers.has(viewerId)) return [];
+      const now = clock();
+      const pending = await store.listRecentRequests({ limit: PENDING_READ_LIMIT, states: ['pending'] });
+      const open = await withProgress(pending.filter((r) => r.expiresAt > now));
+      return open
+        .filter((r) => canStillApprove(r, r.progress, viewerId))
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)
+        .map((r) => ({ ...r, progressWords: `Approvals ${countWords(r.progress)}` }));
+    },
+
+    /** The most recent requests `requesterId` filed, newest first. */
+    mineFor(requesterId: string, limit: number): Promise<IndexRequest[]> {
+      return store.listRecentRequests({ limit, requesterId });
+    },
+
+    /**
+     * One reminder, in the card's thread, for each request still waiting half-way to its expiry.
+     * The store's claim makes it one across replicas; a reminder Slack refuses is not retried.
+     */
+    async remindDue(): Promise<number> {
+      let sent = 0;
+      for (const request of await store.listReminderDue(clock(), REMINDERS_PER_RUN)) {
+        if (!(await store.claimReminder(request.id, clock()))) continue;
+        if (request.card === null) continue;
+        const [withIt] = await withProgress([request]);
+        if (withIt === undefined) continue;
+        try {
+          await deps.notifier.remind(request, withIt.progress);
+          sent += 1;
+        } catch (error) {
+          deps.logger.warn(
+            { event: 'search_reminder_failed', requestId: request.id, err: errField(error) },
+            'reminder not posted',
+          );
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type RequestQueries = ReturnType<typeof createRequestQueries>;
