@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { waitForHome } from '../features/home/e2e-helpers.ts';
 import {
   cardFor,
   fileRequest,
@@ -156,6 +157,24 @@ describe.each(['http', 'socket'] as const)('e2e (%s): approver groups and M-of-N
       await fresh.stop();
     }
     expect(ws.mgmt.createCalls).toHaveLength(3);
+  });
+});
+
+describe('e2e: the Home tab of an approver who is only in the group', () => {
+  it('lists the request waiting for them, with its progress', async () => {
+    const ws = await startSimulatedWorkspace({
+      env: { APPROVER_USER_IDS: '', APPROVER_GROUP: '@ops-approvers', APPROVALS_REQUIRED: 'payg=2' },
+      slack: { userGroups: { [GROUP]: { handle: 'ops-approvers', users: [approver, outsider] } } },
+    });
+    try {
+      await fileRequest(ws, { text: 'search create home-waiting eu-west-1 payg' });
+      await ws.driver.openHome({ userId: outsider });
+      const home = await waitForHome(ws, outsider, (t) => t.includes('home-waiting'));
+      expect(home).toContain('Waiting for you');
+      expect(home).toContain('Approvals 0 of 2');
+    } finally {
+      await ws.stop();
+    }
   });
 });
 

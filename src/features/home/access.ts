@@ -2,13 +2,18 @@
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { Permission } from './types.ts';
 
+const NAMED_APPROVERS = 5;
+
 export function decidePermission(viewerId: string, approverIds: readonly string[]): Permission {
   if (approverIds.includes(viewerId))
     return {
       allowed: true,
       reason: 'You are an approver: requests from others wait here for your decision.',
     };
-  const who = approverIds.length > 0 ? ` (${approverIds.map(mentionUser).join(', ')})` : '';
+  // A user group can be large: a few names say who to ask.
+  const shown = approverIds.slice(0, NAMED_APPROVERS).map(mentionUser);
+  const more = approverIds.length - shown.length;
+  const who = shown.length > 0 ? ` (${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''})` : '';
   return { allowed: false, reason: `Only approvers${who} decide search index requests.` };
 }
 

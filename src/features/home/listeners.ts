@@ -37,7 +37,6 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     watches: uses.watches,
     clock,
     logger,
-    approverIds: config.approvals.approverIds,
     approvalChannelId: config.approvals.channelId,
     health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
     commandName: context.commandName,
@@ -75,7 +74,12 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
   });
   context.lifecycle.onStop(() => refresher.stop());
   context.changes.subscribe((change) => {
-    if (change.kind === 'request') refresher.refresh(service.affectedByRequest(change.requesterId));
+    if (change.kind === 'request')
+      service.affectedByRequest(change.requesterId).then(
+        (people) => refresher.refresh(people),
+        (error: unknown) =>
+          logger.warn({ event: 'home_refresh_skipped', err: errField(error) }, 'approvers not read'),
+      );
     else refresher.refresh(viewers);
   });
 

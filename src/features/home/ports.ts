@@ -16,6 +16,8 @@ export type HomeRequests = {
   pendingFor(viewerId: string): Promise<WaitingRequest[]>;
   /** `requesterId`'s most recent requests, newest first, at most `limit`. */
   recentOf(requesterId: string, limit: number): Promise<IndexRequest[]>;
+  /** Who may approve now (configured people and the approver group's members). */
+  approverIds(): Promise<readonly string[]>;
   /**
    * The request form for `userId`, opened from the Home tab: with no channel to answer in, its
    * confirmation goes to their DM. Throws a UserFacingError when they may not file another request.

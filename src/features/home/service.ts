@@ -16,7 +16,6 @@ export type HomeServiceDeps = {
   watches: HomeWatches;
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
-  approverIds: readonly string[];
   approvalChannelId: string;
   health: () => HomeHealth;
   commandName: () => string;
@@ -25,11 +24,11 @@ export type HomeServiceDeps = {
 export type HomeService = {
   load(viewerId: string, timeZone: string): Promise<HomeData>;
   /** Whose Home shows this request: its requester and every approver. */
-  affectedByRequest(requesterId: string): string[];
+  affectedByRequest(requesterId: string): Promise<string[]>;
 };
 
 export function createHomeService(deps: HomeServiceDeps): HomeService {
-  const { store, clock, approverIds, requests } = deps;
+  const { store, clock, requests } = deps;
 
   // One section that can't be read says so on the tab; the rest still shows.
   async function read<T>(section: string, work: () => Promise<T>): Promise<Loaded<T>> {
@@ -57,7 +56,7 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
     return listed(items);
   }
 
-  async function watchesFor(viewerId: string): Promise<Listed<FiringWatch>> {
+  async function watchesFor(viewerId: string, approverIds: readonly string[]): Promise<Listed<FiringWatch>> {
     const all = await deps.watches.firing();
     const scope = watchScope(viewerId, approverIds);
     const visible = scope.allowed ? all : all.filter((w) => w.createdBy === viewerId);
@@ -66,11 +65,13 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
 
   return {
     async load(viewerId, timeZone) {
+      // Who approves is read from the search-index feature (the approver group changes in Slack).
+      const approverIds = await requests.approverIds();
       const decide = decidePermission(viewerId, approverIds);
       const [waiting, mine, watches, digests] = await Promise.all([
         decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
         read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
-        read('watches', () => watchesFor(viewerId)),
+        read('watches', () => watchesFor(viewerId, approverIds)),
         read('digests', digestLines),
       ]);
       return {
@@ -89,6 +90,6 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         commandName: deps.commandName(),
       };
     },
-    affectedByRequest: (requesterId) => [...new Set([requesterId, ...approverIds])],
+    affectedByRequest: async (requesterId) => [...new Set([requesterId, ...(await requests.approverIds())])],
   };
 }

@@ -40,6 +40,8 @@ export type SearchIndexPort = {
   pendingFor(viewerId: string): Promise<WaitingRequest[]>;
   /** `requesterId`'s most recent requests, newest first, at most `limit`. */
   recentOf(requesterId: string, limit: number): Promise<IndexRequest[]>;
+  /** Who may approve now: the configured IDs and the user group's members (the last list read if Slack fails). */
+  approverIds(): Promise<readonly string[]>;
   /** The request form for `userId` from the Home tab; throws a UserFacingError at their cap. */
   requestForm(userId: string): Promise<ModalView>;
   /** `name` (region, plan) in mrkdwn, as every message about a request names it. */
@@ -128,6 +130,10 @@ export function register(context: FeatureContext): SearchIndexPort {
     openRequestModal,
     pendingFor: queries.pendingFor,
     recentOf: queries.mineFor,
+    async approverIds() {
+      const now = await approvers.approvers();
+      return now === 'unknown' ? config.approvals.approverIds : [...now];
+    },
     async requestForm(userId) {
       const cap = await service.capRefusal(userId);
       if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
