@@ -249,6 +249,9 @@ export type Watch = {
   remindEveryMs: number | null;
 };
 
+/** A watch's reminder interval when its creator names none (also the column's default). */
+export const DEFAULT_REMIND_EVERY_MS = 30 * 60_000;
+
 /** Slack user ids (U…/W…) and user group ids (S…) an alert mentions. */
 export type WatchNotify = { users: string[]; groups: string[] };
 

@@ -3,12 +3,15 @@ import type { Db } from './db.ts';
 import { assertNoSecrets, assertPositiveLease, checkWatch } from './guards.ts';
 import { numOrNull, type Row, read, text, textOrNull, toWatch } from './rows.ts';
 import type { WatchMethods } from './store.ts';
-import type { WatchDefinition, WatchDirection, WatchIncident } from './types.ts';
+import {
+  DEFAULT_REMIND_EVERY_MS,
+  type WatchDefinition,
+  type WatchDirection,
+  type WatchIncident,
+} from './types.ts';
 
 /** Incidents kept per watch: the newest, this many. */
 export const INCIDENTS_KEPT = 20;
-/** A watch's reminder interval when its creator names none. */
-export const DEFAULT_REMIND_EVERY_MS = 30 * 60_000;
 
 const definitionColumns = (d: WatchDefinition) => ({
   channel_id: d.channelId,

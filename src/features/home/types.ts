@@ -21,6 +21,8 @@ export type FiringWatch = {
   alert: { channel: string; ts: string } | undefined;
   snoozedUntil: number | undefined;
   muted: boolean;
+  /** Who acknowledged the open incident (a user id); absent when nobody has. */
+  acknowledgedBy?: string | undefined;
 };
 
 export type Listed<T> = { items: T[]; total: number };

@@ -4,10 +4,20 @@
 import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { Store, Watch, WatchControlEntry, WatchControls, WatchDefinition } from '../../store/index.ts';
+import type {
+  MessageRef,
+  Store,
+  Watch,
+  WatchControlEntry,
+  WatchControls,
+  WatchDefinition,
+  WatchIncident,
+  WatchNotify,
+} from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
+import { alreadyAcknowledged } from './incident-views.ts';
 import type { WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
 import { channelTimeZone } from './slack.ts';
@@ -27,7 +37,12 @@ export type FiringWatch = {
   alert: { channel: string; ts: string } | undefined;
   snoozedUntil: number | undefined;
   muted: boolean;
+  /** Who acknowledged the open incident (a user id), if anyone has. */
+  acknowledgedBy: string | undefined;
 };
+
+/** Who a watch calls and how often it reminds; what is omitted stays as it is (or the default). */
+export type Owners = { notify?: WatchNotify; remindEveryMs?: number | null };
 
 /** What the alert's buttons do to a watch's controls. */
 export type Control = 'snooze_hour' | 'snooze_morning' | 'mute' | 'unmute';
@@ -78,10 +93,16 @@ export function createWatchesService(deps: WatchesServiceDeps) {
   }
 
   return {
-    async create(spec: WatchSpec, channelId: string, userId: string, note: string | null): Promise<Watch> {
+    async create(
+      spec: WatchSpec,
+      channelId: string,
+      userId: string,
+      note: string | null,
+      owners: Owners = {},
+    ): Promise<Watch> {
       const now = clock();
       const watch = await store.createWatch({
-        ...definitionOf(spec, channelId, note),
+        ...definitionOf(spec, channelId, note, owners),
         createdBy: userId,
         createdAt: now,
         state: INITIAL_STATE,
@@ -102,17 +123,21 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       channelId: string,
       userId: string,
       note: string | null,
+      owners: Owners = {},
     ): Promise<Watch> {
       const before = await store.getWatch(id);
       const watch =
         before === undefined
           ? undefined
-          : await store.updateWatch(id, definitionOf(spec, channelId, note), INITIAL_STATE, clock());
+          : await store.updateWatch(id, definitionOf(spec, channelId, note, owners), INITIAL_STATE, clock());
       if (before === undefined || watch === undefined)
         throw new TargetGone(
           // Plain text: the sentence shows in the form, where Slack doesn't render mrkdwn.
           `That watch was removed meanwhile, so there is nothing to save. Close the form and set it up again with ${deps.commandName()} watch.`,
         );
+      // The open incident ends with the rule it belonged to.
+      if (before.state.status === 'firing' && before.state.incidentId != null)
+        await store.resolveIncident(before.state.incidentId, clock());
       await tellAlert(before, (ref) => slack.showChanged(watch, ref, userId));
       logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
       return watch;
@@ -125,9 +150,56 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     forStats: (id: number) =>
       existing(id, 'That watch was removed, so its alert has no stats to open any more.'),
 
-    async list(channelId: string): Promise<{ watches: Watch[]; timeZone: string }> {
+    async list(channelId: string): Promise<{
+      watches: Watch[];
+      timeZone: string;
+      lastIncidents: Map<number, WatchIncident>;
+    }> {
       const watches = await store.listWatches(channelId);
-      return { watches, timeZone: await channelTimeZone(store, channelId) };
+      const incidents = await store.lastIncidents(channelId);
+      return {
+        watches,
+        timeZone: await channelTimeZone(store, channelId),
+        lastIncidents: new Map(incidents.map((i) => [i.watchId, i])),
+      };
+    },
+
+    /**
+     * The alert's Acknowledge: the first click owns the incident (a compare-and-set in the store),
+     * the alert is redrawn in place saying who, and reminders stop. A later click by someone else
+     * is told who has it. `clicked`: the message clicked, when the watch no longer points at it.
+     */
+    async acknowledge(
+      incidentId: number,
+      userId: string,
+      userName: string,
+      clicked: MessageRef | undefined,
+    ): Promise<WatchIncident> {
+      const gone = 'That watch was removed, so there is nothing to acknowledge.';
+      const found = Number.isInteger(incidentId) ? await store.getIncident(incidentId) : undefined;
+      if (found === undefined) throw new TargetGone(gone);
+      const now = clock();
+      const acked = await store.acknowledgeIncident(incidentId, userId, userName, now);
+      if (acked === undefined) {
+        const current = (await store.getIncident(incidentId)) ?? found;
+        if (current.acknowledgedBy === userId) return current;
+        if (current.acknowledgedBy !== null) throw new UserFacingError(alreadyAcknowledged(current, now));
+        throw new UserFacingError('That incident is resolved already, so there is nothing to acknowledge.');
+      }
+      logger.info(
+        {
+          event: 'watch_acknowledged',
+          watchId: acked.watchId,
+          incidentId,
+          user: userId,
+          afterMs: now - acked.firedAt,
+        },
+        'watch alert acknowledged',
+      );
+      const watch = await store.getWatch(acked.watchId);
+      const ref = watch?.state.incidentId === acked.id ? (watch.state.alert ?? clicked) : clicked;
+      if (watch !== undefined && ref !== undefined) await slack.showAlert(watch, ref, acked);
+      return acked;
     },
 
     /** `watch remove <n>`: only a watch of the channel it is typed in. */
@@ -177,28 +249,38 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       );
       const updated = { ...watch, controls };
       if (updated.state.alert !== null && updated.state.status === 'firing')
-        await slack.showAlert(updated, updated.state.alert);
+        await slack.showAlert(updated, updated.state.alert, await openIncident(updated));
       return updated;
     },
 
     /** Firing watches (snoozed and muted ones included), for the Home tab. */
     async firing(): Promise<FiringWatch[]> {
       const all = await store.listWatches();
-      return all
-        .filter((w) => w.state.status === 'firing')
-        .map((w) => ({
-          watchId: w.id,
-          indexId: w.indexId,
-          metric: metricByKey(w.metric)?.label ?? w.metric,
-          channelId: w.channelId,
-          createdBy: w.createdBy,
-          since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
-          alert: w.state.alert ?? undefined,
-          snoozedUntil: w.controls.snoozedUntil ?? undefined,
-          muted: w.controls.mutedBy !== null,
-        }));
+      const firing = all.filter((w) => w.state.status === 'firing');
+      const incidents =
+        firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
+      return firing.map((w) => ({
+        watchId: w.id,
+        indexId: w.indexId,
+        metric: metricByKey(w.metric)?.label ?? w.metric,
+        channelId: w.channelId,
+        createdBy: w.createdBy,
+        since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
+        alert: w.state.alert ?? undefined,
+        snoozedUntil: w.controls.snoozedUntil ?? undefined,
+        muted: w.controls.mutedBy !== null,
+        acknowledgedBy:
+          w.state.incidentId == null
+            ? undefined
+            : (incidents.get(w.state.incidentId)?.acknowledgedBy ?? undefined),
+      }));
     },
   };
+
+  async function openIncident(watch: Watch): Promise<WatchIncident | undefined> {
+    const id = watch.state.incidentId;
+    return id == null ? undefined : store.getIncident(id);
+  }
 
   async function controlsAfter(
     watch: Watch,
@@ -229,8 +311,14 @@ export function createWatchesService(deps: WatchesServiceDeps) {
 }
 
 /** What the form (or the text form) sets of a watch. */
-function definitionOf(spec: WatchSpec, channelId: string, note: string | null): WatchDefinition {
+function definitionOf(
+  spec: WatchSpec,
+  channelId: string,
+  note: string | null,
+  owners: Owners,
+): WatchDefinition {
   return {
+    ...owners,
     channelId,
     indexId: spec.indexId,
     metric: spec.metric.key,
