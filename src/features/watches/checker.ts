@@ -232,6 +232,7 @@ export function createWatchChecker(deps: CheckerDeps) {
       {
         event: 'watch_reminded',
         watchId: watch.id,
+        channel: watch.channelId,
         incidentId: incident.id,
         reminders: incident.reminders + 1,
       },
