@@ -159,4 +159,41 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
     );
     expect(textOf(listed.blocks)).toContain('reminds every 20m');
   });
+  it('the form: people from a picker, user groups from the workspace’s list, the reminder interval', async () => {
+    const channel = 'C0OWNFORM';
+    await ws.driver.command('watch', { userId: requester, channelId: channel });
+    await until(
+      () =>
+        ws.slack
+          .callsTo('views.open')
+          .find((c) => c.ok && JSON.stringify(c.args.view).includes('watch_remind')),
+      'the form',
+    );
+    const form = ws.slack.views.filter((v) => v.user === requester && v.via === 'views.open').at(-1)?.view;
+    if (form === undefined) throw new Error('no form');
+    expect(JSON.stringify(form.blocks)).toContain('"text":"@search-oncall"');
+    const values = (remind: string) => ({
+      watch_index: { watch_index: 'idx-2' },
+      watch_metric: { watch_metric: 'monthly_cost' },
+      watch_threshold: { watch_threshold: '$70' },
+      watch_channel: { watch_channel: channel },
+      watch_notify_users: { watch_notify_users: [approver] },
+      watch_notify_groups: { watch_notify_groups: [GROUP] },
+      watch_remind: { watch_remind: remind },
+    });
+    const bad = await ws.driver.submitView({ userId: requester, view: form, values: values('soon') });
+    expect(bad.ack).toMatchObject({
+      response_action: 'errors',
+      errors: { watch_remind: expect.stringContaining('20m') },
+    });
+    expect(await ws.store.listWatches(channel)).toEqual([]);
+    const good = await ws.driver.submitView({ userId: requester, view: form, values: values('2h') });
+    expect(good.ack).toBeUndefined();
+    expect(await ws.store.listWatches(channel)).toEqual([
+      expect.objectContaining({
+        notify: { users: [approver], groups: [GROUP] },
+        remindEveryMs: 2 * 3_600_000,
+      }),
+    ]);
+  });
 });
