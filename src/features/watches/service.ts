@@ -5,7 +5,6 @@ import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type {
-  MessageRef,
   Store,
   Watch,
   WatchControlEntry,
@@ -15,9 +14,9 @@ import type {
   WatchNotify,
 } from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
+import { acknowledger } from './acknowledge.ts';
 import type { WatchSlack } from './checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
-import { alreadyAcknowledged } from './incident-views.ts';
 import type { WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
 import { channelTimeZone } from './slack.ts';
@@ -164,43 +163,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       };
     },
 
-    /**
-     * The alert's Acknowledge: the first click owns the incident (a compare-and-set in the store),
-     * the alert is redrawn in place saying who, and reminders stop. A later click by someone else
-     * is told who has it. `clicked`: the message clicked, when the watch no longer points at it.
-     */
-    async acknowledge(
-      incidentId: number,
-      userId: string,
-      userName: string,
-      clicked: MessageRef | undefined,
-    ): Promise<WatchIncident> {
-      const gone = 'That watch was removed, so there is nothing to acknowledge.';
-      const found = Number.isInteger(incidentId) ? await store.getIncident(incidentId) : undefined;
-      if (found === undefined) throw new TargetGone(gone);
-      const now = clock();
-      const acked = await store.acknowledgeIncident(incidentId, userId, userName, now);
-      if (acked === undefined) {
-        const current = (await store.getIncident(incidentId)) ?? found;
-        if (current.acknowledgedBy === userId) return current;
-        if (current.acknowledgedBy !== null) throw new UserFacingError(alreadyAcknowledged(current, now));
-        throw new UserFacingError('That incident is resolved already, so there is nothing to acknowledge.');
-      }
-      logger.info(
-        {
-          event: 'watch_acknowledged',
-          watchId: acked.watchId,
-          incidentId,
-          user: userId,
-          afterMs: now - acked.firedAt,
-        },
-        'watch alert acknowledged',
-      );
-      const watch = await store.getWatch(acked.watchId);
-      const ref = watch?.state.incidentId === acked.id ? (watch.state.alert ?? clicked) : clicked;
-      if (watch !== undefined && ref !== undefined) await slack.showAlert(watch, ref, acked);
-      return acked;
-    },
+    acknowledge: acknowledger(deps),
 
     /** `watch remove <n>`: only a watch of the channel it is typed in. */
     async remove(args: readonly string[], channelId: string, userId: string): Promise<Watch> {
