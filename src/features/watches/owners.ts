@@ -19,7 +19,7 @@ const GROUP = /^<!subteam\^(S[A-Z0-9]+)(?:\|[^>]*)?>$/;
 /** The rule's words and the options after them; `command` is the slash command, for the hints. */
 export function splitOwners(args: readonly string[], command: string): OwnersResult {
   const start = args.findIndex((a, i) => i > 0 && OPTION.has(a.toLowerCase()));
-  if (start === -1) return { ok: true, rule: args.map(unescape) };
+  if (start === -1) return { ok: true, rule: args.map(asTyped) };
   // Rejoined and split again on Slack's escapes: a name inside one may hold a space.
   const tokens =
     args
@@ -70,7 +70,7 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
     };
   return {
     ok: true,
-    rule: args.slice(0, start).map(unescape),
+    rule: args.slice(0, start).map(asTyped),
     ...(users.length + groups.length > 0 ? { notify } : {}),
     ...(remindEveryMs === undefined ? {} : { remindEveryMs }),
   };
@@ -80,7 +80,7 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
  * Slack sends `&`, `<` and `>` of an escaped command's text as HTML entities (`>` as `&gt;`); the
  * rule reads them as typed.
  */
-function unescape(word: string): string {
+function asTyped(word: string): string {
   return word.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
