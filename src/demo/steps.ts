@@ -200,7 +200,7 @@ const digest: TourStep = {
 
 const watch: TourStep = {
   slug: 'watch',
-  title: 'A watch: the channel hears when a line is crossed, and when it is back',
+  title: 'A watch: the channel hears when a line is crossed, someone owns it, and it is back',
   async run(k) {
     const checks = k.ws.opsbot.features.watches;
     const index = 'idx-2';
@@ -209,7 +209,12 @@ const watch: TourStep = {
       k.ws.mgmt.indexes[index] = { ...base, pinned: { query_latency_99: ms } };
     };
     latency(120);
-    await k.command(requester, DIGEST_CHANNEL, `watch ${index} p99-query-latency > 250 for 2`);
+    await k.command(
+      requester,
+      DIGEST_CHANNEL,
+      `watch ${index} p99-query-latency > 250 for 2 notify @approver remind 10m`,
+      { escape: true },
+    );
     await k.show();
     const check = async (note: string) => {
       k.demo.clock.jumpTo(k.demo.clock.now() + 5 * 60_000);
@@ -226,17 +231,35 @@ const watch: TourStep = {
       (m) => hasImage(m) && m.text.includes('p99 query latency'),
     );
     await k.show();
+    await check('still 380, and nobody has taken it');
+    await check('ten minutes unacknowledged: a reminder in the thread, calling @approver again');
+    await k.until('the reminder', () =>
+      k.ws.slack
+        .messagesIn(DIGEST_CHANNEL)
+        .find((m) => m.thread_ts === alert.ts && m.text.includes('Still firing')),
+    );
+    await k.show();
+    await k.click(approver, alert, 'watch.acknowledge', '[Acknowledge] on the alert');
+    await k.until('the alert acknowledged in place', () =>
+      k.ws.slack
+        .messagesIn(DIGEST_CHANNEL)
+        .find((m) => m.ts === alert.ts && JSON.stringify(m.blocks).includes('Acknowledged by')),
+    );
+    await k.show();
     latency(140);
     await check('back to 140 — one check back');
     await check('still 140 — the second: resolved');
     await k.until('the alert resolved in place', () =>
       k.ws.slack
         .messagesIn(DIGEST_CHANNEL)
-        .find((m) => m.ts === alert.ts && m.text.startsWith('Resolved after')),
+        .find(
+          (m) =>
+            m.ts === alert.ts && m.text.startsWith('Resolved after') && m.text.includes('acknowledged by'),
+        ),
     );
     await k.show();
     k.t.note(
-      'One message per incident: updated in place when it resolved, with a note in its thread and no ping.',
+      'One message per incident: it called @approver, reminded until someone took it, and resolved in place with its story (how long, the worst value, who acknowledged) and no ping.',
     );
   },
 };

@@ -34,9 +34,10 @@ export class TourKit {
   }
 
   /** `@user in #channel types /ops <text>`; shows opsbot's immediate answer, if any. */
-  async command(user: string, channel: string, text: string) {
+  async command(user: string, channel: string, text: string, options: { escape?: boolean } = {}) {
     this.t.action(`@${this.presenter.user(user)} types in ${this.presenter.place(channel)}:  /ops ${text}`);
-    const res = await this.ws.driver.command(text, { userId: user, channelId: channel });
+    // `escape`: @people and #channels picked from Slack's list arrive as Slack escapes them.
+    const res = await this.ws.driver.command(text, { userId: user, channelId: channel, ...options });
     if (res.status !== 200) throw new Error(`opsbot answered the command with HTTP ${res.status}`);
     this.presenter.showCommandAck(res.body, user, channel, this.slug);
     return res;

@@ -98,6 +98,12 @@ export function observedStore(store: Store, changes: ChangeFeed): Store {
       if (saved && before !== undefined && shown(before.state) !== shown(state)) watch(before);
       return saved;
     },
+    // Home shows who acknowledged a firing watch.
+    async acknowledgeIncident(id, by, byName, at) {
+      const incident = await store.acknowledgeIncident(id, by, byName, at);
+      if (incident !== undefined) watch(await store.getWatch(incident.watchId));
+      return incident;
+    },
   };
   return new Proxy(store, {
     get(target, property, receiver) {

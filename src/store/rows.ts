@@ -12,6 +12,7 @@ import type {
   Watch,
   WatchControls,
   WatchDirection,
+  WatchNotify,
   WatchState,
   Weekday,
 } from './types.ts';
@@ -67,7 +68,7 @@ function isNull(row: Row, column: string): boolean {
   return value === null || value === undefined;
 }
 
-const numOrNull = (row: Row, column: string) => (isNull(row, column) ? null : read.num(row, column));
+export const numOrNull = (row: Row, column: string) => (isNull(row, column) ? null : read.num(row, column));
 
 function toResult(row: Row): CreatedIndex | null {
   const indexId = textOrNull(row, 'result_index_id');
@@ -167,5 +168,7 @@ export function toWatch(row: Row): Watch {
     state: read.json(row, 'state') as WatchState,
     controls: read.json(row, 'controls') as WatchControls,
     nextCheckAt: read.num(row, 'next_check_at'),
+    notify: read.json(row, 'notify') as WatchNotify,
+    remindEveryMs: numOrNull(row, 'remind_every_ms'),
   };
 }

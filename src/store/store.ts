@@ -25,6 +25,7 @@ import type {
   IndexRequest,
   ListRequestsOptions,
   MessageRef,
+  NewIncident,
   NewIndexRequest,
   NewWatch,
   StoreHealth,
@@ -33,6 +34,7 @@ import type {
   Watch,
   WatchControls,
   WatchDefinition,
+  WatchIncident,
   WatchState,
 } from './types.ts';
 
@@ -166,6 +168,24 @@ export interface Store {
   ): Promise<Watch | undefined>;
   /** Snooze and mute: written by clicks, never by checks. False when the watch is gone. */
   setWatchControls(id: number, controls: WatchControls): Promise<boolean>;
+  /** A watch fired: its incident's record, the watch keeping its newest 20. */
+  openIncident(input: NewIncident): Promise<WatchIncident>;
+  getIncident(id: number): Promise<WatchIncident | undefined>;
+  /** A watch's incidents, newest first. */
+  listIncidents(watchId: number): Promise<WatchIncident[]>;
+  /** Each watch's newest incident (of one channel's watches, or all), by watch id. */
+  lastIncidents(channelId?: string): Promise<WatchIncident[]>;
+  /** A worse value of an open incident (the check that holds the watch's lease decides it is worse). */
+  setIncidentWorst(id: number, value: number, at: number): Promise<boolean>;
+  /** The first acknowledgement of an open incident; undefined when someone has it already, or it is over. */
+  acknowledgeIncident(id: number, by: string, byName: string, at: number): Promise<WatchIncident | undefined>;
+  /**
+   * Claims the reminder due at `expectedNext` of an open, unacknowledged incident, setting the next
+   * due time; false when another check claimed it (or it was acknowledged or resolved) meanwhile.
+   */
+  claimIncidentReminder(id: number, expectedNext: number, at: number, next: number | null): Promise<boolean>;
+  /** Closes an open incident; undefined when it was closed already. */
+  resolveIncident(id: number, at: number): Promise<WatchIncident | undefined>;
 
   // --- housekeeping ---
 
@@ -221,4 +241,12 @@ export type WatchMethods = Pick<
   | 'saveWatchState'
   | 'setWatchControls'
   | 'updateWatch'
+  | 'openIncident'
+  | 'getIncident'
+  | 'listIncidents'
+  | 'lastIncidents'
+  | 'setIncidentWorst'
+  | 'acknowledgeIncident'
+  | 'claimIncidentReminder'
+  | 'resolveIncident'
 >;

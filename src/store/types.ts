@@ -240,6 +240,8 @@ export type WatchState = {
   /** Why the API could not be read, and the message that said so. */
   noDataReason: string | null;
   noDataAlert: MessageRef | null;
+  /** The open (or last) incident's record (watch_incidents); absent in states saved before it existed. */
+  incidentId?: number | null;
 };
 
 /** What people set by clicking, kept apart from the state so a check never overwrites a click. */
@@ -274,15 +276,59 @@ export type Watch = {
   state: WatchState;
   controls: WatchControls;
   nextCheckAt: number;
+  /** Who the alert and its reminders call. */
+  notify: WatchNotify;
+  /** How long an unacknowledged alert waits for a reminder; null: never reminded. */
+  remindEveryMs: number | null;
 };
 
-export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls'> & {
+/** A watch's reminder interval when its creator names none (also the column's default). */
+export const DEFAULT_REMIND_EVERY_MS = 30 * 60_000;
+
+/** Slack user ids (U…/W…) and user group ids (S…) an alert mentions. */
+export type WatchNotify = { users: string[]; groups: string[] };
+
+export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls' | 'notify' | 'remindEveryMs'> & {
   state: WatchState;
   controls: WatchControls;
+  /** Nobody, when not given. */
+  notify?: WatchNotify;
+  /** 30 minutes, when not given. */
+  remindEveryMs?: number | null;
 };
 
-/** The part of a watch its form sets. */
+/** The part of a watch its form sets; who to notify and the reminder interval stay as they are when omitted. */
 export type WatchDefinition = Pick<
   Watch,
   'channelId' | 'indexId' | 'metric' | 'direction' | 'threshold' | 'forChecks' | 'note'
+> &
+  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>>;
+
+/**
+ * One incident of a watch, from fire to resolve: who acknowledged it and when, its worst value, and
+ * its reminders. Clicks (acknowledge) and checks (worst, reminders, resolve) write different columns,
+ * each with a compare-and-set, so neither overwrites the other.
+ */
+export type WatchIncident = {
+  id: number;
+  watchId: number;
+  firedAt: number;
+  direction: WatchDirection;
+  threshold: number;
+  worstValue: number;
+  worstAt: number;
+  acknowledgedBy: string | null;
+  /** The acknowledger's Slack name at the time, for text that must not mention (the resolve). */
+  acknowledgedByName: string | null;
+  acknowledgedAt: number | null;
+  resolvedAt: number | null;
+  remindedAt: number | null;
+  /** When the next reminder is due; null once none will be (never reminded). */
+  nextReminderAt: number | null;
+  reminders: number;
+};
+
+export type NewIncident = Pick<
+  WatchIncident,
+  'watchId' | 'firedAt' | 'direction' | 'threshold' | 'worstValue' | 'worstAt' | 'nextReminderAt'
 >;

@@ -1,9 +1,17 @@
 // Threshold watches, on either database. The state and the controls are JSON text on both.
 import type { Db } from './db.ts';
 import { assertNoSecrets, assertPositiveLease, checkWatch } from './guards.ts';
-import { toWatch } from './rows.ts';
+import { numOrNull, type Row, read, text, textOrNull, toWatch } from './rows.ts';
 import type { WatchMethods } from './store.ts';
-import type { WatchDefinition } from './types.ts';
+import {
+  DEFAULT_REMIND_EVERY_MS,
+  type WatchDefinition,
+  type WatchDirection,
+  type WatchIncident,
+} from './types.ts';
+
+/** Incidents kept per watch: the newest, this many. */
+export const INCIDENTS_KEPT = 20;
 
 const definitionColumns = (d: WatchDefinition) => ({
   channel_id: d.channelId,
@@ -14,6 +22,26 @@ const definitionColumns = (d: WatchDefinition) => ({
   for_checks: d.forChecks,
   note: d.note,
 });
+
+function toIncident(row: Row): WatchIncident {
+  return {
+    id: read.num(row, 'id'),
+    watchId: read.num(row, 'watch_id'),
+    firedAt: read.num(row, 'fired_at'),
+    direction: text(row, 'direction') as WatchDirection,
+    threshold: read.num(row, 'threshold'),
+    worstValue: read.num(row, 'worst_value'),
+    worstAt: read.num(row, 'worst_at'),
+    acknowledgedBy: textOrNull(row, 'acknowledged_by'),
+    acknowledgedByName: textOrNull(row, 'acknowledged_by_name'),
+    acknowledgedAt: numOrNull(row, 'acknowledged_at'),
+    resolvedAt: numOrNull(row, 'resolved_at'),
+    remindedAt: numOrNull(row, 'reminded_at'),
+    nextReminderAt: numOrNull(row, 'next_reminder_at'),
+    reminders: read.num(row, 'reminders'),
+  };
+}
+const incidentOrNone = (row: Row | undefined) => (row === undefined ? undefined : toIncident(row));
 
 export function watchMethods(db: Db): WatchMethods {
   // One statement leases the due watches, so of any number of processes asking at once each watch
@@ -32,13 +60,15 @@ export function watchMethods(db: Db): WatchMethods {
       checkWatch(input);
       assertNoSecrets(input);
       const row = await db.one(
-        `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, created_by,
-           created_at, state, controls, next_check_at)
-         VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :created_by,
-           :created_at, :state, :controls, :next_check_at)
+        `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, notify,
+           remind_every_ms, created_by, created_at, state, controls, next_check_at)
+         VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :notify,
+           :remind_every_ms, :created_by, :created_at, :state, :controls, :next_check_at)
          RETURNING *`,
         {
           ...definitionColumns(input),
+          notify: JSON.stringify(input.notify ?? { users: [], groups: [] }),
+          remind_every_ms: input.remindEveryMs === undefined ? DEFAULT_REMIND_EVERY_MS : input.remindEveryMs,
           created_by: input.createdBy,
           created_at: input.createdAt,
           state: JSON.stringify(input.state),
@@ -87,9 +117,19 @@ export function watchMethods(db: Db): WatchMethods {
       const row = await db.one(
         `UPDATE watches SET channel_id = :channel_id, index_id = :index_id, metric = :metric,
            direction = :direction, threshold = :threshold, for_checks = :for_checks, note = :note,
-           state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
+           notify = COALESCE(:notify, notify),
+           remind_every_ms = CASE WHEN :keep_remind = 1 THEN remind_every_ms ELSE :remind_every_ms END, state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
          WHERE id = :id RETURNING *`,
-        { id, ...definitionColumns(definition), state: JSON.stringify(state), next_check_at: nextCheckAt },
+        {
+          id,
+          ...definitionColumns(definition),
+          notify: definition.notify === undefined ? null : JSON.stringify(definition.notify),
+          // null is "never remind", so an omitted interval is told apart by a flag.
+          keep_remind: definition.remindEveryMs === undefined ? 1 : 0,
+          remind_every_ms: definition.remindEveryMs ?? null,
+          state: JSON.stringify(state),
+          next_check_at: nextCheckAt,
+        },
       );
       return row === undefined ? undefined : toWatch(row);
     },
@@ -99,6 +139,86 @@ export function watchMethods(db: Db): WatchMethods {
         controls: JSON.stringify(controls),
       });
       return changed === 1;
+    },
+
+    async openIncident(input) {
+      checkWatch({ threshold: input.threshold, direction: input.direction, forChecks: 1 });
+      return db.transaction(async (tx) => {
+        const row = await tx.one(
+          `INSERT INTO watch_incidents (watch_id, fired_at, direction, threshold, worst_value, worst_at,
+             next_reminder_at)
+           VALUES (:watch_id, :fired_at, :direction, :threshold, :worst_value, :worst_at, :next_reminder_at)
+           RETURNING *`,
+          {
+            watch_id: input.watchId,
+            fired_at: input.firedAt,
+            direction: input.direction,
+            threshold: input.threshold,
+            worst_value: input.worstValue,
+            worst_at: input.worstAt,
+            next_reminder_at: input.nextReminderAt,
+          },
+        );
+        if (row === undefined) throw new Error('insert returned no row');
+        // Only the newest incidents stay with the watch.
+        await tx.run(
+          `DELETE FROM watch_incidents WHERE watch_id = :watch_id AND id NOT IN (
+             SELECT id FROM watch_incidents WHERE watch_id = :watch_id ORDER BY id DESC LIMIT :kept)`,
+          { watch_id: input.watchId, kept: INCIDENTS_KEPT },
+        );
+        return toIncident(row);
+      });
+    },
+    async getIncident(id) {
+      return incidentOrNone(await db.one('SELECT * FROM watch_incidents WHERE id = :id', { id }));
+    },
+    async listIncidents(watchId) {
+      const rows = await db.all('SELECT * FROM watch_incidents WHERE watch_id = :watch_id ORDER BY id DESC', {
+        watch_id: watchId,
+      });
+      return rows.map(toIncident);
+    },
+    async lastIncidents(channelId) {
+      const rows = await db.all(
+        `SELECT i.* FROM watch_incidents i JOIN watches w ON w.id = i.watch_id
+         WHERE i.id IN (SELECT MAX(id) FROM watch_incidents GROUP BY watch_id)
+         ${channelId === undefined ? '' : 'AND w.channel_id = :channel_id'} ORDER BY i.watch_id`,
+        { channel_id: channelId },
+      );
+      return rows.map(toIncident);
+    },
+    async setIncidentWorst(id, value, at) {
+      const changed = await db.run(
+        'UPDATE watch_incidents SET worst_value = :value, worst_at = :at WHERE id = :id AND resolved_at IS NULL',
+        { id, value, at },
+      );
+      return changed === 1;
+    },
+    async acknowledgeIncident(id, by, byName, at) {
+      // Of two people clicking at once, one statement wins; the other finds it taken.
+      const row = await db.one(
+        `UPDATE watch_incidents SET acknowledged_by = :by, acknowledged_by_name = :by_name, acknowledged_at = :at
+         WHERE id = :id AND acknowledged_at IS NULL AND resolved_at IS NULL RETURNING *`,
+        { id, by, by_name: byName, at },
+      );
+      return incidentOrNone(row);
+    },
+    async claimIncidentReminder(id, expectedNext, at, next) {
+      // Compare-and-set on the due time: of replicas (or a restarted one) reminding at once, one wins.
+      const changed = await db.run(
+        `UPDATE watch_incidents SET reminded_at = :at, next_reminder_at = :next, reminders = reminders + 1
+         WHERE id = :id AND next_reminder_at = :expected AND acknowledged_at IS NULL AND resolved_at IS NULL`,
+        { id, expected: expectedNext, at, next },
+      );
+      return changed === 1;
+    },
+    async resolveIncident(id, at) {
+      const row = await db.one(
+        `UPDATE watch_incidents SET resolved_at = :at, next_reminder_at = NULL
+         WHERE id = :id AND resolved_at IS NULL RETURNING *`,
+        { id, at },
+      );
+      return incidentOrNone(row);
     },
   };
 }

@@ -121,4 +121,59 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: watches on three replicas
     await tickAll();
     expect(ws.slack.messagesIn(channel).filter((m) => m.thread_ts === undefined)).toHaveLength(1);
   });
+  it('an owned alert: one reminder per interval and one acknowledge shown, whichever replica checks', async () => {
+    const channel = 'C0OWNEDREPLICA';
+    setCost(10);
+    await ws.driver.command('watch idx-2 monthly_cost > $50 for 1 notify @approver remind 10m', {
+      userId: SIM_IDS.requester,
+      channelId: channel,
+      escape: true,
+    });
+    await tickAll();
+    setCost(80);
+    await tickAll(); // fires
+    const top = () => ws.slack.messagesIn(channel).filter((m) => m.thread_ts === undefined);
+    expect(top()).toHaveLength(1);
+    const [alert] = top();
+    if (alert === undefined) throw new Error('no alert');
+    expect(alert.text).toContain(`<@${SIM_IDS.approver}>`);
+    const reminders = () => ws.slack.messagesIn(channel).filter((m) => m.thread_ts === alert.ts);
+    await tickAll(); // 5 min
+    expect(reminders()).toHaveLength(0);
+    await tickAll(); // 10 min
+    expect(reminders()).toHaveLength(1);
+    await tickAll(); // 15 min
+    expect(reminders()).toHaveLength(1);
+    await tickAll(); // 20 min
+    expect(reminders()).toHaveLength(2);
+    expect(reminders().every((m) => m.text.includes(`<@${SIM_IDS.approver}>`))).toBe(true);
+
+    // Two people click Acknowledge on the same alert at the same moment: one has it.
+    const seen = structuredClone(alert);
+    const updatesBefore = ws.slack.callsTo('chat.update').filter((c) => c.args.channel === channel).length;
+    await Promise.all(
+      [SIM_IDS.approver, SIM_IDS.secondApprover].map((userId) =>
+        ws.driver.clickButton({ userId, message: seen, actionId: 'watch.acknowledge' }),
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(
+        [SIM_IDS.approver, SIM_IDS.secondApprover].flatMap((u) =>
+          ws.slack.ephemeralsFor(u).filter((e) => e.text.includes('already acknowledged')),
+        ),
+      ).toHaveLength(1),
+    );
+    const acknowledged = ws.slack
+      .callsTo('chat.update')
+      .filter((c) => c.args.channel === channel && c.ok)
+      .slice(updatesBefore);
+    expect(acknowledged).toHaveLength(1);
+    expect(ws.logs.filter((l) => l.includes('"event":"watch_acknowledged"'))).toHaveLength(1);
+    for (let i = 0; i < 4; i++) await tickAll();
+    expect(reminders()).toHaveLength(2);
+    // Two reminders in all, whichever of the three replicas held the watch at each check.
+    expect(ws.logs.filter((l) => l.includes('"event":"watch_reminded"') && l.includes(channel))).toHaveLength(
+      2,
+    );
+  });
 });

@@ -12,6 +12,7 @@ import { durabilityContract } from './contract-durability.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
+import { watchIncidentContract } from './contract-watch-incidents.ts';
 import { watchContract } from './contract-watches.ts';
 
 export type StoreContractOptions = {
@@ -72,6 +73,7 @@ export function storeContract(
     digestRunContract(ctx);
     durabilityContract(ctx);
     watchContract(ctx);
+    watchIncidentContract(ctx);
     observedContract(ctx);
     approvalContract(ctx);
   });

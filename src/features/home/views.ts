@@ -146,9 +146,11 @@ function watchLine(watch: FiringWatch, data: HomeData): string {
       ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
       : ':rotating_light: firing';
   const link = watch.alert === undefined ? '' : ` · <${alertLink(watch.alert)}|alert>`;
+  const owner =
+    watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;
   return (
     `${state} · \`${escapeMrkdwn(watch.indexId)}\` ${escapeMrkdwn(watch.metric)} in ${mentionChannel(watch.channelId)}` +
-    ` · since ${ageInWords(watch.since, data.now)}${link}`
+    ` · since ${ageInWords(watch.since, data.now)}${owner}${link}`
   );
 }
 

@@ -8,16 +8,18 @@ import type { StatsReader } from '../../api/shared-reads.ts';
 import { errField } from '../../errors.ts';
 import { createLimiter, forEachBounded } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
-import type { MessageRef, Store, Watch, WatchState } from '../../store/index.ts';
+import type { MessageRef, Store, Watch, WatchIncident, WatchState } from '../../store/index.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
+import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
 import { currentValue, metricByKey } from './metrics.ts';
 
 /** What the watches feature needs from Slack; src/features/watches/slack.ts implements it. */
 export type WatchSlack = {
   /** `points`: the metric's last hour, drawn with the threshold (scalars have none). */
-  postAlert(watch: Watch, points: readonly Point[]): Promise<MessageRef>;
-  showAlert(watch: Watch, ref: MessageRef): Promise<void>;
-  showResolved(watch: Watch, ref: MessageRef): Promise<void>;
+  postAlert(watch: Watch, points: readonly Point[], incident?: WatchIncident): Promise<MessageRef>;
+  showAlert(watch: Watch, ref: MessageRef, incident?: WatchIncident): Promise<void>;
+  /** The alert once resolved: with the incident's record, its story (never a mention). */
+  showResolved(watch: Watch, ref: MessageRef, incident?: WatchIncident): Promise<void>;
   /** The open alert of a watch someone changed (`by`): its incident is closed. */
   showChanged(watch: Watch, ref: MessageRef, by: string): Promise<void>;
   /** The open alert of a watch someone removed (`by`): it gets no more updates. */
@@ -39,6 +41,8 @@ export type CheckerDeps = {
   notes: {
     recovered(watch: Watch, now: number): string;
     worse(watch: Watch, previous: number | null): string;
+    /** The threaded reminder of an unacknowledged incident, with the watch's mentions. */
+    reminder(watch: Watch, incident: WatchIncident, now: number): string;
   };
 };
 
@@ -47,7 +51,12 @@ const BATCH = 1_000;
 const API_CONCURRENCY = 4;
 const WATCH_CONCURRENCY = 8;
 
-export type TickReport = { checked: number; apiCalls: number; effects: Partial<Record<Effect, number>> };
+/** What a tick did: the evaluation's effects, and `remind` for each reminder posted. */
+export type TickReport = {
+  checked: number;
+  apiCalls: number;
+  effects: Partial<Record<Effect | 'remind', number>>;
+};
 
 type Read = { ok: true; stats: VectorIndexStats } | { ok: false; error: unknown };
 
@@ -111,7 +120,12 @@ export function createWatchChecker(deps: CheckerDeps) {
       : { check: { kind: 'value', value }, points };
   }
 
-  async function apply(watch: Watch, check: Check, points: readonly Point[], now: number): Promise<Effect[]> {
+  async function apply(
+    watch: Watch,
+    check: Check,
+    points: readonly Point[],
+    now: number,
+  ): Promise<Array<Effect | 'remind'>> {
     const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
     const previous = watch.state;
     const { state, effects } = evaluate(rule, previous, check, now);
@@ -119,12 +133,24 @@ export function createWatchChecker(deps: CheckerDeps) {
     const quiet = isSilenced(watch.controls, now);
     const told: WatchState = { ...state };
     const facts = { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet };
+    let incident = await openIncidentOf(previous, check, now);
     for (const effect of effects) {
       if (effect === 'fire') {
-        logger.info({ event: 'watch_fire', ...facts }, 'watch fired');
+        incident = await store.openIncident({
+          watchId: watch.id,
+          firedAt: state.incidentSince ?? now,
+          direction: watch.direction,
+          threshold: watch.threshold,
+          worstValue: check.kind === 'value' ? check.value : watch.threshold,
+          worstAt: now,
+          nextReminderAt: nextReminderAt(now, watch.remindEveryMs),
+        });
+        told.incidentId = incident.id;
+        logger.info({ event: 'watch_fire', ...facts, incidentId: incident.id }, 'watch fired');
       } else if (effect === 'resolve') {
+        if (incident !== undefined) incident = (await store.resolveIncident(incident.id, now)) ?? incident;
         if (previous.alert !== null) {
-          await deps.slack.showResolved(next, previous.alert);
+          await deps.slack.showResolved(next, previous.alert, incident);
           await deps.slack.postInThread(previous.alert, deps.notes.recovered(next, now));
         }
         logger.info({ event: 'watch_resolve', ...facts }, 'watch resolved');
@@ -145,18 +171,74 @@ export function createWatchChecker(deps: CheckerDeps) {
     if (effects.includes('resolve')) told.alert = null;
     // A firing watch without its alert: it fired while snoozed or muted (or its post failed); the
     // channel hears of it as soon as it may.
+    const done: Array<Effect | 'remind'> = [...effects];
     if (told.status === 'firing' && told.alert === null && !quiet) {
-      told.alert = await deps.slack.postAlert({ ...next, state: told }, points);
-      if (!effects.includes('fire'))
+      told.alert = await deps.slack.postAlert({ ...next, state: told }, points, incident);
+      if (!effects.includes('fire')) {
+        // The late alert calls everyone already: the next reminder counts from it.
+        if (incident?.nextReminderAt != null)
+          await store.claimIncidentReminder(
+            incident.id,
+            incident.nextReminderAt,
+            now,
+            nextReminderAt(now, watch.remindEveryMs),
+          );
         logger.info(
           { event: 'watch_alert_posted_late', ...facts },
           'alert posted once the watch could speak',
         );
+      }
+    } else if (
+      told.status === 'firing' &&
+      told.alert !== null &&
+      incident !== undefined &&
+      reminderDue(incident, now, quiet) &&
+      (await remind({ ...next, state: told }, told.alert, incident, now))
+    ) {
+      done.push('remind');
     }
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
       logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
-    return effects;
+    return done;
+  }
+
+  /**
+   * The open incident of a watch that was firing, its worst value brought up to this check's. The
+   * check holds the watch's lease, so it is the only writer of the worst value.
+   */
+  async function openIncidentOf(previous: WatchState, check: Check, now: number) {
+    if (previous.status !== 'firing' || previous.incidentId == null) return undefined;
+    const incident = await store.getIncident(previous.incidentId);
+    if (incident === undefined || check.kind !== 'value') return incident;
+    const worse = worstAfter(incident, check.value, now);
+    if (worse === undefined) return incident;
+    await store.setIncidentWorst(incident.id, worse.worstValue, worse.worstAt);
+    return { ...incident, ...worse };
+  }
+
+  /**
+   * One threaded reminder, exactly once: the store's compare-and-set on the due time decides, so a
+   * replica (or a restart) that read the same due time posts nothing. Claimed before the post, so a
+   * failed post waits for the next interval rather than risking two.
+   */
+  async function remind(watch: Watch, alert: MessageRef, incident: WatchIncident, now: number) {
+    const due = incident.nextReminderAt;
+    if (due === null) return false;
+    const next = nextReminderAt(now, watch.remindEveryMs);
+    if (!(await store.claimIncidentReminder(incident.id, due, now, next))) return false;
+    await deps.slack.postInThread(alert, deps.notes.reminder(watch, incident, now));
+    logger.info(
+      {
+        event: 'watch_reminded',
+        watchId: watch.id,
+        channel: watch.channelId,
+        incidentId: incident.id,
+        reminders: incident.reminders + 1,
+      },
+      'reminder posted',
+    );
+    return true;
   }
 
   return { runOnce };

@@ -41,6 +41,7 @@ export const INITIAL_STATE: WatchState = {
   notifiedAt: null,
   noDataReason: null,
   noDataAlert: null,
+  incidentId: null,
 };
 
 export const NO_CONTROLS: WatchControls = {

@@ -9,6 +9,8 @@ export const WATCH_ACTION = {
   mute: 'watch.mute',
   unmute: 'watch.unmute',
   openStats: 'watch.open_stats',
+  /** The alert's Acknowledge; its value is the incident's number, not the watch's. */
+  acknowledge: 'watch.acknowledge',
 } as const;
 
 /** The watch form, new or edit. */
@@ -23,6 +25,9 @@ export const WATCH_BLOCK = {
   forChecks: 'watch_for',
   channel: 'watch_channel',
   note: 'watch_note',
+  notifyUsers: 'watch_notify_users',
+  notifyGroups: 'watch_notify_groups',
+  remind: 'watch_remind',
 } as const;
 
 /** The alert's actions block, one per watch. */

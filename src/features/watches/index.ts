@@ -5,6 +5,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
+import { reminderText } from './incident-views.ts';
 import { registerAlertActions, registerWatchListeners } from './listeners.ts';
 import { createWatchesService, type FiringWatch } from './service.ts';
 import { watchSlack } from './slack.ts';
@@ -43,7 +44,7 @@ export function register(context: FeatureContext<{ vectorStats: VectorStatsPort 
     slack,
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
-    notes: { recovered: recoveredNote, worse: worseNote },
+    notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
   });
   registerWatchListeners(context, service);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);

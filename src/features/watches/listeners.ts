@@ -9,6 +9,8 @@ import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
 import { readMetadata, watchModal } from './modal-view.ts';
+import { splitOwners } from './owners.ts';
+import { confirmation, openWatchForm, readOwners } from './owners-listen.ts';
 import type { Control, WatchesService } from './service.ts';
 import { listMessage, ruleText } from './views.ts';
 
@@ -27,27 +29,32 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
 
   context.router.register({
     words: ['watch'],
-    usage: '[<index-id> <metric> >|< <threshold> [for N]]',
+    usage: '[<index-id> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
     example: 'watch idx-1 monthly_cost > $50',
     description:
-      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3`, `watch idx-1 pending_index_count > 10000`',
+      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending_index_count > 10000`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
-        await client.views.open({ trigger_id: command.trigger_id, view: watchModal(command.channel_id) });
+        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), command.command);
         return;
       }
-      const parsed = parseWatchArgs(args, command.command);
+      const owners = splitOwners(args, command.command);
+      if (!owners.ok) {
+        await ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
+        return;
+      }
+      const parsed = parseWatchArgs(owners.rule, command.command);
       if (!parsed.ok) {
         await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
         return;
       }
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
       // the watch exists by the time anyone sees it.
-      const watch = await service.create(parsed.spec, command.channel_id, command.user_id, null);
+      const watch = await service.create(parsed.spec, command.channel_id, command.user_id, null, owners);
       await ack({
         response_type: 'ephemeral',
-        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${intervalMinutes} min; alerts go to this channel.`,
+        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${intervalMinutes} min; alerts go to this channel${confirmation(watch)}.`,
       });
     },
   });
@@ -58,8 +65,15 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      const { watches, timeZone } = await service.list(command.channel_id);
-      const message = listMessage(command.command, command.channel_id, watches, context.clock(), timeZone);
+      const { watches, timeZone, lastIncidents } = await service.list(command.channel_id);
+      const message = listMessage(
+        command.command,
+        command.channel_id,
+        watches,
+        context.clock(),
+        timeZone,
+        lastIncidents,
+      );
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });
@@ -81,7 +95,13 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
   app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
     await ack();
     const watch = await service.forEdit(Number(action.value));
-    await client.views.open({ trigger_id: body.trigger_id, view: watchModal(watch.channelId, watch) });
+    await openWatchForm(
+      client,
+      body.trigger_id,
+      watchModal(watch.channelId, watch),
+      context.commandName(),
+      watch,
+    );
   });
 
   app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
@@ -110,16 +130,26 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
       });
       return;
     }
+    const owners = await readOwners(v, async () =>
+      // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
+      metadata?.watchId === undefined
+        ? []
+        : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
+    );
+    if (!owners.ok) {
+      await ack({ response_action: 'errors', errors: { [WATCH_BLOCK.remind]: owners.problem } });
+      return;
+    }
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
     const watch =
       metadata?.watchId === undefined
-        ? await service.create(read.spec, channelId, body.user.id, note)
-        : await service.edit(metadata.watchId, read.spec, channelId, body.user.id, note);
+        ? await service.create(read.spec, channelId, body.user.id, note, owners.owners)
+        : await service.edit(metadata.watchId, read.spec, channelId, body.user.id, note, owners.owners);
     await ack();
     await app.client.chat.postEphemeral({
       channel: channelId,
       user: body.user.id,
-      text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel.`,
+      text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel${confirmation(watch)}.`,
     });
   });
 }
@@ -146,6 +176,17 @@ export function registerAlertActions(
         userTimeZone(client, body.user.id, 1_500),
       );
     });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.acknowledge, async ({ ack, body, action }) => {
+    await ack();
+    // The alert redrawn in place ("Acknowledged by …") is the answer; a second person is told who has it.
+    const clicked =
+      body.channel?.id !== undefined && body.message?.ts !== undefined
+        ? { channel: body.channel.id, ts: body.message.ts }
+        : undefined;
+    const name = body.user.username ?? body.user.name ?? body.user.id;
+    await service.acknowledge(Number(action.value), body.user.id, name, clicked);
+  });
 
   app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
     await ack();

@@ -4,8 +4,17 @@
 import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { Store, Watch, WatchControlEntry, WatchControls, WatchDefinition } from '../../store/index.ts';
+import type {
+  Store,
+  Watch,
+  WatchControlEntry,
+  WatchControls,
+  WatchDefinition,
+  WatchIncident,
+  WatchNotify,
+} from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
+import { acknowledger } from './acknowledge.ts';
 import type { WatchSlack } from './checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import type { WatchSpec } from './input.ts';
@@ -27,7 +36,12 @@ export type FiringWatch = {
   alert: { channel: string; ts: string } | undefined;
   snoozedUntil: number | undefined;
   muted: boolean;
+  /** Who acknowledged the open incident (a user id), if anyone has. */
+  acknowledgedBy?: string | undefined;
 };
+
+/** Who a watch calls and how often it reminds; what is omitted stays as it is (or the default). */
+export type Owners = { notify?: WatchNotify; remindEveryMs?: number | null };
 
 /** What the alert's buttons do to a watch's controls. */
 export type Control = 'snooze_hour' | 'snooze_morning' | 'mute' | 'unmute';
@@ -78,10 +92,16 @@ export function createWatchesService(deps: WatchesServiceDeps) {
   }
 
   return {
-    async create(spec: WatchSpec, channelId: string, userId: string, note: string | null): Promise<Watch> {
+    async create(
+      spec: WatchSpec,
+      channelId: string,
+      userId: string,
+      note: string | null,
+      owners: Owners = {},
+    ): Promise<Watch> {
       const now = clock();
       const watch = await store.createWatch({
-        ...definitionOf(spec, channelId, note),
+        ...definitionOf(spec, channelId, note, owners),
         createdBy: userId,
         createdAt: now,
         state: INITIAL_STATE,
@@ -102,17 +122,21 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       channelId: string,
       userId: string,
       note: string | null,
+      owners: Owners = {},
     ): Promise<Watch> {
       const before = await store.getWatch(id);
       const watch =
         before === undefined
           ? undefined
-          : await store.updateWatch(id, definitionOf(spec, channelId, note), INITIAL_STATE, clock());
+          : await store.updateWatch(id, definitionOf(spec, channelId, note, owners), INITIAL_STATE, clock());
       if (before === undefined || watch === undefined)
         throw new TargetGone(
           // Plain text: the sentence shows in the form, where Slack doesn't render mrkdwn.
           `That watch was removed meanwhile, so there is nothing to save. Close the form and set it up again with ${deps.commandName()} watch.`,
         );
+      // The open incident ends with the rule it belonged to.
+      if (before.state.status === 'firing' && before.state.incidentId != null)
+        await store.resolveIncident(before.state.incidentId, clock());
       await tellAlert(before, (ref) => slack.showChanged(watch, ref, userId));
       logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
       return watch;
@@ -125,10 +149,21 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     forStats: (id: number) =>
       existing(id, 'That watch was removed, so its alert has no stats to open any more.'),
 
-    async list(channelId: string): Promise<{ watches: Watch[]; timeZone: string }> {
+    async list(channelId: string): Promise<{
+      watches: Watch[];
+      timeZone: string;
+      lastIncidents: Map<number, WatchIncident>;
+    }> {
       const watches = await store.listWatches(channelId);
-      return { watches, timeZone: await channelTimeZone(store, channelId) };
+      const incidents = await store.lastIncidents(channelId);
+      return {
+        watches,
+        timeZone: await channelTimeZone(store, channelId),
+        lastIncidents: new Map(incidents.map((i) => [i.watchId, i])),
+      };
     },
+
+    acknowledge: acknowledger(deps),
 
     /** `watch remove <n>`: only a watch of the channel it is typed in. */
     async remove(args: readonly string[], channelId: string, userId: string): Promise<Watch> {
@@ -177,28 +212,38 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       );
       const updated = { ...watch, controls };
       if (updated.state.alert !== null && updated.state.status === 'firing')
-        await slack.showAlert(updated, updated.state.alert);
+        await slack.showAlert(updated, updated.state.alert, await openIncident(updated));
       return updated;
     },
 
     /** Firing watches (snoozed and muted ones included), for the Home tab. */
     async firing(): Promise<FiringWatch[]> {
       const all = await store.listWatches();
-      return all
-        .filter((w) => w.state.status === 'firing')
-        .map((w) => ({
-          watchId: w.id,
-          indexId: w.indexId,
-          metric: metricByKey(w.metric)?.label ?? w.metric,
-          channelId: w.channelId,
-          createdBy: w.createdBy,
-          since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
-          alert: w.state.alert ?? undefined,
-          snoozedUntil: w.controls.snoozedUntil ?? undefined,
-          muted: w.controls.mutedBy !== null,
-        }));
+      const firing = all.filter((w) => w.state.status === 'firing');
+      const incidents =
+        firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
+      return firing.map((w) => ({
+        watchId: w.id,
+        indexId: w.indexId,
+        metric: metricByKey(w.metric)?.label ?? w.metric,
+        channelId: w.channelId,
+        createdBy: w.createdBy,
+        since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
+        alert: w.state.alert ?? undefined,
+        snoozedUntil: w.controls.snoozedUntil ?? undefined,
+        muted: w.controls.mutedBy !== null,
+        acknowledgedBy:
+          w.state.incidentId == null
+            ? undefined
+            : (incidents.get(w.state.incidentId)?.acknowledgedBy ?? undefined),
+      }));
     },
   };
+
+  async function openIncident(watch: Watch): Promise<WatchIncident | undefined> {
+    const id = watch.state.incidentId;
+    return id == null ? undefined : store.getIncident(id);
+  }
 
   async function controlsAfter(
     watch: Watch,
@@ -229,8 +274,14 @@ export function createWatchesService(deps: WatchesServiceDeps) {
 }
 
 /** What the form (or the text form) sets of a watch. */
-function definitionOf(spec: WatchSpec, channelId: string, note: string | null): WatchDefinition {
+function definitionOf(
+  spec: WatchSpec,
+  channelId: string,
+  note: string | null,
+  owners: Owners,
+): WatchDefinition {
   return {
+    ...owners,
     channelId,
     indexId: spec.indexId,
     metric: spec.metric.key,

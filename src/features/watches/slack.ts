@@ -8,7 +8,7 @@ import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import { type ImageSlot, type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
-import type { Store, Watch } from '../../store/index.ts';
+import type { Store, Watch, WatchIncident } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
 import { formatMetricValue, metricByKey } from './metrics.ts';
@@ -48,26 +48,30 @@ export function watchSlack(
       throw new Error('chat.postMessage returned no ts');
     return { channel: posted.channel, ts: posted.ts };
   };
-  const post = (watch: Watch, timeZone: string, image?: KnownBlock) =>
-    postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image));
+  const post = (watch: Watch, timeZone: string, image?: KnownBlock, incident?: WatchIncident) =>
+    postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image, incident));
   return {
-    async postAlert(watch, points) {
+    async postAlert(watch, points, incident) {
       const timeZone = await zone(watch);
       const chart = await chartOf(watch, points, timeZone, logger);
-      if (chart === undefined) return post(watch, timeZone);
+      if (chart === undefined) return post(watch, timeZone, undefined, incident);
       // The stats card's upload path: a private upload, then the message with an image block (or
       // the file shared in its thread, or no image) — see src/slack/upload.ts.
       const shown = await showPng(client, chart, {
         logger,
-        send: (slot: ImageSlot) => post(watch, timeZone, slot.kind === 'block' ? slot.block : undefined),
+        send: (slot: ImageSlot) =>
+          post(watch, timeZone, slot.kind === 'block' ? slot.block : undefined, incident),
       });
       return { channel: shown.channel, ts: shown.ts };
     },
-    async showAlert(watch, ref) {
-      await client.chat.update({ ...ref, ...alertMessage(watch, clock(), await zone(watch)) });
+    async showAlert(watch, ref, incident) {
+      await client.chat.update({
+        ...ref,
+        ...alertMessage(watch, clock(), await zone(watch), undefined, incident),
+      });
     },
-    async showResolved(watch, ref) {
-      await client.chat.update({ ...ref, ...resolvedMessage(watch, clock(), await zone(watch)) });
+    async showResolved(watch, ref, incident) {
+      await client.chat.update({ ...ref, ...resolvedMessage(watch, clock(), await zone(watch), incident) });
     },
     async showChanged(watch, ref, by) {
       await client.chat.update({ ...ref, ...changedMessage(watch, by) });

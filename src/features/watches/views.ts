@@ -2,9 +2,17 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
-import type { Watch } from '../../store/index.ts';
+import type { Watch, WatchIncident } from '../../store/index.ts';
 import { instantInWords } from '../../time/zones.ts';
 import { alertActionsBlock, WATCH_ACTION } from './ids.ts';
+import {
+  acknowledgedText,
+  callsText,
+  lastIncidentText,
+  mentionsOf,
+  ownershipText,
+  storyText,
+} from './incident-views.ts';
 import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
@@ -32,7 +40,7 @@ export function ruleText(watch: Watch): string {
   return `\`${escapeMrkdwn(watch.indexId)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
 }
 
-function durationText(ms: number): string {
+export function durationText(ms: number): string {
   const minutes = Math.max(1, Math.round(ms / 60_000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
@@ -52,8 +60,14 @@ function button(text: string, actionId: string, value: string) {
   return { type: 'button' as const, action_id: actionId, value, text: plain(text) };
 }
 
-/** The one top-level message of an incident, while it fires. */
-export function alertMessage(watch: Watch, now: number, timeZone: string, image?: KnownBlock): Message {
+/** The one top-level message of an incident, while it fires; it calls whoever the watch notifies. */
+export function alertMessage(
+  watch: Watch,
+  now: number,
+  timeZone: string,
+  image?: KnownBlock,
+  incident?: WatchIncident,
+): Message {
   const metric = metricOf(watch);
   const value = watch.state.lastValue;
   const shown = value === null ? 'no value' : formatMetricValue(metric, value);
@@ -61,17 +75,29 @@ export function alertMessage(watch: Watch, now: number, timeZone: string, image?
   const headline = `:rotating_light: *${escapeMrkdwn(watch.indexId)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
   const silenced = silencedText(watch, now, timeZone);
   const muted = watch.controls.mutedBy !== null;
+  const calls = callsText(watch);
+  const acknowledged = incident === undefined ? undefined : acknowledgedText(incident);
+  const canAcknowledge = incident !== undefined && acknowledged === undefined;
   const blocks: KnownBlock[] = [
     section(
-      `${headline}\nFiring since ${instantInWords(since, timeZone)} (${durationText(now - since)}) · watch #${watch.id}: ${ruleText(watch)}`,
+      `${headline}\nFiring since ${instantInWords(since, timeZone)} (${durationText(now - since)}) · watch #${watch.id}: ${ruleText(watch)}${calls === undefined ? '' : `\n${calls}`}`,
     ),
     ...(image === undefined ? [] : [image]),
     ...(watch.note === null ? [] : [section(`:memo: ${escapeMrkdwn(watch.note)}`)]),
     ...(silenced === undefined ? [] : [context(silenced)]),
+    ...(acknowledged === undefined ? [] : [context(acknowledged)]),
     {
       type: 'actions',
       block_id: alertActionsBlock(watch.id),
       elements: [
+        ...(canAcknowledge
+          ? [
+              {
+                ...button('Acknowledge', WATCH_ACTION.acknowledge, String(incident.id)),
+                style: 'primary' as const,
+              },
+            ]
+          : []),
         button('Snooze 1 h', WATCH_ACTION.snoozeHour, String(watch.id)),
         button('Snooze until tomorrow 09:00', WATCH_ACTION.snoozeMorning, String(watch.id)),
         muted
@@ -81,20 +107,35 @@ export function alertMessage(watch: Watch, now: number, timeZone: string, image?
       ],
     },
   ];
+  const mentions = mentionsOf(watch.notify);
   return {
-    text: `${watch.indexId} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
+    text: `${mentions === '' ? '' : `${mentions} `}${watch.indexId} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
     blocks,
   };
 }
 
-/** The same message once the incident is over: updated in place, no buttons, no ping. */
-export function resolvedMessage(watch: Watch, now: number, timeZone: string): Message {
+/**
+ * The same message once the incident is over: updated in place, no buttons, no ping — who
+ * acknowledged it is named, never mentioned. With the incident's record, its story.
+ */
+export function resolvedMessage(
+  watch: Watch,
+  now: number,
+  timeZone: string,
+  incident?: WatchIncident,
+): Message {
   const metric = metricOf(watch);
-  const since = watch.state.incidentSince ?? now;
+  const since = incident?.firedAt ?? watch.state.incidentSince ?? now;
   const value = watch.state.lastValue;
-  const text = `:white_check_mark: *Resolved after ${durationText(now - since)}* — ${escapeMrkdwn(watch.indexId)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
+  const story =
+    incident === undefined
+      ? `Resolved after ${durationText(now - since)}`
+      : storyText(watch, incident, now, timeZone);
+  const [headline, ...rest] = story.split(' · ');
+  const tail = rest.length === 0 ? '' : ` · ${rest.join(' · ')}`;
+  const text = `:white_check_mark: *${headline}*${tail} — ${escapeMrkdwn(watch.indexId)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
   return {
-    text: `Resolved after ${durationText(now - since)}: ${watch.indexId} ${metric.label}`,
+    text: `${headline}: ${watch.indexId} ${metric.label}${tail}`,
     blocks: [
       section(text),
       context(`Watch #${watch.id}: ${ruleText(watch)} · fired ${instantInWords(since, timeZone)}`),
@@ -156,6 +197,7 @@ export function listMessage(
   watches: readonly Watch[],
   now: number,
   timeZone: string,
+  lastIncidents: ReadonlyMap<number, WatchIncident> = new Map(),
 ): Message {
   if (watches.length === 0)
     return {
@@ -172,7 +214,7 @@ export function listMessage(
     type: 'section',
     text: {
       type: 'mrkdwn',
-      text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}`,
+      text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}\n${ownershipText(w)}${incidentLine(w, lastIncidents, now, timeZone)}`,
     },
     accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
   }));
@@ -202,4 +244,14 @@ export function listMessage(
 /** The metrics, as the unknown-metric answer lists them. */
 export function metricList(): string {
   return METRICS.map((m) => `\`${m.key}\``).join(', ');
+}
+
+function incidentLine(
+  watch: Watch,
+  lastIncidents: ReadonlyMap<number, WatchIncident>,
+  now: number,
+  timeZone: string,
+): string {
+  const incident = lastIncidents.get(watch.id);
+  return incident === undefined ? '' : `\n${lastIncidentText(watch, incident, now, timeZone)}`;
 }

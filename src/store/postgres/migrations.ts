@@ -149,6 +149,31 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'watch owners, reminders and incidents',
+    sql: `
+      ALTER TABLE watches ADD COLUMN notify text NOT NULL DEFAULT '{"users":[],"groups":[]}';
+      ALTER TABLE watches ADD COLUMN remind_every_ms bigint DEFAULT 1800000;
+      CREATE TABLE watch_incidents (
+        id                    bigserial PRIMARY KEY,
+        watch_id              bigint  NOT NULL REFERENCES watches (id) ON DELETE CASCADE,
+        fired_at              bigint  NOT NULL,
+        direction             text    NOT NULL CHECK (direction IN ('above', 'below')),
+        threshold             double precision NOT NULL,
+        worst_value           double precision NOT NULL,
+        worst_at              bigint  NOT NULL,
+        acknowledged_by       text,
+        acknowledged_by_name  text,
+        acknowledged_at       bigint,
+        resolved_at           bigint,
+        reminded_at           bigint,
+        next_reminder_at      bigint,
+        reminders             integer NOT NULL DEFAULT 0
+      );
+      CREATE INDEX watch_incidents_by_watch ON watch_incidents (watch_id, id);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);

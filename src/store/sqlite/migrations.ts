@@ -138,6 +138,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 5,
+    name: 'watch owners, reminders and incidents',
+    sql: `
+      ALTER TABLE watches ADD COLUMN notify TEXT NOT NULL DEFAULT '{"users":[],"groups":[]}';
+      ALTER TABLE watches ADD COLUMN remind_every_ms INTEGER DEFAULT 1800000;
+      CREATE TABLE watch_incidents (
+        id                    INTEGER PRIMARY KEY AUTOINCREMENT,
+        watch_id              INTEGER NOT NULL REFERENCES watches (id) ON DELETE CASCADE,
+        fired_at              INTEGER NOT NULL,
+        direction             TEXT    NOT NULL CHECK (direction IN ('above', 'below')),
+        threshold             REAL    NOT NULL,
+        worst_value           REAL    NOT NULL,
+        worst_at              INTEGER NOT NULL,
+        acknowledged_by       TEXT,
+        acknowledged_by_name  TEXT,
+        acknowledged_at       INTEGER,
+        resolved_at           INTEGER,
+        reminded_at           INTEGER,
+        next_reminder_at      INTEGER,
+        reminders             INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      CREATE INDEX watch_incidents_by_watch ON watch_incidents (watch_id, id);
+    `,
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);

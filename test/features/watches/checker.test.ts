@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
 import { createWatchChecker, type WatchSlack } from '../../../src/features/watches/checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from '../../../src/features/watches/evaluate.ts';
+import { reminderText } from '../../../src/features/watches/incident-views.ts';
 import { recoveredNote, worseNote } from '../../../src/features/watches/views.ts';
 import { createLogger } from '../../../src/log.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
@@ -58,7 +59,7 @@ describe('watch checker', () => {
       slack,
       intervalMs: INTERVAL,
       owner: 'this-process',
-      notes: { recovered: recoveredNote, worse: worseNote },
+      notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
     });
 
   beforeEach(async () => {

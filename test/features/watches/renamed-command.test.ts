@@ -37,7 +37,9 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
   it('help: the watch lines and their examples', async () => {
     const help = textOf((await opsbot('help'))?.blocks);
     const lines = help.split('\n').filter((line) => line.includes('watch'));
-    expect(lines.join('\n')).toContain('`/opsbot watch [<index-id> <metric> >|< <threshold> [for N]]`');
+    expect(lines.join('\n')).toContain(
+      '`/opsbot watch [<index-id> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]`',
+    );
     expect(lines.join('\n')).toContain('e.g. `/opsbot watch idx-1 monthly_cost > $50`');
     expect(lines.join('\n')).toContain('`/opsbot watch remove <n>`');
     expect(lines.filter((line) => OLD_NAME.test(line))).toEqual([]);

@@ -1,0 +1,95 @@
+// The watch form's ownership fields, added to the form modal-view.ts builds: people to notify (a
+// multi_users_select), user groups (Block Kit has no user-group select, so a multi_static_select of
+// the workspace's groups as usergroups.list gave them) and the reminder interval. Pure: no I/O.
+import type { KnownBlock, ModalView } from '@slack/types';
+import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../store/index.ts';
+import { WATCH_BLOCK } from './ids.ts';
+import { remindEveryText } from './incident.ts';
+
+/** A user group as the form offers it. */
+export type GroupOption = { id: string; handle: string };
+
+/** Slack's limit on a select's options. */
+const MAX_OPTIONS = 100;
+
+const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+const option = (g: GroupOption) => ({ value: g.id, text: plain(`@${g.handle}`.slice(0, 75)) });
+
+/**
+ * `view` with the ownership fields before its note. `groups`: the workspace's user groups, or
+ * undefined when they could not be listed (the form then says how to name a group in the text form).
+ */
+export function withOwners(
+  view: ModalView,
+  groups: readonly GroupOption[] | undefined,
+  command: string,
+  existing?: Watch,
+): ModalView {
+  const chosen = existing?.notify.groups ?? [];
+  // A group the watch calls that the list no longer shows (disabled, or past 100) stays choosable.
+  const listed = [...(groups ?? [])].sort((a, b) => a.handle.localeCompare(b.handle));
+  const missing = chosen.filter((id) => !listed.some((g) => g.id === id)).map((id) => ({ id, handle: id }));
+  const offered = [...missing, ...listed].slice(0, MAX_OPTIONS);
+  const initialGroups = offered.filter((g) => chosen.includes(g.id)).map(option);
+  const blocks: KnownBlock[] = [
+    {
+      type: 'input',
+      block_id: WATCH_BLOCK.notifyUsers,
+      optional: true,
+      label: plain('Notify these people'),
+      hint: plain('The alert and its reminders mention them, so Slack notifies them.'),
+      element: {
+        type: 'multi_users_select',
+        action_id: WATCH_BLOCK.notifyUsers,
+        max_selected_items: 20,
+        ...(existing === undefined || existing.notify.users.length === 0
+          ? {}
+          : { initial_users: existing.notify.users }),
+      },
+    },
+    offered.length === 0
+      ? {
+          type: 'context',
+          elements: [
+            {
+              type: 'mrkdwn',
+              text:
+                groups === undefined
+                  ? `opsbot couldn’t list this workspace’s user groups; name one with \`${command} watch … notify @group\`.`
+                  : 'This workspace has no user groups to notify.',
+            },
+          ],
+        }
+      : {
+          type: 'input',
+          block_id: WATCH_BLOCK.notifyGroups,
+          optional: true,
+          label: plain('Notify these user groups'),
+          element: {
+            type: 'multi_static_select',
+            action_id: WATCH_BLOCK.notifyGroups,
+            placeholder: plain('@search-oncall'),
+            options: offered.map(option),
+            ...(initialGroups.length === 0 ? {} : { initial_options: initialGroups }),
+          },
+        },
+    {
+      type: 'input',
+      block_id: WATCH_BLOCK.remind,
+      optional: true,
+      label: plain('Remind until someone acknowledges, every'),
+      hint: plain('A whole number of seconds, minutes or hours (45s, 20m, 2h), or never.'),
+      element: {
+        type: 'plain_text_input',
+        action_id: WATCH_BLOCK.remind,
+        placeholder: plain('30m'),
+        initial_value: remindEveryText(
+          existing === undefined ? DEFAULT_REMIND_EVERY_MS : existing.remindEveryMs,
+        ),
+      },
+    },
+  ];
+  const noteAt = view.blocks.findIndex((b) => b.block_id === WATCH_BLOCK.note);
+  const at = noteAt === -1 ? view.blocks.length : noteAt;
+  return { ...view, blocks: [...view.blocks.slice(0, at), ...blocks, ...view.blocks.slice(at)] };
+}
