@@ -6,7 +6,9 @@ import type {
   DigestRun,
   DigestRunStatus,
   DigestSubscription,
+  IndexKind,
   IndexRequest,
+  KnownIndex,
   LimitsSummary,
   RequestState,
   Watch,
@@ -167,5 +169,16 @@ export function toWatch(row: Row): Watch {
     state: read.json(row, 'state') as WatchState,
     controls: read.json(row, 'controls') as WatchControls,
     nextCheckAt: read.num(row, 'next_check_at'),
+  };
+}
+
+export function toKnownIndex(row: Row): KnownIndex {
+  return {
+    id: text(row, 'id'),
+    kind: text(row, 'kind') as IndexKind,
+    name: textOrNull(row, 'name'),
+    lastUsedAt:
+      row.last_used_at === null || row.last_used_at === undefined ? null : read.num(row, 'last_used_at'),
+    createdAt: read.num(row, 'created_at'),
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe } from 'vitest';
 import type { Store } from '../../src/store/store.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
+import { indexContract } from './contract-indexes.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
@@ -59,6 +60,7 @@ export function storeContract(
     digestRunContract(ctx);
     durabilityContract(ctx);
     watchContract(ctx);
+    indexContract(ctx);
     observedContract(ctx);
   });
 }

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import { digestMethods } from '../digests.ts';
 import { SchemaTooNewError } from '../guards.ts';
+import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
@@ -92,6 +93,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...requestMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
+    ...indexMethods(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

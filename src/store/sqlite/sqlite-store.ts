@@ -4,6 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { type Clock, systemClock } from '../../clock.ts';
 import { digestMethods } from '../digests.ts';
+import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
@@ -31,6 +32,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     ...requestMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
+    ...indexMethods(db),
     health: async () => health(sqlite),
     close: async () => {
       if (sqlite.isOpen) sqlite.close();
