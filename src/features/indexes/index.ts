@@ -19,7 +19,7 @@ export type IndexesPort = {
   label(id: string): Promise<string>;
   /** The index's name, if it has one. */
   nameOf(id: string): Promise<string | undefined>;
-  /** "Known names: …": said after "couldn't find vector index …". */
+  /** "Known names: …", said after "couldn't find vector index …"; empty while no index has a name. */
   knownNamesHint(): Promise<string>;
   /** The option a picker shows for an index already chosen (initial_option). */
   optionOf(id: string): Promise<PlainTextOption>;
@@ -85,7 +85,10 @@ export function register(context: FeatureContext): IndexesPort {
     remember: service.remember,
     label: async (id) => labelOf(id, await service.nameOf(id)),
     nameOf: service.nameOf,
-    knownNamesHint: async () => knownNamesHint(await service.names(), context.commandName()),
+    knownNamesHint: async () => {
+      const names = await service.names();
+      return names.length === 0 ? '' : knownNamesHint(names, context.commandName());
+    },
     optionOf: service.optionOf,
     offerIn: (where) => answerOptions(context, service, where),
     rememberingReads,
