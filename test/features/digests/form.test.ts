@@ -26,7 +26,7 @@ function submitted(changes: Record<string, Record<string, unknown>> = {}, view =
 /** Indexes as chosen in the type-ahead: Slack sends the options picked. */
 const picked = (...ids: string[]) => ({
   type: 'multi_external_select',
-  selected_options: ids.map((id) => ({ text: { type: 'plain_text', text: id }, value: id })),
+  selected_options: ids.map((id) => ({ text: { type: 'plain_text' as const, text: id }, value: id })),
 });
 
 describe('configure modal', () => {
