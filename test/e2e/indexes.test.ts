@@ -136,7 +136,6 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       value: UUID,
     });
     expect(prefix.options.every((o) => JSON.stringify(o).length < 200)).toBe(true);
-    expect(prefix.suggestion.elapsedMs).toBeLessThan(3000);
   });
 
   it('creates a watch from the form through the type-ahead', async () => {
