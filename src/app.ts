@@ -9,6 +9,7 @@ import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
+import * as indexes from './features/indexes/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-index/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
@@ -133,6 +134,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     work,
     lifecycle,
     changes,
+    // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
   };
   const features = registerFeatures(context, api);
@@ -203,21 +205,30 @@ export function createOpsbot(deps: AppDeps): Opsbot {
  * Features register their listeners and subcommands here, in help-card order; each returns its port,
  * and a feature that builds on others gets their ports in `uses`.
  */
-function registerFeatures(context: FeatureContext, api: TrackedClient) {
+function registerFeatures(base: FeatureContext, api: TrackedClient) {
+  // First, so every feature that takes an index gets its port; every successful stats read, whoever
+  // makes it (a command, a watch, a digest, Home), goes through its reader and is remembered.
+  const indexesPort = indexes.register(base);
+  const mgmt = indexesPort.rememberingReads(base.mgmt);
+  const context: FeatureContext = { ...base, mgmt, scheduledStats: sharedStatsReads(mgmt) };
   const searchIndexPort = searchIndex.register(context);
   messagingAccounts.register(context);
-  const vectorStatsPort = vectorStats.register(context);
-  const digestsPort = digests.register(context);
-  const watchesPort = watches.register({ ...context, uses: { vectorStats: vectorStatsPort } });
+  const vectorStatsPort = vectorStats.register({ ...context, uses: { indexes: indexesPort } });
+  const digestsPort = digests.register({ ...context, uses: { indexes: indexesPort } });
+  const watchesPort = watches.register({
+    ...context,
+    uses: { vectorStats: vectorStatsPort, indexes: indexesPort },
+  });
   home.register({
     ...context,
     uses: {
       searchIndex: searchIndexPort,
       vectorStats: vectorStatsPort,
       watches: watchesPort,
+      indexes: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,
     },
   });
-  return { searchIndex: searchIndexPort, digests: digestsPort, watches: watchesPort };
+  return { searchIndex: searchIndexPort, digests: digestsPort, watches: watchesPort, indexes: indexesPort };
 }

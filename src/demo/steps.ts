@@ -152,6 +152,9 @@ const stats: TourStep = {
     );
     await k.show();
     if (!hasImage(first)) throw new Error('the stats message carries no card image');
+    // opsbot remembers the index it just read; a name saves typing (or pasting a UUID) from now on.
+    await k.command(requester, generalChannel, 'index name idx-1 catalog');
+    await k.show();
     const pick = optionIn(first, '7d');
     const updates = k.ws.slack.callsTo('chat.update').length;
     await k.choose(approver, first, pick.actionId, pick.value, `“${pick.label}” in the period picker`);
@@ -176,7 +179,8 @@ const digest: TourStep = {
     const form = await k.modalFor(requester, views);
     await k.show();
     const at = nextWholeHour(k.demo.clock.now(), REQUESTER_ZONE);
-    const values = { ...fillIn(form, /ind(ex|ices)/i, 'idx-1, idx-2'), ...fillIn(form, /time/i, at) };
+    // The indexes field is a type-ahead: the two picked are what it offers (catalog is idx-1).
+    const values = { ...fillIn(form, /ind(ex|ices)/i, ['idx-1', 'idx-2']), ...fillIn(form, /time/i, at) };
     await k.submit(requester, form, values);
     const saved = await k.ws.store.getSubscription(DIGEST_CHANNEL);
     if (saved === undefined) throw new Error('the digest was not saved');
@@ -203,16 +207,17 @@ const watch: TourStep = {
   title: 'A watch: the channel hears when a line is crossed, someone owns it, and it is back',
   async run(k) {
     const checks = k.ws.opsbot.features.watches;
-    const index = 'idx-2';
+    const index = 'idx-1';
     const base = k.ws.mgmt.indexes[index] ?? {};
     const latency = (ms: number) => {
       k.ws.mgmt.indexes[index] = { ...base, pinned: { query_latency_99: ms } };
     };
     latency(120);
+    // By the name given in the stats step (catalog is idx-1), calling the approver.
     await k.command(
       requester,
       DIGEST_CHANNEL,
-      `watch ${index} p99-query-latency > 250 for 2 notify @approver remind 10m`,
+      'watch catalog p99-query-latency > 250 for 2 notify @approver remind 10m',
       { escape: true },
     );
     await k.show();

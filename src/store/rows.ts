@@ -6,7 +6,9 @@ import type {
   DigestRun,
   DigestRunStatus,
   DigestSubscription,
+  IndexKind,
   IndexRequest,
+  KnownIndex,
   LimitsSummary,
   RequestState,
   Watch,
@@ -170,5 +172,16 @@ export function toWatch(row: Row): Watch {
     nextCheckAt: read.num(row, 'next_check_at'),
     notify: read.json(row, 'notify') as WatchNotify,
     remindEveryMs: numOrNull(row, 'remind_every_ms'),
+  };
+}
+
+export function toKnownIndex(row: Row): KnownIndex {
+  return {
+    id: text(row, 'id'),
+    kind: text(row, 'kind') as IndexKind,
+    name: textOrNull(row, 'name'),
+    lastUsedAt:
+      row.last_used_at === null || row.last_used_at === undefined ? null : read.num(row, 'last_used_at'),
+    createdAt: read.num(row, 'created_at'),
   };
 }

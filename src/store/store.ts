@@ -22,12 +22,17 @@ import type {
   DigestRun,
   DigestSubscription,
   DigestSubscriptionInput,
+  ForgetIndexResult,
   IndexRequest,
+  IndexUsers,
+  KnownIndex,
   ListRequestsOptions,
   MessageRef,
+  NameIndexResult,
   NewIncident,
   NewIndexRequest,
   NewWatch,
+  RememberIndexInput,
   StoreHealth,
   TransitionInput,
   TransitionResult,
@@ -187,6 +192,27 @@ export interface Store {
   /** Closes an open incident; undefined when it was closed already. */
   resolveIncident(id: number, at: number): Promise<WatchIncident | undefined>;
 
+  // --- known indexes (names a team gave its indexes) ---
+
+  /**
+   * Records that an index was used at `at` (created if new); the last use only moves forward. With
+   * a `name`, the index gets it if it has none; a name another index holds is refused (throws).
+   */
+  rememberIndex(input: RememberIndexInput): Promise<void>;
+  getKnownIndex(id: string): Promise<KnownIndex | undefined>;
+  findIndexByName(name: string): Promise<KnownIndex | undefined>;
+  /**
+   * Most recently used first (never-read ones by when they were first seen). `query` keeps those
+   * whose name or id contains it, case-insensitively; at most `limit`.
+   */
+  listKnownIndexes(options?: { query?: string; limit?: number }): Promise<KnownIndex[]>;
+  /** Gives index `id` the name (null: none). `taken` when another index has it; `unknown` when `id` isn't known. */
+  nameIndex(id: string, name: string | null): Promise<NameIndexResult>;
+  /** The watches and digests that refer to index `id`. */
+  usersOfIndex(id: string): Promise<IndexUsers>;
+  /** Forgets index `id`, refused while a watch or a digest refers to it (checked in the same transaction). */
+  forgetIndex(id: string): Promise<ForgetIndexResult>;
+
   // --- housekeeping ---
 
   /** For /readyz: whether the database answers now. Never throws. */
@@ -249,4 +275,15 @@ export type WatchMethods = Pick<
   | 'acknowledgeIncident'
   | 'claimIncidentReminder'
   | 'resolveIncident'
+>;
+
+export type IndexMethods = Pick<
+  Store,
+  | 'rememberIndex'
+  | 'getKnownIndex'
+  | 'findIndexByName'
+  | 'listKnownIndexes'
+  | 'nameIndex'
+  | 'usersOfIndex'
+  | 'forgetIndex'
 >;

@@ -332,3 +332,35 @@ export type NewIncident = Pick<
   WatchIncident,
   'watchId' | 'firedAt' | 'direction' | 'threshold' | 'worstValue' | 'worstAt' | 'nextReminderAt'
 >;
+
+/** What a known index is: a vector index read for stats, or a search index created through an approval. */
+export type IndexKind = 'vector' | 'search';
+
+/** An index opsbot has seen (read stats of, or created), with the short name a team gave it. */
+export type KnownIndex = {
+  id: string;
+  kind: IndexKind;
+  /** Unique in the workspace; null until someone names it. */
+  name: string | null;
+  /** The last successful read (or the creation of a search index); null when never read. */
+  lastUsedAt: number | null;
+  createdAt: number;
+};
+
+export type RememberIndexInput = {
+  id: string;
+  kind: IndexKind;
+  at: number;
+  /** A name to give it if it has none yet (a created search index's own name). */
+  name?: string | null;
+};
+
+export type NameIndexResult = 'named' | 'taken' | 'unknown';
+
+/** What refers to an index: watches by number, digests by channel. */
+export type IndexUsers = { watches: number[]; digests: string[] };
+
+export type ForgetIndexResult =
+  | { forgotten: true; index: KnownIndex }
+  | { forgotten: false; reason: 'unknown' }
+  | { forgotten: false; reason: 'in_use'; usedBy: IndexUsers };

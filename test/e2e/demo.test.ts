@@ -111,7 +111,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
     const stats = section(result.transcript, '▶ @requester types in #general:  /ops vector stats idx-1 1h');
     expect(stats).toContain('Vector index idx-1 · last hour');
     expect(stats).toContain('picks “7d · last 7 days” in the period picker');
-    expect(stats).toContain('Vector index idx-1 · last 7 days');
+    expect(stats).toContain('Vector index catalog · last 7 days');
     const images = [...stats.matchAll(/\[image: Vector index idx-1.*? → (.+\.png)\]/g)].map(
       (m) => m[1] ?? '',
     );

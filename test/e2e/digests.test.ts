@@ -39,7 +39,8 @@ async function subscribe(
   return ws.driver.submitView({ userId: requester, view, values });
 }
 
-const ids = (value: string) => ({ [BLOCK.indexes]: { value } });
+// The indexes as chosen in the type-ahead: one option per id.
+const ids = (value: string) => ({ [BLOCK.indexes]: { value: value.split(/,\s*/) } });
 const time = (hhmm: string) => ({ [BLOCK.time]: { value: hhmm } });
 
 describe('e2e: daily digest in the channel’s time zone', () => {
@@ -174,7 +175,9 @@ describe('e2e: daily digest in the channel’s time zone', () => {
 
   it('editing reopens the modal prefilled', async () => {
     const view = await openModal(ws, CHANNEL);
-    expect(JSON.stringify(view.blocks)).toContain('"initial_value":"idx-1, idx-2"');
+    expect(JSON.stringify(view.blocks)).toContain(
+      '"initial_options":[{"text":{"type":"plain_text","text":"idx-1"},"value":"idx-1"},{"text":{"type":"plain_text","text":"idx-2"},"value":"idx-2"}]',
+    );
     expect(view.submit).toMatchObject({ text: 'Save changes' });
   });
 

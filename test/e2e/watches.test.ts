@@ -129,7 +129,9 @@ describe('e2e: watches', () => {
     );
     const form = ws.slack.views.filter((v) => v.user === requester && v.via === 'views.open').at(-1)?.view;
     if (form === undefined) throw new Error('no form');
-    expect(JSON.stringify(form.blocks)).toContain('"initial_value":"idx-2"');
+    expect(JSON.stringify(form.blocks)).toContain(
+      '"initial_option":{"text":{"type":"plain_text","text":"idx-2"},"value":"idx-2"}',
+    );
     const saved = await ws.driver.submitView({
       userId: requester,
       view: form,

@@ -9,6 +9,7 @@ import type { Store } from '../../src/store/store.ts';
 import { approvalContract } from './contract-approvals.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
+import { indexContract } from './contract-indexes.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
@@ -74,6 +75,7 @@ export function storeContract(
     durabilityContract(ctx);
     watchContract(ctx);
     watchIncidentContract(ctx);
+    indexContract(ctx);
     observedContract(ctx);
     approvalContract(ctx);
   });

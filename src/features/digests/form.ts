@@ -49,7 +49,7 @@ export function splitIndexIds(raw: string): string[] {
 }
 
 function indexProblem(ids: readonly string[]): string | undefined {
-  if (ids.length === 0) return 'Enter at least one vector index ID.';
+  if (ids.length === 0) return 'Choose at least one vector index.';
   if (ids.length > MAX_INDEXES)
     return `A digest covers at most ${MAX_INDEXES} indexes; you entered ${ids.length}.`;
   const bad = ids.filter((id) => !indexIdSchema.safeParse(id).success);
@@ -88,7 +88,8 @@ function selectedMany(values: StateValues, block: BlockId): string[] {
 export function parseDigestForm(values: StateValues): FormResult {
   const errors: FormErrors = {};
 
-  const indexIds = splitIndexIds(text(values, BLOCK.indexes));
+  // Chosen in the type-ahead: each option's value is an index id (a name was resolved as it was offered).
+  const indexIds = [...new Set(selectedMany(values, BLOCK.indexes))];
   const idProblem = indexProblem(indexIds);
   if (idProblem) errors[BLOCK.indexes] = idProblem;
 

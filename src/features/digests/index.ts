@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import { defaultCardRenderer } from '../vector-stats/service.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { createTickParts } from './parts.ts';
@@ -21,7 +22,7 @@ export type DigestsPort = {
 /** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
 const LEASE_MS = 5 * 60_000;
 
-export function register(context: FeatureContext): DigestsPort {
+export function register(context: FeatureContext<{ indexes: IndexesPort }>): DigestsPort {
   const instanceId = randomUUID();
   const logger = context.logger.child({ component: 'digests' });
   const slack = digestSlackOf(context.app.client);
@@ -36,7 +37,11 @@ export function register(context: FeatureContext): DigestsPort {
       uploadPng: (upload) => slack.uploadPng(upload),
       logger,
     });
-  registerDigestListeners(context, { slack, previewParts: () => parts('fresh') });
+  registerDigestListeners(context, {
+    slack,
+    previewParts: () => parts('fresh'),
+    indexes: context.uses.indexes,
+  });
 
   const job = createJob({
     name: 'digest_scheduler',

@@ -7,10 +7,11 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { digestMessage } from './digest-view.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
-import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
+import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { configureModal, modalMetadataSchema, savedModal } from './modal-view.ts';
 import { type DigestSlack, postDigest } from './poster.ts';
 import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
@@ -32,6 +33,8 @@ export type ListenerDeps = {
   slack: DigestSlack;
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
+  /** The index field's type-ahead, and the saved indexes shown with their names. */
+  indexes: Pick<IndexesPort, 'offerIn' | 'optionOf'>;
 };
 
 const USER_ZONE_WAIT_MS = 1_000;
@@ -43,6 +46,7 @@ const answer = (ctx: CommandContext, a: Answer) =>
 
 export function registerDigestListeners(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
+  deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION });
 
   router.register({
     words: ['digest'],
@@ -58,9 +62,11 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
         store.getSubscription(command.channel_id),
         userTimeZone(client, command.user_id, USER_ZONE_WAIT_MS),
       ]);
+      const settings = initialSettings(existing, zone);
       const view = configureModal({
         channelId: command.channel_id,
-        settings: initialSettings(existing, zone),
+        settings,
+        indexOptions: await Promise.all(settings.indexIds.map((id) => deps.indexes.optionOf(id))),
         editing: existing !== undefined,
         ...(existing === undefined && zone === undefined
           ? { zoneNote: 'Your own time zone could not be read, so UTC is filled in; change it if needed.' }

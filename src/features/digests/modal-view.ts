@@ -38,6 +38,8 @@ export type ConfigureModalInput = {
   settings: DigestSettings;
   /** True when the channel already has a digest: the modal edits it. */
   editing: boolean;
+  /** The saved indexes as the picker shows them (name and id), in order. */
+  indexOptions?: PlainTextOption[];
   /** Said under the zone field when the user's own zone could not be read. */
   zoneNote?: string;
 };
@@ -76,14 +78,18 @@ export function configureModal(input: ConfigureModalInput): ModalView {
     {
       type: 'input',
       block_id: BLOCK.indexes,
-      label: plain('Vector index IDs'),
-      hint: plain(`One or more, separated by commas or new lines (at most ${MAX_INDEXES}).`),
+      label: plain('Vector indexes'),
+      hint: plain(
+        `Type part of a name or an id (at most ${MAX_INDEXES}); a new id is offered as “Use ID …”.`,
+      ),
       element: {
-        type: 'plain_text_input',
+        // Options: the indexes opsbot knows, answered by the indexes feature, shown on open.
+        type: 'multi_external_select',
         action_id: ACTION,
-        multiline: true,
-        placeholder: plain('idx-1, idx-2'),
-        ...(settings.indexIds.length > 0 ? { initial_value: settings.indexIds.join(', ') } : {}),
+        min_query_length: 0,
+        max_selected_items: MAX_INDEXES,
+        placeholder: plain('catalog'),
+        ...((input.indexOptions ?? []).length > 0 ? { initial_options: input.indexOptions } : {}),
       },
     },
     {

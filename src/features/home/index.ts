@@ -2,6 +2,7 @@
 // ports.ts for what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { registerHome } from './listeners.ts';
 import type { HomeRequests, HomeWatches } from './ports.ts';
@@ -12,6 +13,8 @@ export type HomeUses = {
   searchIndex: HomeRequests;
   vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
   watches: HomeWatches;
+  /** The *Stats for…* form's index field offers the known indexes as you type. */
+  indexes: Pick<IndexesPort, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
 };

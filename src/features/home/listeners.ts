@@ -6,7 +6,7 @@ import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
-import { HOME_ACTION, STATS_CALLBACK } from './ids.ts';
+import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
@@ -41,6 +41,8 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
     commandName: context.commandName,
   });
+
+  uses.indexes.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
 
   const zones = new Map<string, { zone: string; at: number }>();
   async function zoneOf(userId: string): Promise<string> {

@@ -2,7 +2,7 @@
 import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
-import { INDEX_ID_RULE, indexIdSchema, PERIOD_WORDS } from '../../vector-index.ts';
+import { indexIdSchema, PERIOD_WORDS } from '../../vector-index.ts';
 import { STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
@@ -19,13 +19,14 @@ export function statsForModal(): ModalView {
       {
         type: 'input',
         block_id: STATS_BLOCK.index,
-        label: plain('Vector index id'),
-        hint: plain(INDEX_ID_RULE.replaceAll('`', '')),
+        label: plain('Vector index'),
+        hint: plain('Type part of its name or id; a new id is offered as “Use ID …”.'),
         element: {
-          type: 'plain_text_input',
+          // Options: the indexes opsbot knows, answered by the indexes feature, shown on open.
+          type: 'external_select',
           action_id: STATS_BLOCK.index,
-          placeholder: plain('idx-1'),
-          max_length: 64,
+          min_query_length: 0,
+          placeholder: plain('catalog'),
         },
       },
       {
@@ -61,7 +62,10 @@ export type StatsForm = { indexId: string; period: StatsPeriod; channelId: strin
 // The submitted state as Slack sends it: each input under its block id, then its action id.
 const field = <T extends z.ZodType>(id: string, value: T) => z.object({ [id]: value }).optional();
 const stateSchema = z.object({
-  [STATS_BLOCK.index]: field(STATS_BLOCK.index, z.object({ value: z.string().nullish() })),
+  [STATS_BLOCK.index]: field(
+    STATS_BLOCK.index,
+    z.object({ selected_option: z.object({ value: z.string() }).nullish() }),
+  ),
   [STATS_BLOCK.period]: field(
     STATS_BLOCK.period,
     z.object({ selected_option: z.object({ value: z.string() }).nullish() }),
@@ -78,10 +82,10 @@ export function readStatsForm(
 ): { ok: true; form: StatsForm } | { ok: false; errors: Record<string, string> } {
   const values = stateSchema.safeParse(state);
   const v = values.success ? values.data : {};
-  const indexId = v[STATS_BLOCK.index]?.[STATS_BLOCK.index]?.value?.trim() ?? '';
+  const indexId = v[STATS_BLOCK.index]?.[STATS_BLOCK.index]?.selected_option?.value ?? '';
   const errors: Record<string, string> = {};
   if (!indexIdSchema.safeParse(indexId).success)
-    errors[STATS_BLOCK.index] = `Use ${INDEX_ID_RULE.replaceAll('`', '')}.`;
+    errors[STATS_BLOCK.index] = 'Choose a vector index (type part of its name or id).';
   const chosen = v[STATS_BLOCK.period]?.[STATS_BLOCK.period]?.selected_option?.value;
   const period = STATS_PERIODS.find((p) => p === chosen);
   if (period === undefined) errors[STATS_BLOCK.period] = `Pick one of ${STATS_PERIODS.join(', ')}.`;

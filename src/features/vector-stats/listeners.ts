@@ -4,6 +4,7 @@
 import type { BlockAction } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
@@ -17,7 +18,10 @@ export type { StatsPoster } from './index.ts';
 /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
 export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
 
-export function registerStatsListeners(context: FeatureContext, service: StatsService): StatsShower {
+export function registerStatsListeners(
+  context: FeatureContext<{ indexes: IndexesPort }>,
+  service: StatsService,
+): StatsShower {
   const { app, router, clock } = context;
   const logger = context.logger.child({ feature: 'vector-stats' });
 
@@ -48,18 +52,24 @@ export function registerStatsListeners(context: FeatureContext, service: StatsSe
   router.register({
     words: ['vector', 'stats'],
     aliases: [['stats']],
-    usage: '<index-id> [period]',
-    example: 'vector stats idx-1 7d',
+    usage: '<index> [period]',
+    example: 'stats catalog 7d',
     description:
-      'what changed in a vector index, with its stats card, posted in the channel; pick another period or see every series on it',
+      'what changed in a vector index (its name or id), with its stats card, posted in the channel; pick another period or see every series on it',
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
         await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
         return;
       }
+      // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
+      const indexId = await context.uses.indexes.resolve(parsed.target.indexId);
       await ack();
-      await show(await service.read(parsed.target), { channel: command.channel_id }, command.user_id);
+      await show(
+        await service.read({ ...parsed.target, indexId }),
+        { channel: command.channel_id },
+        command.user_id,
+      );
     },
   });
 

@@ -40,6 +40,8 @@ export type Counters = {
 
 export type StatsReport = {
   indexId: string;
+  /** The name the team gave the index, shown with the id beside it. */
+  name?: string;
   period: StatsPeriod;
   /** `last 7 days, every 2.8 h, 15 Nov 10:00 – 22 Nov 10:00 UTC`, from the data's own `x`. */
   timeRange: string;

@@ -12,6 +12,7 @@ import type { Logger } from '../../log.ts';
 import { altTextFor, renderStatsCard } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import type { StatsTarget } from './input.ts';
 import { buildReport, type StatsReport } from './report.ts';
 import { apiErrorSentence, notFoundSentence } from './views.ts';
@@ -44,6 +45,8 @@ export type StatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
+  /** Names to show beside ids, and the known names to offer when an id is not found. */
+  indexes?: Pick<IndexesPort, 'nameOf' | 'knownNamesHint'>;
 };
 
 /** Safe in a filename whatever the id holds (ids are validated, but the filename is Slack-visible). */
@@ -58,11 +61,18 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
     async read(target) {
       try {
         const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
-        return { target, stats, report: buildReport(target.indexId, target.period, stats) };
+        const name = await deps.indexes?.nameOf(target.indexId);
+        const report = buildReport(target.indexId, target.period, stats);
+        return { target, stats, report: name === undefined ? report : { ...report, name } };
       } catch (error) {
         if (!isManagementApiError(error)) throw error;
         if (error.kind === 'not_found')
-          throw new TargetGone(notFoundSentence(target.indexId), { cause: error });
+          throw new TargetGone(
+            [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint()]
+              .filter(Boolean)
+              .join(' '),
+            { cause: error },
+          );
         throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), {
           cause: error,
         });
@@ -76,7 +86,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
           png,
           filename: filenameFor(target),
           altText: renderer.altText(input),
-          title: `Vector index ${target.indexId}, ${PERIOD_WORDS[target.period]}`,
+          title: `Vector index ${report.name ?? target.indexId}, ${PERIOD_WORDS[target.period]}`,
         };
         return { report, card };
       } catch (error) {

@@ -100,11 +100,19 @@ export type StatsMessageInput = {
  * the card's alt text and behind *Details*, so the post stays short in the channel.
  */
 export function statsMessage({ report, image, userId, updated = false }: StatsMessageInput): StatsMessage {
-  const id = escapeMrkdwn(report.indexId);
+  // A named index shows its name, with the whole id beside it for copying.
+  const id =
+    report.name === undefined
+      ? escapeMrkdwn(report.indexId)
+      : `*${escapeMrkdwn(report.name)}* (\`${escapeMrkdwn(report.indexId)}\`)`;
   const c = report.counters;
   const blocks: KnownBlock[] = [
-    header(`Vector index ${report.indexId} · ${PERIOD_WORDS[report.period]}`),
-    context(escapeMrkdwn(report.timeRange)),
+    header(`Vector index ${report.name ?? report.indexId} · ${PERIOD_WORDS[report.period]}`),
+    context(
+      report.name === undefined
+        ? escapeMrkdwn(report.timeRange)
+        : `\`${escapeMrkdwn(report.indexId)}\` · ${escapeMrkdwn(report.timeRange)}`,
+    ),
     section(highlightsText(report)),
     ...imageSlotBlocks(image),
     counterFields(report),
@@ -132,7 +140,7 @@ export function notice(text: string): StatsMessage {
 export function usageText(commandName: string, withPeriods = true): string {
   const cmd = escapeMrkdwn(commandName);
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
-  return `Usage: \`${cmd} vector stats <index-id> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats idx-1 7d\`.${periods}`;
+  return `Usage: \`${cmd} vector stats <index> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
 import { reminderText } from './incident-views.ts';
@@ -24,7 +25,9 @@ export type WatchesPort = {
 /** The loop looks at least this often, so no watch waits much past its interval. */
 const TICK_MAX_MS = 30_000;
 
-export function register(context: FeatureContext<{ vectorStats: VectorStatsPort }>): WatchesPort {
+export function register(
+  context: FeatureContext<{ vectorStats: VectorStatsPort; indexes: IndexesPort }>,
+): WatchesPort {
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = context.config.watches.intervalMs;
@@ -46,7 +49,7 @@ export function register(context: FeatureContext<{ vectorStats: VectorStatsPort 
     owner: `opsbot-${randomUUID()}`,
     notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
   });
-  registerWatchListeners(context, service);
+  registerWatchListeners(context, service, context.uses.indexes);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
 
   const checks = createJob({

@@ -1,4 +1,4 @@
-// `watch <index-id> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
+// `watch <index> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved.
 import { indexIdSchema } from '../../vector-index.ts';
 import { findMetric, type Metric } from './metrics.ts';
@@ -29,7 +29,7 @@ export function readSpec(fields: {
 }): SpecResult {
   const indexId = fields.indexId?.trim() ?? '';
   if (!indexIdSchema.safeParse(indexId).success)
-    return { ok: false, field: 'indexId', problem: 'That isn’t a vector index id (e.g. idx-1).' };
+    return { ok: false, field: 'indexId', problem: 'Choose a vector index (type part of its name or id).' };
   const metric = findMetric(fields.metric ?? '');
   if (metric === undefined)
     return {
@@ -73,7 +73,7 @@ export function parseWatchArgs(args: readonly string[], command: string): SpecRe
     return {
       ok: false,
       field: 'direction',
-      problem: `Write it as \`${command} watch <index-id> <metric> >|< <threshold> [for N]\`, e.g. \`${command} watch idx-1 monthly_cost > ${hint}\`.`,
+      problem: `Write it as \`${command} watch <index> <metric> >|< <threshold> [for N]\`, e.g. \`${command} watch catalog monthly_cost > ${hint}\`.`,
     };
   }
   const threshold = args.slice(opAt + 1, forAt === -1 ? undefined : forAt).join(' ');

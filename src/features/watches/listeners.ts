@@ -5,6 +5,7 @@
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { IndexesPort } from '../indexes/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
@@ -23,14 +24,20 @@ const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
   forChecks: WATCH_BLOCK.forChecks,
 };
 
-export function registerWatchListeners(context: FeatureContext, service: WatchesService): void {
+export function registerWatchListeners(
+  context: FeatureContext,
+  service: WatchesService,
+  indexes: IndexesPort,
+): void {
   const { app } = context;
+  // The form's index field is a type-ahead over the indexes opsbot knows.
+  indexes.offerIn({ blockId: WATCH_BLOCK.index, actionId: WATCH_BLOCK.index });
   const intervalMinutes = Math.round(context.config.watches.intervalMs / 60_000) || 1;
 
   context.router.register({
     words: ['watch'],
-    usage: '[<index-id> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
-    example: 'watch idx-1 monthly_cost > $50',
+    usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
+    example: 'watch catalog monthly_cost > $50',
     description:
       'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending_index_count > 10000`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
     async handle({ ack, args, command, client }) {
@@ -49,9 +56,11 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
         await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
         return;
       }
+      // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
+      const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
       // the watch exists by the time anyone sees it.
-      const watch = await service.create(parsed.spec, command.channel_id, command.user_id, null, owners);
+      const watch = await service.create(spec, command.channel_id, command.user_id, null, owners);
       await ack({
         response_type: 'ephemeral',
         text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${intervalMinutes} min; alerts go to this channel${confirmation(watch)}.`,
@@ -98,7 +107,7 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
     await openWatchForm(
       client,
       body.trigger_id,
-      watchModal(watch.channelId, watch),
+      watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
       context.commandName(),
       watch,
     );
@@ -107,7 +116,7 @@ export function registerWatchListeners(context: FeatureContext, service: Watches
   app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
     const v = view.state.values;
     const read = readSpec({
-      indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.value ?? undefined,
+      indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.selected_option?.value,
       metric: v[WATCH_BLOCK.metric]?.[WATCH_BLOCK.metric]?.selected_option?.value,
       direction: v[WATCH_BLOCK.direction]?.[WATCH_BLOCK.direction]?.selected_option?.value,
       threshold: v[WATCH_BLOCK.threshold]?.[WATCH_BLOCK.threshold]?.value ?? undefined,

@@ -1,5 +1,5 @@
 // The watch form, for a new watch or to edit one: data in, a modal view out. No I/O.
-import type { ModalView } from '@slack/types';
+import type { ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import type { Watch } from '../../store/index.ts';
 import { WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
@@ -28,8 +28,11 @@ function thresholdText(metric: Metric, value: number): string {
   return metric.unit === 'money' ? `$${value}` : String(value);
 }
 
-/** The watch form: empty for a new watch, filled in to edit `existing`. */
-export function watchModal(channelId: string, existing?: Watch): ModalView {
+/**
+ * The watch form: empty for a new watch, filled in to edit `existing`, whose index shows as
+ * `existingIndex` (its name and id).
+ */
+export function watchModal(channelId: string, existing?: Watch, existingIndex?: PlainTextOption): ModalView {
   const option = (value: string, text: string) => ({ value, text: plain(text) });
   const metric = existing === undefined ? undefined : metricByKey(existing.metric);
   const initial = <T>(value: T | undefined, field: (v: T) => Record<string, unknown>) =>
@@ -48,12 +51,15 @@ export function watchModal(channelId: string, existing?: Watch): ModalView {
       {
         type: 'input',
         block_id: WATCH_BLOCK.index,
-        label: plain('Vector index id'),
+        label: plain('Vector index'),
+        hint: plain('Type part of its name or id; a new id is offered as “Use ID …”.'),
         element: {
-          type: 'plain_text_input',
+          // Options come from the indexes opsbot knows (answered by the indexes feature), shown on open.
+          type: 'external_select',
           action_id: WATCH_BLOCK.index,
-          placeholder: plain('idx-1'),
-          ...initial(existing?.indexId, (v) => ({ initial_value: v })),
+          min_query_length: 0,
+          placeholder: plain('catalog'),
+          ...initial(existingIndex, (o) => ({ initial_option: o })),
         },
       },
       {

@@ -83,6 +83,8 @@ const STATE_FIELDS: Record<string, [field: string, initial: string, list: boolea
   email_text_input: ['value', 'initial_value', false],
   url_text_input: ['value', 'initial_value', false],
   static_select: ['selected_option', 'initial_option', false],
+  external_select: ['selected_option', 'initial_option', false],
+  multi_external_select: ['selected_options', 'initial_options', true],
   radio_buttons: ['selected_option', 'initial_option', false],
   multi_static_select: ['selected_options', 'initial_options', true],
   checkboxes: ['selected_options', 'initial_options', true],
@@ -121,7 +123,14 @@ export function stateValue(element: Json, given: unknown): Json {
     throw new Error(`Element ${String(element.action_id)} (${String(element.type)}) holds no state`);
   const [field, , list] = fields;
   const isOptions = field.endsWith('option') || field.endsWith('options');
-  const toValue = (v: unknown) => (isOptions ? findOption(element, String(v)) : v);
+  // An external select has no options of its own: a value stands for the option the app offered.
+  const external = String(element.type).includes('external_select');
+  const toValue = (v: unknown) =>
+    external && typeof v === 'string'
+      ? { text: { type: 'plain_text', text: v }, value: v }
+      : isOptions
+        ? findOption(element, String(v))
+        : v;
   const value = list ? (Array.isArray(given) ? given : [given]).map(toValue) : toValue(given);
   return { type: element.type, [field]: value };
 }

@@ -174,8 +174,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX watch_incidents_by_watch ON watch_incidents (watch_id, id);
     `,
   },
+  {
+    version: 6,
+    name: 'known indexes and their names',
+    sql: `
+      -- A name is unique in the workspace; any number of indexes have none (NULLs are distinct).
+      CREATE TABLE known_indexes (
+        id           text   PRIMARY KEY,
+        kind         text   NOT NULL CHECK (kind IN ('vector', 'search')),
+        name         text   UNIQUE,
+        last_used_at bigint,
+        created_at   bigint NOT NULL
+      );
+      CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
+    `,
+  },
 ];
-
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 /**

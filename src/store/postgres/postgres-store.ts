@@ -7,6 +7,7 @@ import type { Logger } from '../../log.ts';
 import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
 import { SchemaTooNewError } from '../guards.ts';
+import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
@@ -94,6 +95,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...approvalMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
+    ...indexMethods(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

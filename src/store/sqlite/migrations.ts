@@ -163,8 +163,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX watch_incidents_by_watch ON watch_incidents (watch_id, id);
     `,
   },
+  {
+    version: 6,
+    name: 'known indexes and their names',
+    sql: `
+      CREATE TABLE known_indexes (
+        id           TEXT    PRIMARY KEY,
+        kind         TEXT    NOT NULL CHECK (kind IN ('vector', 'search')),
+        name         TEXT    UNIQUE,
+        last_used_at INTEGER,
+        created_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
+    `,
+  },
 ];
-
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 export const SQLITE_MIGRATIONS: MigrationPlan = {

@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { type Clock, systemClock } from '../../clock.ts';
 import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
+import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import type { Store } from '../store.ts';
@@ -33,6 +34,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     ...approvalMethods(db),
     ...digestMethods(db, clock),
     ...watchMethods(db),
+    ...indexMethods(db),
     health: async () => health(sqlite),
     close: async () => {
       if (sqlite.isOpen) sqlite.close();

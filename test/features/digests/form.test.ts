@@ -23,6 +23,12 @@ function submitted(changes: Record<string, Record<string, unknown>> = {}, view =
   return state;
 }
 
+/** Indexes as chosen in the type-ahead: Slack sends the options picked. */
+const picked = (...ids: string[]) => ({
+  type: 'multi_external_select',
+  selected_options: ids.map((id) => ({ text: { type: 'plain_text' as const, text: id }, value: id })),
+});
+
 describe('configure modal', () => {
   it('passes Slack’s checks, prefilled with defaults and the user’s zone', () => {
     const view = modal();
@@ -34,9 +40,7 @@ describe('configure modal', () => {
     });
     expect(modalMetadataSchema.safeParse('{"channelId":"not a channel"}').success).toBe(false);
     expect(modalMetadataSchema.safeParse('not json').success).toBe(false);
-    const parsed = parseDigestForm(
-      submitted({ [BLOCK.indexes]: { type: 'plain_text_input', value: 'idx-1' } }),
-    );
+    const parsed = parseDigestForm(submitted({ [BLOCK.indexes]: picked('idx-1') }));
     expect(parsed).toEqual({
       ok: true,
       settings: {
@@ -65,6 +69,7 @@ describe('configure modal', () => {
       channelId: 'C0DIGEST',
       settings: initialSettings(saved, 'Asia/Tokyo'),
       editing: true,
+      indexOptions: picked('idx-1', 'idx-2').selected_options,
     });
     expect(checkBlockKit('modal', view.blocks, view)).toEqual([]);
     const parsed = parseDigestForm(submitted({}, view));
@@ -84,7 +89,7 @@ describe('configure modal', () => {
   it('names every invalid field', () => {
     const parsed = parseDigestForm(
       submitted({
-        [BLOCK.indexes]: { type: 'plain_text_input', value: 'idx-1, bad id!, ../x' },
+        [BLOCK.indexes]: picked('idx-1', 'bad id!', '../x'),
         [BLOCK.zone]: { type: 'plain_text_input', value: 'Mars/Olympus' },
         [BLOCK.days]: { type: 'radio_buttons', selected_option: { value: 'chosen' } },
         [BLOCK.chosenDays]: { type: 'checkboxes', selected_options: [] },
@@ -92,23 +97,21 @@ describe('configure modal', () => {
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    expect(parsed.errors[BLOCK.indexes]).toMatch(/^"id!", "\.\.\/x" are not a valid ID/u);
+    expect(parsed.errors[BLOCK.indexes]).toMatch(/^"bad id!", "\.\.\/x" are not a valid ID/u);
     expect(parsed.errors[BLOCK.zone]).toContain('"Mars/Olympus" is not a known time zone');
     expect(parsed.errors[BLOCK.chosenDays]).toContain('Tick at least one day');
   });
 
   it('asks for at least one index and caps how many', () => {
     const none = parseDigestForm(submitted());
-    expect(!none.ok && none.errors[BLOCK.indexes]).toBe('Enter at least one vector index ID.');
-    const many = Array.from({ length: 21 }, (_, i) => `idx-${i}`).join('\n');
-    const tooMany = parseDigestForm(
-      submitted({ [BLOCK.indexes]: { type: 'plain_text_input', value: many } }),
-    );
+    expect(!none.ok && none.errors[BLOCK.indexes]).toBe('Choose at least one vector index.');
+    const many = Array.from({ length: 21 }, (_, i) => `idx-${i}`);
+    const tooMany = parseDigestForm(submitted({ [BLOCK.indexes]: picked(...many) }));
     expect(!tooMany.ok && tooMany.errors[BLOCK.indexes]).toContain('at most 20 indexes');
   });
 
   it('weekdays and chosen days', () => {
-    const ids = { [BLOCK.indexes]: { type: 'plain_text_input', value: 'idx-1' } };
+    const ids = { [BLOCK.indexes]: picked('idx-1') };
     const weekdays = parseDigestForm(
       submitted({ ...ids, [BLOCK.days]: { type: 'radio_buttons', selected_option: { value: 'weekdays' } } }),
     );

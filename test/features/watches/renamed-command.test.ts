@@ -38,9 +38,9 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
     const help = textOf((await opsbot('help'))?.blocks);
     const lines = help.split('\n').filter((line) => line.includes('watch'));
     expect(lines.join('\n')).toContain(
-      '`/opsbot watch [<index-id> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]`',
+      '`/opsbot watch [<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]`',
     );
-    expect(lines.join('\n')).toContain('e.g. `/opsbot watch idx-1 monthly_cost > $50`');
+    expect(lines.join('\n')).toContain('e.g. `/opsbot watch catalog monthly_cost > $50`');
     expect(lines.join('\n')).toContain('`/opsbot watch remove <n>`');
     expect(lines.filter((line) => OLD_NAME.test(line))).toEqual([]);
   });
@@ -48,7 +48,7 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
   it('a rule it can’t read: the usage and the example in its name', async () => {
     const answer = await opsbot('watch idx-2 monthly_cost');
     expect(answer?.text).toBe(
-      ':warning: Write it as `/opsbot watch <index-id> <metric> >|< <threshold> [for N]`, e.g. `/opsbot watch idx-1 monthly_cost > $50`.',
+      ':warning: Write it as `/opsbot watch <index> <metric> >|< <threshold> [for N]`, e.g. `/opsbot watch catalog monthly_cost > $50`.',
     );
   });
 

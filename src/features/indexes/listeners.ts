@@ -1,0 +1,125 @@
+// The Bolt side of the indexes feature: `/ops index name|list|rename|forget`, and the options
+// requests (block_suggestion) of every index picker other features put in their forms. Ack, ask
+// the service, answer; a refusal is thrown with its sentence and the guard tells the person.
+import type { BlockSuggestion } from '@slack/bolt';
+import { describeApiError, isManagementApiError } from '../../api/index.ts';
+import type { StatsReader } from '../../api/shared-reads.ts';
+import { TargetGone, UserFacingError } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
+import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
+import type { CommandContext } from '../../slack/router.ts';
+import type { IndexesService } from './service.ts';
+import { forgottenText, listMessage, namedText, renamedText, usageSentence } from './views.ts';
+
+const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
+
+/** Reads through `reader`; a refusal becomes the sentence the person sees. */
+function checkedReader(reader: StatsReader): StatsReader {
+  return {
+    async getVectorIndexStats(id, period) {
+      try {
+        return await reader.getVectorIndexStats(id, period);
+      } catch (error) {
+        if (!isManagementApiError(error)) throw error;
+        if (error.kind === 'not_found')
+          throw new TargetGone(
+            `opsbot couldn't find vector index ${quoteUserText(id)}, so it can't name it. Check the id (letters keep their case).`,
+            { cause: error },
+          );
+        throw new UserFacingError(
+          `opsbot couldn't check vector index ${quoteUserText(id)}. ${escapeMrkdwn(describeApiError(error))}`,
+          { cause: error },
+        );
+      }
+    },
+  };
+}
+
+export function registerIndexListeners(
+  context: FeatureContext,
+  service: IndexesService,
+  reader: StatsReader,
+): void {
+  const { router } = context;
+  const needs = async (ctx: CommandContext, count: number): Promise<boolean> => {
+    await ctx.ack();
+    if (ctx.args.length === count) return true;
+    await ephemeral(ctx, `:warning: ${usageSentence(ctx.command.command)}`);
+    return false;
+  };
+
+  router.register({
+    words: ['index'],
+    example: 'index list',
+    description:
+      'the indexes opsbot knows and the names your team gave them (`index name`, `rename`, `forget`)',
+    async handle(ctx) {
+      await ctx.ack();
+      await ephemeral(ctx, usageSentence(ctx.command.command));
+    },
+  });
+
+  router.register({
+    words: ['index', 'name'],
+    usage: '<id> <name>',
+    example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
+    description: 'give an index a short name (lowercase letters, digits, hyphens) to type instead of its id',
+    async handle(ctx) {
+      if (!(await needs(ctx, 2))) return;
+      const [target = '', name = ''] = ctx.args;
+      const index = await service.name(target, name, checkedReader(reader));
+      await ephemeral(ctx, namedText(index, ctx.command.command));
+    },
+  });
+
+  router.register({
+    words: ['index', 'list'],
+    example: 'index list',
+    description: 'the indexes opsbot knows: names, last use, and the watches and digests using them',
+    async handle(ctx) {
+      await ctx.ack();
+      const { listed, total } = await service.list();
+      await ctx.respond({ response_type: 'ephemeral', ...listMessage(listed, total, ctx.command.command) });
+    },
+  });
+
+  router.register({
+    words: ['index', 'rename'],
+    usage: '<name> <new-name>',
+    example: 'index rename catalog products',
+    description: 'rename an index; watches and digests follow it',
+    async handle(ctx) {
+      if (!(await needs(ctx, 2))) return;
+      const [from = '', to = ''] = ctx.args;
+      const renamed = await service.rename(from, to);
+      await ephemeral(ctx, renamedText(renamed.from, renamed.index));
+    },
+  });
+
+  router.register({
+    words: ['index', 'forget'],
+    usage: '<name>',
+    example: 'index forget catalog',
+    description: 'forget an index and its name (refused while a watch or a digest uses it)',
+    async handle(ctx) {
+      if (!(await needs(ctx, 1))) return;
+      const forgotten = await service.forget(ctx.args[0] ?? '');
+      await ephemeral(ctx, forgottenText(forgotten));
+    },
+  });
+}
+
+/** Answers one picker's options requests: a store query, well inside Slack's 3 s. */
+export function answerOptions(
+  context: FeatureContext,
+  service: IndexesService,
+  where: { blockId: string; actionId: string },
+): void {
+  context.app.options<'block_suggestion'>(
+    { type: 'block_suggestion', block_id: where.blockId, action_id: where.actionId },
+    async ({ ack, body }) => {
+      const options = await service.options((body as BlockSuggestion).value ?? '');
+      await ack({ options });
+    },
+  );
+}

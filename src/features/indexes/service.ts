@@ -1,0 +1,177 @@
+// What the indexes feature does, Slack-free: remember the indexes read or created, resolve what a
+// person typed (a name or an id) to an id, name, rename and forget, and find the options a picker
+// offers. Every answer is a store query: the management API has no call that lists indexes.
+import type { StatsReader } from '../../api/shared-reads.ts';
+import type { Clock } from '../../clock.ts';
+import { errField, UserFacingError } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import type { KnownIndex, Store } from '../../store/index.ts';
+import { indexIdSchema } from '../../vector-index.ts';
+import { isName, nearNames } from './names.ts';
+import {
+  badNameSentence,
+  inUseSentence,
+  type ListedIndex,
+  MAX_OPTIONS,
+  nameIsAnIdSentence,
+  nameTakenSentence,
+  noSuchNameSentence,
+  optionOf,
+  typoSentence,
+  unknownIndexSentence,
+  useIdOption,
+} from './views.ts';
+
+/** A successful read of an index already remembered this recently is not written again. */
+const REMEMBER_EVERY_MS = 60_000;
+/** How many indexes `index list` shows. */
+const LIST_MAX = 50;
+
+export type IndexesServiceDeps = {
+  store: Store;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  commandName(): string;
+};
+
+export function createIndexesService(deps: IndexesServiceDeps) {
+  const { store, clock } = deps;
+  const lastWritten = new Map<string, number>();
+
+  const names = async (): Promise<string[]> =>
+    (await store.listKnownIndexes()).map((i) => i.name).filter((n): n is string => n !== null);
+
+  async function remember(id: string, at = clock()): Promise<void> {
+    const last = lastWritten.get(id);
+    if (last !== undefined && at - last < REMEMBER_EVERY_MS) return;
+    lastWritten.set(id, at);
+    await store.rememberIndex({ id, kind: 'vector', at });
+  }
+
+  /** The index a name or an id means, or a refusal naming the known ones. */
+  async function resolve(typed: string): Promise<string> {
+    const token = typed.trim();
+    if (isName(token.toLowerCase())) {
+      const named = await store.findIndexByName(token.toLowerCase());
+      if (named !== undefined) return named.id;
+    }
+    if (!indexIdSchema.safeParse(token).success)
+      throw new UserFacingError(unknownIndexSentence(token, await names(), deps.commandName()));
+    if ((await store.getKnownIndex(token)) !== undefined) return token;
+    // An id opsbot hasn't read yet goes through (the first read checks it), unless it is so close
+    // to a known name that it is surely a typo of it.
+    const known = await names();
+    const near = nearNames(token, known);
+    if (near.length > 0) throw new UserFacingError(typoSentence(token, near, known, deps.commandName()));
+    return token;
+  }
+
+  /** The index a name means, for rename and forget (which act on names). */
+  async function byName(typed: string): Promise<KnownIndex> {
+    const found = isName(typed.toLowerCase()) ? await store.findIndexByName(typed.toLowerCase()) : undefined;
+    const index = found ?? (await store.getKnownIndex(typed));
+    if (index === undefined)
+      throw new UserFacingError(noSuchNameSentence(typed, await names(), deps.commandName()));
+    return index;
+  }
+
+  async function checkName(name: string, forId: string): Promise<void> {
+    if (!isName(name)) throw new UserFacingError(badNameSentence(name));
+    const asId = await store.getKnownIndex(name);
+    if (asId !== undefined && asId.id !== forId) throw new UserFacingError(nameIsAnIdSentence(name));
+  }
+
+  async function setName(index: KnownIndex, name: string): Promise<KnownIndex> {
+    await checkName(name, index.id);
+    const result = await store.nameIndex(index.id, name);
+    if (result === 'taken') {
+      const holder = await store.findIndexByName(name);
+      throw new UserFacingError(nameTakenSentence(name, holder?.id ?? '?'));
+    }
+    if (result === 'unknown')
+      throw new UserFacingError(noSuchNameSentence(index.id, await names(), deps.commandName()));
+    return { ...index, name };
+  }
+
+  return {
+    remember,
+    resolve,
+    names,
+    async nameOf(id: string): Promise<string | undefined> {
+      return (await store.getKnownIndex(id))?.name ?? undefined;
+    },
+
+    /**
+     * Names `target` (a name or an id). An id opsbot hasn't seen is read first through `reader`
+     * (which remembers it), so only an index that exists gets a name.
+     */
+    async name(target: string, name: string, reader: StatsReader): Promise<KnownIndex> {
+      const id = await resolve(target);
+      if ((await store.getKnownIndex(id)) === undefined) await reader.getVectorIndexStats(id, '1h');
+      const index = await store.getKnownIndex(id);
+      if (index === undefined) throw new Error(`index ${id} was read but not remembered`);
+      return setName(index, name.toLowerCase());
+    },
+    async rename(from: string, to: string): Promise<{ from: string; index: KnownIndex }> {
+      const index = await byName(from);
+      return { from: index.name ?? index.id, index: await setName(index, to.toLowerCase()) };
+    },
+    async forget(target: string): Promise<KnownIndex> {
+      const index = await byName(target);
+      const result = await store.forgetIndex(index.id);
+      if (result.forgotten) {
+        lastWritten.delete(index.id);
+        return result.index;
+      }
+      if (result.reason === 'unknown')
+        throw new UserFacingError(noSuchNameSentence(target, await names(), deps.commandName()));
+      throw new UserFacingError(inUseSentence(index.name ?? index.id, result.usedBy, deps.commandName()));
+    },
+    async list(): Promise<{ listed: ListedIndex[]; total: number }> {
+      const all = await store.listKnownIndexes();
+      const listed = await Promise.all(
+        all.slice(0, LIST_MAX).map(async (index) => ({ index, users: await store.usersOfIndex(index.id) })),
+      );
+      return { listed, total: all.length };
+    },
+
+    /** What a picker offers for `typed`: matching vector indexes, most recently used first, then *Use ID …*. */
+    async options(typed: string) {
+      const query = typed.trim();
+      const rows = (await store.listKnownIndexes({ query, limit: MAX_OPTIONS })).filter(
+        (i) => i.kind === 'vector',
+      );
+      const found = rows.map(optionOf);
+      const exact = rows.some((i) => i.id === query || i.name === query.toLowerCase());
+      if (query === '' || exact || !indexIdSchema.safeParse(query).success) return found;
+      return [...found.slice(0, MAX_OPTIONS - 1), useIdOption(query)];
+    },
+
+    /** The option a picker shows for an index already chosen (a form opened to edit). */
+    async optionOf(id: string) {
+      return optionOf({ id, name: (await store.getKnownIndex(id))?.name ?? null });
+    },
+
+    /** A search index created through an approval, with its own name when that is free and fits. */
+    async rememberCreated(id: string, requestedName: string): Promise<void> {
+      const at = clock();
+      const name = requestedName.toLowerCase();
+      const free =
+        isName(name) &&
+        (await store.findIndexByName(name)) === undefined &&
+        (await store.getKnownIndex(name)) === undefined;
+      try {
+        await store.rememberIndex({ id, kind: 'search', at, name: free ? name : null });
+      } catch (error) {
+        // Named meanwhile by someone else: remembered without it.
+        deps.logger.warn(
+          { event: 'index_name_not_given', indexId: id, err: errField(error) },
+          'created index kept without its name',
+        );
+        await store.rememberIndex({ id, kind: 'search', at, name: null });
+      }
+    },
+  };
+}
+
+export type IndexesService = ReturnType<typeof createIndexesService>;

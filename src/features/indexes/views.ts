@@ -1,0 +1,138 @@
+// The words and blocks of the indexes feature: the list, the confirmations, the refusals (thrown
+// by the service, shown by the guard) and the type-ahead's options. Data in, text out.
+import type { KnownBlock, PlainTextOption } from '@slack/types';
+import { mrkdwnSections } from '../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { escapeMrkdwn, mentionChannel, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexUsers, KnownIndex } from '../../store/index.ts';
+import { INDEX_ID_RULE } from '../../vector-index.ts';
+import { labelOf, NAME_RULE, plainLabelOf } from './names.ts';
+
+/** Slack shows at most 100 options; text and value are kept to 75 characters. */
+export const MAX_OPTIONS = 100;
+const OPTION_TEXT_MAX = 75;
+/** How many names an "unknown name" sentence lists before pointing at the list. */
+const NAMES_SHOWN = 8;
+
+const code = (text: string) => `\`${escapeMrkdwn(text)}\``;
+
+export function optionOf(index: Pick<KnownIndex, 'id' | 'name'>): PlainTextOption {
+  return {
+    text: { type: 'plain_text', text: truncate(plainLabelOf(index.id, index.name), OPTION_TEXT_MAX) },
+    value: index.id,
+  };
+}
+
+/** A well-formed id opsbot hasn't read yet: offered as is, the first stats read checks it. */
+export function useIdOption(id: string): PlainTextOption {
+  return { text: { type: 'plain_text', text: truncate(`Use ID ${id}`, OPTION_TEXT_MAX) }, value: id };
+}
+
+function namesInWords(names: readonly string[], command: string): string {
+  if (names.length === 0)
+    return `No index has a name yet: \`${escapeMrkdwn(command)} index name <id> <name>\` gives one a name.`;
+  const shown = names.slice(0, NAMES_SHOWN).map(code).join(', ');
+  const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
+  return `Known names: ${shown}${more} (\`${escapeMrkdwn(command)} index list\` shows them all).`;
+}
+
+export function unknownIndexSentence(
+  typed: string,
+  names: readonly string[],
+  command: string,
+  near: readonly string[] = [],
+): string {
+  const guess = near.length > 0 ? ` Did you mean ${near.slice(0, 3).map(code).join(' or ')}?` : '';
+  return `opsbot knows no index named ${quoteUserText(typed, 40)}, and it isn't an index id (${INDEX_ID_RULE}).${guess} ${namesInWords(names, command)}`;
+}
+
+export function typoSentence(
+  typed: string,
+  near: readonly string[],
+  names: readonly string[],
+  command: string,
+): string {
+  return `opsbot knows no index named ${quoteUserText(typed, 40)}. Did you mean ${near.slice(0, 3).map(code).join(' or ')}? ${namesInWords(names, command)}`;
+}
+
+/** Added to "couldn't find vector index …" when a read of an unseen id is refused. */
+export function knownNamesHint(names: readonly string[], command: string): string {
+  return namesInWords(names, command);
+}
+
+export const badNameSentence = (typed: string) =>
+  `${quoteUserText(typed, 40)} can't be a name: use ${NAME_RULE} characters.`;
+
+export const nameIsAnIdSentence = (name: string) =>
+  `${code(name)} is already another index's id; pick a name that isn't one.`;
+
+export const nameTakenSentence = (name: string, holderId: string) =>
+  `The name ${code(name)} is taken by ${code(holderId)}; pick another or rename that one first.`;
+
+export const noSuchNameSentence = (typed: string, names: readonly string[], command: string) =>
+  `No index is named ${quoteUserText(typed, 40)}. ${namesInWords(names, command)}`;
+
+export function inUseSentence(name: string, users: IndexUsers, command: string): string {
+  const parts = [
+    ...(users.watches.length > 0
+      ? [
+          `${users.watches.length === 1 ? 'watch' : 'watches'} ${users.watches.map((n) => `#${n}`).join(', ')}`,
+        ]
+      : []),
+    ...(users.digests.length > 0
+      ? [
+          `the digest${users.digests.length === 1 ? '' : 's'} of ${users.digests.map(mentionChannel).join(', ')}`,
+        ]
+      : []),
+  ];
+  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove <n>\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
+}
+
+export const usageSentence = (command: string) => {
+  const c = escapeMrkdwn(command);
+  return `Usage: \`${c} index name <id> <name>\`, \`${c} index list\`, \`${c} index rename <name> <new-name>\`, \`${c} index forget <name>\`.`;
+};
+
+export const namedText = (index: Pick<KnownIndex, 'id' | 'name'>, command: string) =>
+  `:label: Vector index ${labelOf(index.id, index.name)} is named. Use the name wherever an index is asked, e.g. \`${escapeMrkdwn(command)} stats ${escapeMrkdwn(index.name ?? index.id)} 7d\`.`;
+
+export const renamedText = (from: string, index: Pick<KnownIndex, 'id' | 'name'>) =>
+  `:label: ${code(from)} is now ${labelOf(index.id, index.name)}; watches and digests follow it (they keep the id).`;
+
+export const forgottenText = (index: Pick<KnownIndex, 'id' | 'name'>) =>
+  `:wastebasket: opsbot forgot ${labelOf(index.id, index.name)}. Reading its stats again makes it known again (without the name).`;
+
+export type ListedIndex = { index: KnownIndex; users: IndexUsers };
+
+/** `<!date^…>` renders in each reader's own time zone, with the fallback for clients that can't. */
+const when = (at: number) =>
+  `<!date^${Math.floor(at / 1000)}^{date_short_pretty} {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
+
+function listLine({ index, users }: ListedIndex): string {
+  const name = index.name === null ? '_no name_' : `*${escapeMrkdwn(index.name)}*`;
+  const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
+  const refs = [
+    ...(users.watches.length > 0 ? [`watches ${users.watches.map((n) => `#${n}`).join(', ')}`] : []),
+    ...(users.digests.length > 0 ? [`digests in ${users.digests.map(mentionChannel).join(', ')}`] : []),
+  ];
+  const kind = index.kind === 'search' ? ' · search index' : '';
+  return `• ${name} ${code(index.id)}${kind} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
+}
+
+export function listMessage(
+  listed: readonly ListedIndex[],
+  total: number,
+  command: string,
+): { text: string; blocks: KnownBlock[] } {
+  const c = escapeMrkdwn(command);
+  if (listed.length === 0) {
+    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats <id>\`, a watch, a digest, Home) is remembered here.`;
+    return { text, blocks: mrkdwnSections([text]) };
+  }
+  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name <id> <name>\`.`;
+  const lines = [head, ...listed.map(listLine)];
+  return {
+    text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),
+    blocks: mrkdwnSections(lines),
+  };
+}
