@@ -5,6 +5,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { createPacer } from '../../slack/pacer.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import type { HomeUses } from './index.ts';
@@ -21,6 +22,8 @@ const TIME_ZONE_WAIT_MS = 1_500;
 const SEEN_EVENTS_MAX = 1_000;
 /** How long the changes of a burst are gathered before the affected tabs are republished. */
 const REFRESH_WINDOW_MS = 500;
+/** A tab opened this recently may still be on someone's screen: changes republish it. */
+const RECENT_VIEWER_MS = 15 * 60_000;
 /**
  * How long a "Stats for…" submission waits for the API before the form closes: within Slack's 3 s,
  * an unknown index or a refusing API is said in the form; a slower answer comes by DM.
@@ -53,8 +56,19 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     return zone;
   }
 
-  /** People who opened the tab since start: the ones a workspace-wide change republishes. */
-  const viewers = new Set<string>();
+  /**
+   * When each person last opened the tab. A workspace-wide change (a digest ran, a watch fired)
+   * republishes only the tabs opened recently: someone who opens theirs later gets it fresh anyway.
+   */
+  const viewers = new Map<string, number>();
+  // Wall time, not the injected clock: this is about screens, as Slack's rate limits are.
+  const recentViewers = () => {
+    const since = Date.now() - RECENT_VIEWER_MS;
+    return [...viewers].filter(([, openedAt]) => openedAt >= since).map(([userId]) => userId);
+  };
+  // views.publish is Tier 4 (about 100 a minute): refreshes nobody asked for take at most a third of
+  // it, so a burst of changes never gets opsbot rate-limited, which would stall every Slack call.
+  const refreshPacer = createPacer({ perMinute: 30, burst: 10, perChannelGapMs: 0 });
   /** What each person's tab shows now, so an unchanged view is not published again. */
   const published = new Map<string, string>();
 
@@ -70,7 +84,10 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
   const refresher = new HomeRefresher({
     windowMs: REFRESH_WINDOW_MS,
     concurrency: 3,
-    publish: (userId) => context.work.run(() => publish(userId)),
+    publish: async (userId) => {
+      await refreshPacer.take(userId);
+      await context.work.run(() => publish(userId));
+    },
     onError: (userId, error) =>
       logger.warn({ event: 'home_publish_failed', user: userId, err: errField(error) }, 'Home not published'),
   });
@@ -82,7 +99,7 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
         (error: unknown) =>
           logger.warn({ event: 'home_refresh_skipped', err: errField(error) }, 'approvers not read'),
       );
-    else refresher.refresh(viewers);
+    else refresher.refresh(recentViewers());
   });
 
   const seenEvents = new Set<string>();
@@ -99,7 +116,7 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
       seenEvents.add(eventId);
       if (seenEvents.size > SEEN_EVENTS_MAX) seenEvents.delete(seenEvents.values().next().value as string);
     }
-    viewers.add(event.user);
+    viewers.set(event.user, Date.now());
     // Opening the tab always shows it fresh, even when nothing changed since the last publish.
     published.delete(event.user);
     await publish(event.user);
