@@ -1,4 +1,4 @@
-// Item 6, first half: cold start. What `npm start` runs (src/start.mjs, without npm's own start-up)
+// Item 2: cold start. What `npm start` runs (src/start.mjs, without npm's own start-up)
 // from spawn to its "listening" log line, against the bare Bolt app from spawn to its listening
 // line; interleaved runs after one discarded warm-up of each (a cold disk cache would otherwise make
 // the first run of either side slower for reasons that are not theirs).

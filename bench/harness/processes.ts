@@ -225,3 +225,16 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** CPU seconds (user + system, all threads) the process has used so far; undefined without /proc. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / 100;
+  } catch {
+    return undefined;
+  }
+}
