@@ -65,6 +65,8 @@ export type BusyDayResult = DayRecord & {
   watchStatsCalls: number;
   rateLimited: number;
   failedSlackCalls: number;
+  /** views.publish calls (answered or not): a Home open publishes once, a change republishes. */
+  homePublishes: number;
   /** Slack methods that answered 429, with counts. */
   rateLimitedMethods: Record<string, number>;
 };
@@ -156,6 +158,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       watchStatsCalls: sims.mgmt.statsCalls.filter((c) => c.id.startsWith('idx-wt-')).length,
       rateLimited: sims.slack.rateLimitedCount,
       failedSlackCalls: sims.slack.calls.filter((c) => !c.ok).length,
+      homePublishes: sims.slack.calls.filter((c) => c.method === 'views.publish').length,
       rateLimitedMethods: Object.fromEntries(
         [...new Set(limited.map((c) => c.method))].map((m) => [
           m,

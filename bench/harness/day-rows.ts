@@ -102,7 +102,7 @@ export function busyDayRows(r: BusyDayResult): Row[] {
     {
       item: 1,
       name: 'Busy day: HTTP 429s Slack answered (digests, alerts, answers, Home)',
-      opsbot: String(r.rateLimited),
+      opsbot: `${r.rateLimited} (views.publish called ${r.homePublishes} times for ${r.homes} Home opens)`,
       peer: '—',
       ratio: '—',
       target: '0',
