@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { SimCall } from '../../src/sim/slack/index.ts';
 import { startSims } from '../../src/sim/standalone.ts';
 import { watchAnswers } from './day-answers.ts';
@@ -67,6 +67,11 @@ export type BusyDayResult = DayRecord & {
   failedSlackCalls: number;
   /** views.publish calls (answered or not): a Home open publishes once, a change republishes. */
   homePublishes: number;
+  /**
+   * The harness's own event-loop delay during the day, ms (p99, max): the simulators and the
+   * driver share it, so a large value would mean the harness, not the app, delayed what it timed.
+   */
+  harnessLoopDelayMs: { p99: number; max: number };
   /** Slack methods that answered 429, with counts. */
   rateLimitedMethods: Record<string, number>;
 };
@@ -114,7 +119,10 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
     };
     await new Promise((r) => setTimeout(r, Math.max(0, dayStart - Date.now())));
     options.progress?.(`  the day starts (app ready in ${app.startMs.toFixed(0)} ms)`);
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const { commands, homes } = await runDay(ctx, options, dayStart);
+    loop.disable();
     // Digests and alerts may still be on their way; the day ends when they are posted (or 60 s).
     const digestsWanted = new Set(Array.from({ length: options.digests }, (_, i) => digestChannel(i)));
     const alertChannels = new Set(Array.from({ length: options.watchChannels }, (_, i) => watchChannel(i)));
@@ -158,6 +166,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       watchStatsCalls: sims.mgmt.statsCalls.filter((c) => c.id.startsWith('idx-wt-')).length,
       rateLimited: sims.slack.rateLimitedCount,
       failedSlackCalls: sims.slack.calls.filter((c) => !c.ok).length,
+      harnessLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       homePublishes: sims.slack.calls.filter((c) => c.method === 'views.publish').length,
       rateLimitedMethods: Object.fromEntries(
         [...new Set(limited.map((c) => c.method))].map((m) => [
