@@ -113,6 +113,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       slack: sims.slack,
       answers,
       record,
+      dayStart,
       people: options.people,
       digests: options.digests,
       answerTimeoutMs: options.onePass ? 10_000 : 30_000,

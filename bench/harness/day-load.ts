@@ -36,6 +36,8 @@ export type DayRecord = {
   acks: number[];
   answers: Record<AnswerKind, number[]>;
   missing: Record<AnswerKind, number>;
+  /** Answers slower than a second: when they were asked (s into the day), to see what they met. */
+  slow: Array<{ kind: AnswerKind; ms: number; atS: number }>;
   failures: string[];
 };
 
@@ -45,8 +47,18 @@ export function newRecord(): DayRecord {
     acks: [],
     answers: Object.fromEntries(kinds.map((k) => [k, []])) as unknown as DayRecord['answers'],
     missing: Object.fromEntries(kinds.map((k) => [k, 0])) as unknown as DayRecord['missing'],
+    slow: [],
     failures: [],
   };
+}
+
+const SLOW_MS = 1_000;
+
+/** Records how long a person waited for an answer of this kind. */
+function answered(ctx: DayContext, kind: AnswerKind, sent: number, at: number): void {
+  const ms = at - sent;
+  ctx.record.answers[kind].push(ms);
+  if (ms > SLOW_MS) ctx.record.slow.push({ kind, ms, atS: (sent - ctx.dayStart) / 1000 });
 }
 
 export type DayContext = {
@@ -54,6 +66,8 @@ export type DayContext = {
   slack: SlackSimulator;
   answers: Answers;
   record: DayRecord;
+  /** When the day started (Date.now()). */
+  dayStart: number;
   people: number;
   digests: number;
   /** How long a visible answer may take before it counts as missing. */
@@ -107,7 +121,7 @@ async function visible<T extends { at: number }>(
 ): Promise<T | undefined> {
   try {
     const found = await answer;
-    ctx.record.answers[kind].push(found.at - sent);
+    answered(ctx, kind, sent, found.at);
     return found;
   } catch {
     ctx.record.missing[kind]++;
@@ -150,7 +164,7 @@ export async function runCommand(ctx: DayContext, op: CommandOp, n: number): Pro
     r: { res: { body: string }; sent: number; ackAt: number },
     text: string,
   ) => {
-    if (r.res.body.includes(text)) ctx.record.answers[kind].push(r.ackAt - r.sent);
+    if (r.res.body.includes(text)) answered(ctx, kind, r.sent, r.ackAt);
     else ctx.record.missing[kind]++;
   };
 

@@ -18,6 +18,14 @@ function withNote(judged: Judgement, note: string | undefined): Judgement {
   return { ...judged, note: judged.note === undefined ? note : `${judged.note}; ${note}` };
 }
 
+/** "3 answers over 1 s, asked 30–34 s into the day" (when the digests fell due, say). */
+function slowNote(r: BusyDayResult, kind: AnswerKind): string | undefined {
+  const slow = r.slow.filter((s) => s.kind === kind);
+  if (slow.length === 0) return undefined;
+  const when = [...new Set(slow.map((s) => Math.round(s.atS)))].sort((a, b) => a - b);
+  return `${slow.length} over 1 s, asked at ${when.join(', ')} s into the day`;
+}
+
 export function busyDayRows(r: BusyDayResult): Row[] {
   const s = r.shape;
   const day = `${fmt(r.durationMs / 1000, ' s')}: ${r.commands} commands, ${r.homes} Home opens`;
@@ -65,7 +73,7 @@ export function busyDayRows(r: BusyDayResult): Row[] {
       target: `p99 ≤ ${fmt(DAY_ANSWER_P99_MAX_MS / 1000, ' s')}`,
       ...(r.answers[kind].length === 0 && r.missing[kind] === 0
         ? { verdict: 'failed' as const, note: 'not measured' }
-        : answerJudgement(r.answers[kind], r.missing[kind])),
+        : withNote(answerJudgement(r.answers[kind], r.missing[kind]), slowNote(r, kind))),
     });
   }
   const sampled = r.sampledPeak;
@@ -77,12 +85,12 @@ export function busyDayRows(r: BusyDayResult): Row[] {
       peer: '—',
       ratio: '—',
       target: `≤ ${DAY_PEAK_RSS_MAX_MIB} MiB`,
-      ...atMost(r.peakRssMiB ?? Number.NaN, DAY_PEAK_RSS_MAX_MIB),
-      ...(sampled
-        ? {
-            note: `VmRSS sampled every 100 ms peaked at ${fmt(sampled.mib, ' MiB')}, ${fmt(sampled.atS, ' s')} into the day`,
-          }
-        : {}),
+      ...withNote(
+        atMost(r.peakRssMiB ?? Number.NaN, DAY_PEAK_RSS_MAX_MIB),
+        sampled
+          ? `VmRSS sampled every 100 ms peaked at ${fmt(sampled.mib, ' MiB')}, ${fmt(sampled.atS, ' s')} into the day`
+          : undefined,
+      ),
     },
     {
       item: 1,
