@@ -72,6 +72,8 @@ export type BusyDayResult = DayRecord & {
    * driver share it, so a large value would mean the harness, not the app, delayed what it timed.
    */
   harnessLoopDelayMs: { p99: number; max: number };
+  /** 429s on the digests' and alerts' posts (their channels, and the uploads every card shares). */
+  postingRateLimited: number;
   /** Slack methods that answered 429, with counts. */
   rateLimitedMethods: Record<string, number>;
 };
@@ -166,6 +168,10 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       },
       watchStatsCalls: sims.mgmt.statsCalls.filter((c) => c.id.startsWith('idx-wt-')).length,
       rateLimited: sims.slack.rateLimitedCount,
+      postingRateLimited: limited.filter((c) => {
+        const channel = String(c.args.channel ?? c.args.channel_id ?? '');
+        return digestsWanted.has(channel) || alertChannels.has(channel) || c.method.startsWith('files.');
+      }).length,
       failedSlackCalls: sims.slack.calls.filter((c) => !c.ok).length,
       harnessLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       homePublishes: sims.slack.calls.filter((c) => c.method === 'views.publish').length,
