@@ -11,15 +11,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { SimCall } from '../../src/sim/slack/index.ts';
 import { startSims } from '../../src/sim/standalone.ts';
 import { watchAnswers } from './day-answers.ts';
-import {
-  COMMAND_DECK,
-  type CommandOp,
-  type DayContext,
-  type DayRecord,
-  newRecord,
-  openHome,
-  runCommand,
-} from './day-load.ts';
+import { COMMAND_DECK, type CommandOp, type DayContext, openHome, runCommand } from './day-load.ts';
+import { type DayRecord, newRecord } from './day-record.ts';
 import {
   alertingWatches,
   type DayShape,

@@ -1,6 +1,6 @@
 // Item 1's rows: the targets of what a person or an operator notices during a busy day.
 import type { BusyDayResult } from './busy-day.ts';
-import { ANSWER_KINDS, type AnswerKind } from './day-load.ts';
+import { ANSWER_KINDS, type AnswerKind } from './day-record.ts';
 import { fmt, percentile } from './numbers.ts';
 import { atMost, type Judgement, type Row } from './table.ts';
 

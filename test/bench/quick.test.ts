@@ -4,7 +4,7 @@
 // that each side answered as it should.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BenchReport, runBenchmarks } from '../../bench/harness/bench.ts';
-import { ANSWER_KINDS, type AnswerKind } from '../../bench/harness/day-load.ts';
+import { ANSWER_KINDS, type AnswerKind } from '../../bench/harness/day-record.ts';
 
 describe('bench --quick', () => {
   let report: BenchReport;
