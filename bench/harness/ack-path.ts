@@ -1,13 +1,12 @@
-// Item 1: the ack path. The same signed `/ops help` is sent to opsbot and to a bare Bolt app
+// Item 5 (information, no target): the ack path. The same signed `/ops help` is sent to opsbot and to a bare Bolt app
 // (acking empty, and acking a card of the same bytes as opsbot's help card), one target at a time,
 // in interleaved rounds, at each concurrency.
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import type { LoadGenerator } from './load-client.ts';
 import type { CommandSpec, StreamResult } from './load-protocol.ts';
 import { fmtSpread, ratio, spread } from './numbers.ts';
-import { cpuSeconds } from './probe-client.ts';
-import type { ServerProcess } from './processes.ts';
-import { atLeast, atMost, type Judgement, type Row } from './table.ts';
+import { cpuSeconds, type ServerProcess } from './processes.ts';
+import type { Row } from './table.ts';
 
 export type AckTarget = 'opsbot' | 'bolt' | 'boltCard';
 
@@ -90,9 +89,10 @@ export async function benchAckPath(options: AckPathOptions): Promise<AckPathResu
   return results;
 }
 
-const TOLERANCE = 0.1;
-
-/** req/s, p50 and p99 against bare Bolt (the target), then req/s and p99 against Bolt acking the same card. */
+/**
+ * req/s, p50 and p99 against bare Bolt, then against Bolt acking the same card. Information only:
+ * a person in Slack cannot tell 6,000 acks a second from 8,000; item 1's ack p99 is the target.
+ */
 export function ackPathRows(results: readonly AckPathResult[]): Row[] {
   const rows: Row[] = [];
   for (const { concurrency, runs } of results) {
@@ -128,23 +128,16 @@ export function ackPathRows(results: readonly AckPathResult[]): Row[] {
       (s) => s.p99Ms,
       ' ms',
     );
-    const row = (c: ReturnType<typeof compare>, target: string, judged: Judgement): Row => ({
-      item: 1,
+    const row = (c: ReturnType<typeof compare>): Row => ({
+      item: 5,
       name: c.name,
       opsbot: fmtSpread(c.a, c.unit),
       peer: fmtSpread(c.b, c.unit),
       ratio: fmtSpread(c.paired, '×'),
-      target,
-      ...judged,
+      target: '—',
+      verdict: 'info',
     });
-    const info: Judgement = { verdict: 'info' };
-    rows.push(row(rps, '≥ 0.90×', atLeast(rps.paired.median, 1 - TOLERANCE)));
-    rows.push(row(p50, '—', info));
-    rows.push(row(p99, '≤ 1.10×', atMost(p99.paired.median, 1 + TOLERANCE)));
-    rows.push(row(cpu, '—', info));
-    rows.push(row(cardRps, '—', info));
-    rows.push(row(cardP99, '—', info));
-    rows.push(row(cardCpu, '—', info));
+    rows.push(...[rps, p50, p99, cpu, cardRps, cardP99, cardCpu].map(row));
   }
   return rows;
 }

@@ -1,13 +1,12 @@
-// Item 6, first half: cold start. What `npm start` runs (src/start.mjs, without npm's own start-up)
-// from spawn to its "listening" log line, against the bare Bolt app from spawn to its listening
-// line; interleaved runs after one discarded warm-up of each (a cold disk cache would otherwise make
-// the first run of either side slower for reasons that are not theirs).
+// Item 2: cold start. What `npm start` runs (src/main.ts, without npm's own start-up) from spawn to
+// its "listening" log line, against the bare Bolt app from spawn to its listening line; interleaved
+// runs after one discarded warm-up of each (a cold disk cache would otherwise make the first run of
+// either side slower for reasons that are not theirs).
 //
-// opsbot's measured start is a fresh container's: each start gets its own copy of the compile cache
-// that the build step (src/boot/fill-compile-cache.mjs, `npm run build`) made, and nothing an
-// earlier start left. Three more kinds of start are measured for the table's notes: a restart on
-// the same machine (the cache as the previous start left it), a start with no cache at all, and
-// bare Bolt given a compile cache of its own (warmed by its warm-up start).
+// A checkout from before the one-shape refactor (`--app DIR`) started through src/start.mjs on a
+// compile cache its build step filled: there each start gets its own copy of that cache, as a fresh
+// container would, and a restart, a start with no cache and bare Bolt with a cache of its own are
+// measured for the notes. Today's code has no cache to copy, so those rows read n/a.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -19,8 +19,8 @@ export function benchAppFrom(dir: string): void {
 }
 
 /**
- * What `npm start` and the Procfile run: src/start.mjs (the version check, the compile cache, then
- * src/main.ts), or src/main.ts in a checkout from before start.mjs existed.
+ * What `npm start` and the Procfile run: src/main.ts, or src/start.mjs in a checkout from the time
+ * it existed (issue 19 to the one-shape refactor), so `--app` can measure those too.
  */
 export function opsbotEntry(): string {
   const start = join(appDir, 'src/start.mjs');
@@ -226,4 +226,17 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** CPU seconds (user + system, all threads) the process has used so far; undefined without /proc. */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / 100;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@ import { type Machine, machineMarkdown } from './machine.ts';
 export type Verdict = 'met' | 'missed' | 'info' | 'not available yet' | 'skipped' | 'failed';
 
 export type Row = {
-  /** Item number of issue 9 (1–6). */
+  /** Item number (1–5, see ITEMS in bench.ts). */
   item: number;
   name: string;
   opsbot: string;

@@ -26,13 +26,15 @@ export type SimsOptions = {
   slackPort?: number;
   /** Tokens the Slack simulator accepts, when a test needs them to differ from the app's. */
   slackTokens?: Pick<SlackSimulatorOptions, 'botToken' | 'appToken'>;
+  /** More people than the simulated workspace's own (a benchmark's 200-person workspace). */
+  users?: SlackSimulatorOptions['users'];
 };
 
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
   const slack = await startSlackSimulator({
     botToken: SIM_CREDENTIALS.botToken,
     teamId: SIM_IDS.teamId,
-    users: SIM_USERS,
+    users: { ...SIM_USERS, ...options.users },
     rateLimits: options.rateLimits ?? false,
     ...(options.slackPort === undefined ? {} : { port: options.slackPort }),
     ...options.slackTokens,

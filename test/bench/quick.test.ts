@@ -1,15 +1,33 @@
-// The smoke run of `npm run bench -- --quick`: the harness starts both apps, loads them from its
-// own process and times their starts. No thresholds here (timing belongs in bench/): it checks
-// that every number of items 1 and 6 was measured, and that each side answered as it should.
+// The smoke run of `npm run bench -- --quick`: the harness starts the apps as processes of their
+// own, plays a short busy day against the simulators, times cold starts and loads the ack path.
+// No thresholds here (timing belongs in bench/): it checks that every number was measured, and
+// that each side answered as it should.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BenchReport, runBenchmarks } from '../../bench/harness/bench.ts';
+import { ANSWER_KINDS, type AnswerKind } from '../../bench/harness/day-record.ts';
 
 describe('bench --quick', () => {
   let report: BenchReport;
 
   beforeAll(async () => {
-    report = await runBenchmarks({ quick: true, items: [1, 6] });
-  }, 60_000);
+    report = await runBenchmarks({ quick: true, items: [1, 2, 5] });
+  }, 90_000);
+
+  it('plays a busy day: every kind of answer seen, digests and alerts posted, nothing failed', () => {
+    const day = report.busyDay;
+    if (day === undefined) throw new Error('the busy day did not run');
+    expect(day.failures).toEqual([]);
+    for (const kind of Object.keys(ANSWER_KINDS) as AnswerKind[]) {
+      expect(day.missing[kind], kind).toBe(0);
+      expect(day.answers[kind].length, kind).toBeGreaterThan(0);
+    }
+    // One ack per command and Home open, three more per search request (submit, Approve, decision).
+    expect(day.acks).toHaveLength(day.commands + day.homes + 3 * day.answers.approved.length);
+    expect(day.digests.posted).toBe(day.digests.due);
+    expect(day.alerts.posted).toBe(day.alerts.expected);
+    expect(day.watchStatsCalls).toBeGreaterThan(0);
+    expect(day.peakRssMiB).toBeGreaterThan(0);
+  });
 
   it('measures the ack path of opsbot and bare Bolt at 10 and 100 concurrent', () => {
     expect(report.ackPath?.map((r) => r.concurrency)).toEqual([10, 100]);
@@ -33,8 +51,8 @@ describe('bench --quick', () => {
     expect(report.peaks.some((p) => (p.opsbotMiB ?? 0) > 0)).toBe(true);
   });
 
-  it('puts a measured row for items 1 and 6 in the table, and nothing else', () => {
-    expect(new Set(report.rows.map((r) => r.item))).toEqual(new Set([1, 6]));
+  it('puts a measured row for the items run in the table, and nothing else', () => {
+    expect(new Set(report.rows.map((r) => r.item))).toEqual(new Set([1, 2, 5]));
     for (const row of report.rows) {
       expect(row.verdict, `${row.name}: ${row.note ?? ''}`).not.toBe('failed');
       expect(row.opsbot).toMatch(/\d/);
