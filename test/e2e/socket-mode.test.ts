@@ -41,6 +41,11 @@ describe('Socket Mode', () => {
       'the reconnection on a new URL',
       15_000,
     );
+    // The app logs the new connection once it has it: the line may trail the socket by a moment.
+    await app.waitForEvent(
+      'slack_socket_connected',
+      () => app.events.filter((e) => e.event === 'slack_socket_connected').length === 2,
+    );
     expect(app.events.filter((e) => e.event === 'slack_socket_connected')).toHaveLength(2);
     expect(sims.slack.socket.connections).toBe(1);
     const res = await driver.command('help', { userId: requester, channelId: generalChannel });
