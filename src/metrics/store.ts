@@ -28,6 +28,18 @@ export function instrumentStore(store: Store, metrics: Metrics): Store {
       }
       return result;
     },
+    async addApproval(id, input) {
+      // The approval that completes the count moves the request to approved in the same write.
+      const result = await store.addApproval(id, input);
+      if (result.ok && result.completed) {
+        metrics.searchRequests.inc({ state: 'approved' });
+        metrics.searchDecisionSeconds.observe(
+          { decision: 'approved' },
+          Math.max(0, input.at - result.request.createdAt) / 1000,
+        );
+      }
+      return result;
+    },
     async claimDigestRun(input) {
       const result = await store.claimDigestRun(input);
       if (result.claimed && result.run.attempts > 1) metrics.digestTakeovers.inc();
