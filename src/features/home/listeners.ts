@@ -69,6 +69,8 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
   // views.publish is Tier 4 (about 100 a minute): refreshes nobody asked for take at most a third of
   // it, so a burst of changes never gets opsbot rate-limited, which would stall every Slack call.
   const refreshPacer = createPacer({ perMinute: 30, burst: 10, perChannelGapMs: 0 });
+  // A stop drops the refreshes still waiting for their turn: the next opening shows the tab fresh.
+  const stopping = new AbortController();
   /** What each person's tab shows now, so an unchanged view is not published again. */
   const published = new Map<string, string>();
 
@@ -85,13 +87,21 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     windowMs: REFRESH_WINDOW_MS,
     concurrency: 3,
     publish: async (userId) => {
-      await refreshPacer.take(userId);
+      await refreshPacer.take(userId, stopping.signal);
       await context.work.run(() => publish(userId));
     },
-    onError: (userId, error) =>
-      logger.warn({ event: 'home_publish_failed', user: userId, err: errField(error) }, 'Home not published'),
+    onError: (userId, error) => {
+      if (!stopping.signal.aborted)
+        logger.warn(
+          { event: 'home_publish_failed', user: userId, err: errField(error) },
+          'Home not published',
+        );
+    },
   });
-  context.lifecycle.onStop(() => refresher.stop());
+  context.lifecycle.onStop(() => {
+    stopping.abort(new Error('opsbot is stopping'));
+    return refresher.stop();
+  });
   context.changes.subscribe((change) => {
     if (change.kind === 'request')
       service.affectedByRequest(change.requesterId).then(
