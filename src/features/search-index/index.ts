@@ -28,7 +28,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** How often requests half-way to their expiry are looked for, to remind the approvers once. */
 const REMINDER_INTERVAL_MS = 60_000;
 
-/** What others build on; it satisfies Home's HomeRequests as it is (structurally: no import of Home). */
+/** What others build on (Home picks what it shows from it). */
 export type SearchIndexPort = {
   /**
    * Opens the request form for `userId` (from the Home tab: no channelId, so the confirmation goes
