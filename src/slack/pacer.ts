@@ -48,8 +48,10 @@ export function createPacer(options: PacerOptions): Pacer {
   let tokens = options.burst;
   let last = now();
   const lastPost = new Map<string, number>();
-  // Callers queue in order, so a late channel cannot be starved by newer ones.
-  let queue: Promise<void> = Promise.resolve();
+  /** Posts to one channel go one after another; each channel waits for its own gap only. */
+  const channelTurns = new Map<string, Promise<void>>();
+  // The workspace's tokens are handed out in order, so a late channel cannot be starved by newer ones.
+  let tokenQueue: Promise<void> = Promise.resolve();
 
   const refill = () => {
     const t = now();
@@ -57,24 +59,31 @@ export function createPacer(options: PacerOptions): Pacer {
     last = t;
   };
 
-  const takeToken = async (channel: string, signal?: AbortSignal) => {
-    for (;;) {
-      refill();
-      const channelWait =
-        (lastPost.get(channel) ?? Number.NEGATIVE_INFINITY) + options.perChannelGapMs - now();
-      const tokenWait = tokens >= 1 ? 0 : Math.ceil((1 - tokens) / perMs);
-      const wait = Math.max(channelWait, tokenWait);
-      if (wait <= 0) break;
-      await sleep(wait, signal);
-    }
+  const takeToken = async (signal?: AbortSignal) => {
+    for (refill(); tokens < 1; refill()) await sleep(Math.ceil((1 - tokens) / perMs), signal);
     tokens -= 1;
+  };
+
+  const takeTurn = async (channel: string, signal?: AbortSignal) => {
+    // The channel's gap is waited out before queueing for a token: two posts to one channel must
+    // not hold up the posts to every other channel behind them.
+    const gapLeft = (lastPost.get(channel) ?? Number.NEGATIVE_INFINITY) + options.perChannelGapMs - now();
+    if (gapLeft > 0) await sleep(gapLeft, signal);
+    const token = tokenQueue.then(() => takeToken(signal));
+    tokenQueue = token.catch(() => {});
+    await token;
     lastPost.set(channel, now());
   };
 
   return {
     take(channel, signal) {
-      const turn = queue.then(() => takeToken(channel, signal));
-      queue = turn.catch(() => {});
+      const turn = (channelTurns.get(channel) ?? Promise.resolve()).then(() => takeTurn(channel, signal));
+      const settled = turn.catch(() => {});
+      channelTurns.set(channel, settled);
+      // Forget a channel once its last turn is done, so the map holds only channels in use.
+      void settled.then(() => {
+        if (channelTurns.get(channel) === settled) channelTurns.delete(channel);
+      });
       return turn;
     },
   };

@@ -46,6 +46,19 @@ describe('pacer', () => {
     expect(time.now()).toBe(1_100);
   });
 
+  it('never holds other channels back while one waits for its gap', async () => {
+    const pacer = createPacer({ perMinute: 6_000, burst: 100, perChannelGapMs: 200 });
+    await pacer.take('C1');
+    const order: string[] = [];
+    await Promise.all([
+      pacer.take('C1').then(() => order.push('C1 again')),
+      pacer.take('C2').then(() => order.push('C2')),
+      pacer.take('C3').then(() => order.push('C3')),
+    ]);
+    // C1's second post waits its gap; C2 and C3, asked after it, go first.
+    expect(order).toEqual(['C2', 'C3', 'C1 again']);
+  });
+
   it('gives up waiting when aborted', async () => {
     const pacer = createPacer({ perMinute: 1, burst: 1, perChannelGapMs: 0 });
     await pacer.take('C1');
