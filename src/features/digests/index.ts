@@ -58,7 +58,7 @@ export function register(context: FeatureContext<{ indexes: IndexesPort }>): Dig
           logger,
           partsForTick: () => parts('shared'),
           batchSize: 500,
-          channelConcurrency: 8,
+          channelConcurrency: 4,
           runner: {
             slack,
             pacer: context.pacer,
