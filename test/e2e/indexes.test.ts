@@ -94,11 +94,14 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect(gone).toMatch(/Known names: .*`catalog`/);
   });
 
-  it('sets a watch by name from text', async () => {
-    await command('watch catalog monthly_cost > $50', 'Watch #');
+  it('sets a watch by name from text, and names the index wherever the watch is shown', async () => {
+    const set = await command('watch catalog monthly_cost > $50', 'Watch #');
     expect(await ws.store.listWatches(CHANNEL)).toEqual([
       expect.objectContaining({ indexId: UUID, metric: 'monthly_cost', threshold: 50 }),
     ]);
+    const named = `catalog (${UUID.slice(0, 8)}…)`;
+    expect(set).toContain(named);
+    expect(await command('watch list', 'monthly cost')).toContain(named);
   });
 
   it('offers valid options for a prefix, most recently used first, with Use ID for a new id', async () => {

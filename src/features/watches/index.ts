@@ -3,14 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
+import type { Watch } from '../../store/index.ts';
 import type { IndexesPort } from '../indexes/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
 import { reminderText } from './incident-views.ts';
 import { registerAlertActions, registerWatchListeners } from './listeners.ts';
 import { createWatchesService, type FiringWatch } from './service.ts';
-import { watchSlack } from './slack.ts';
-import { recoveredNote, worseNote } from './views.ts';
+import { namingIndexes, watchSlack } from './slack.ts';
+import { recoveredNote, type ShownWatch, worseNote } from './views.ts';
 
 export type { TickReport } from './checker.ts';
 export type { FiringWatch } from './service.ts';
@@ -31,13 +32,18 @@ export function register(
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = context.config.watches.intervalMs;
-  const slack = watchSlack(context.app.client, store, clock, logger, context.pacer);
+  const shown = async (watch: Watch): Promise<ShownWatch> => ({
+    ...watch,
+    indexName: await context.uses.indexes.nameOf(watch.indexId).catch(() => undefined),
+  });
+  const slack = namingIndexes(watchSlack(context.app.client, store, clock, logger, context.pacer), shown);
   const service = createWatchesService({
     store,
     clock,
     logger,
     slack,
     commandName: () => context.commandName(),
+    shown,
   });
   const checker = createWatchChecker({
     store,

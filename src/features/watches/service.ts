@@ -20,6 +20,7 @@ import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import type { WatchSpec } from './input.ts';
 import { metricByKey } from './metrics.ts';
 import { channelTimeZone } from './slack.ts';
+import type { ShownWatch } from './views.ts';
 
 /** A watch that needs attention, as the Home tab lists it. */
 export type FiringWatch = {
@@ -64,6 +65,8 @@ export type WatchesServiceDeps = {
   slack: WatchSlack;
   /** The slash command as the workspace names it, for the hints in sentences. */
   commandName(): string;
+  /** The watch with its index's name, for the messages that show it. */
+  shown(watch: Watch): Promise<ShownWatch>;
 };
 
 export type WatchesService = ReturnType<typeof createWatchesService>;
@@ -112,7 +115,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
         { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
         'watch created',
       );
-      return watch;
+      return deps.shown(watch);
     },
 
     /** The form saved over an existing watch: a new rule starts a new state; an open alert says so. */
@@ -139,7 +142,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
         await store.resolveIncident(before.state.incidentId, clock());
       await tellAlert(before, (ref) => slack.showChanged(watch, ref, userId));
       logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
-      return watch;
+      return deps.shown(watch);
     },
 
     /** The watch the Edit button fills the form with. */
@@ -150,14 +153,14 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       existing(id, 'That watch was removed, so its alert has no stats to open any more.'),
 
     async list(channelId: string): Promise<{
-      watches: Watch[];
+      watches: ShownWatch[];
       timeZone: string;
       lastIncidents: Map<number, WatchIncident>;
     }> {
       const watches = await store.listWatches(channelId);
       const incidents = await store.lastIncidents(channelId);
       return {
-        watches,
+        watches: await Promise.all(watches.map(deps.shown)),
         timeZone: await channelTimeZone(store, channelId),
         lastIncidents: new Map(incidents.map((i) => [i.watchId, i])),
       };
@@ -178,7 +181,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
         throw new TargetGone(`Watch #${id} was removed meanwhile, so there is nothing left to remove.`);
       await tellAlert(removed, (ref) => slack.showRemoved(removed, ref, userId));
       logger.info({ event: 'watch_removed', watchId: id, user: userId }, 'watch removed');
-      return removed;
+      return deps.shown(removed);
     },
 
     /**

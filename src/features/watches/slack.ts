@@ -20,6 +20,7 @@ import {
   noDataMessage,
   removedMessage,
   resolvedMessage,
+  type ShownWatch,
 } from './views.ts';
 
 type WebClient = App['client'];
@@ -100,7 +101,7 @@ async function chartOf(
   if (metric === undefined || points.length === 0) return undefined;
   const first = points[0]?.at ?? 0;
   const last = points.at(-1)?.at ?? first;
-  const title = `${watch.indexId} · ${metric.label}`;
+  const title = `${(watch as ShownWatch).indexName ?? watch.indexId} · ${metric.label}`;
   const lastValue = points.at(-1)?.y ?? 0;
   try {
     const png = await renderWatchChart({
@@ -124,4 +125,21 @@ async function chartOf(
     );
     return undefined;
   }
+}
+
+/**
+ * The port with each watch named as the team named its index (issue 26): alerts, their updates and
+ * no-data notes say `catalog (0d6f3f5e…)` rather than a bare id. A name that can't be read is left out.
+ */
+export function namingIndexes(slack: WatchSlack, shown: (watch: Watch) => Promise<ShownWatch>): WatchSlack {
+  return {
+    postAlert: async (watch, points, incident) => slack.postAlert(await shown(watch), points, incident),
+    showAlert: async (watch, ref, incident) => slack.showAlert(await shown(watch), ref, incident),
+    showResolved: async (watch, ref, incident) => slack.showResolved(await shown(watch), ref, incident),
+    showChanged: async (watch, ref, by) => slack.showChanged(await shown(watch), ref, by),
+    showRemoved: async (watch, ref, by) => slack.showRemoved(await shown(watch), ref, by),
+    postInThread: (ref, text) => slack.postInThread(ref, text),
+    postNoData: async (watch, reason) => slack.postNoData(await shown(watch), reason),
+    showDataBack: async (watch, ref) => slack.showDataBack(await shown(watch), ref),
+  };
 }

@@ -33,11 +33,23 @@ export function metricOf(watch: Watch): Metric {
   );
 }
 
+/** A watch as messages show it: with its index's name, where the team gave it one. */
+export type ShownWatch = Watch & { indexName?: string | undefined };
+
+const LONG_ID = 12;
+
+/** `catalog (0d6f3f5e…)` — the name with the id's start nearby — or the id; escaped for mrkdwn. */
+export function indexWords(watch: ShownWatch): string {
+  if (watch.indexName === undefined) return escapeMrkdwn(watch.indexId);
+  const id = watch.indexId.length > LONG_ID ? `${watch.indexId.slice(0, 8)}…` : watch.indexId;
+  return escapeMrkdwn(`${watch.indexName} (${id})`);
+}
+
 /** "`idx-1` p99 query latency above 250 for 3 checks". */
-export function ruleText(watch: Watch): string {
+export function ruleText(watch: ShownWatch): string {
   const metric = metricOf(watch);
   const checks = watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`;
-  return `\`${escapeMrkdwn(watch.indexId)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
+  return `\`${indexWords(watch)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
 }
 
 export function durationText(ms: number): string {
@@ -72,7 +84,7 @@ export function alertMessage(
   const value = watch.state.lastValue;
   const shown = value === null ? 'no value' : formatMetricValue(metric, value);
   const since = watch.state.incidentSince ?? now;
-  const headline = `:rotating_light: *${escapeMrkdwn(watch.indexId)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
+  const headline = `:rotating_light: *${indexWords(watch)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
   const silenced = silencedText(watch, now, timeZone);
   const muted = watch.controls.mutedBy !== null;
   const calls = callsText(watch);
@@ -109,7 +121,7 @@ export function alertMessage(
   ];
   const mentions = mentionsOf(watch.notify);
   return {
-    text: `${mentions === '' ? '' : `${mentions} `}${watch.indexId} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
+    text: `${mentions === '' ? '' : `${mentions} `}${indexWords(watch)} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
     blocks,
   };
 }
@@ -133,9 +145,9 @@ export function resolvedMessage(
       : storyText(watch, incident, now, timeZone);
   const [headline, ...rest] = story.split(' · ');
   const tail = rest.length === 0 ? '' : ` · ${rest.join(' · ')}`;
-  const text = `:white_check_mark: *${headline}*${tail} — ${escapeMrkdwn(watch.indexId)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
+  const text = `:white_check_mark: *${headline}*${tail} — ${indexWords(watch)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
   return {
-    text: `${headline}: ${watch.indexId} ${metric.label}${tail}`,
+    text: `${headline}: ${indexWords(watch)} ${metric.label}${tail}`,
     blocks: [
       section(text),
       context(`Watch #${watch.id}: ${ruleText(watch)} · fired ${instantInWords(since, timeZone)}`),
