@@ -27,11 +27,14 @@ export type DigestParts = {
   pendingRequests(): Promise<IndexRequest[]>;
   /** How many watches are firing in the channel (absent: the digest says nothing of watches). */
   firingWatches?(channelId: string): Promise<number>;
+  /** The name the team gave an index, if any (absent: the digest shows ids). */
+  indexName?(indexId: string): Promise<string | undefined>;
 };
 
-export type IndexPart =
-  | { indexId: string; ok: true; report: StatsReport }
-  | { indexId: string; ok: false; reason: string };
+export type IndexPart = { indexId: string; name?: string | undefined } & (
+  | { ok: true; report: StatsReport }
+  | { ok: false; reason: string }
+);
 
 export type AccountsPart =
   | { ok: true; total: number; attention: AccountAttention[] }
@@ -82,11 +85,14 @@ function reasonOf(err: unknown): string {
 }
 
 async function indexPart(parts: DigestParts, indexId: string, period: StatsPeriod) {
+  // A name that can't be read leaves the id alone on the line; it never costs the digest.
+  const name = await parts.indexName?.(indexId).catch(() => undefined);
   try {
     const stats = await parts.stats(indexId, period);
-    return { part: { indexId, ok: true as const, report: parts.report(indexId, period, stats) }, stats };
+    const part = { indexId, name, ok: true as const, report: parts.report(indexId, period, stats) };
+    return { part, stats };
   } catch (err) {
-    return { part: { indexId, ok: false as const, reason: reasonOf(err) }, stats: undefined };
+    return { part: { indexId, name, ok: false as const, reason: reasonOf(err) }, stats: undefined };
   }
 }
 

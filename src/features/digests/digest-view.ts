@@ -30,6 +30,15 @@ const LIST_MAX = 10;
 
 const code = (id: string) => `\`${escapeMrkdwn(id).replace(/`/g, 'ˋ')}\``;
 
+const LONG_ID = 12;
+
+/** `catalog (`0d6f3f5e…`)` where the team named the index, its id in code otherwise. */
+function indexLabel(part: IndexPart): string {
+  if (part.name === undefined) return code(part.indexId);
+  const id = part.indexId.length > LONG_ID ? `${part.indexId.slice(0, 8)}…` : part.indexId;
+  return `${escapeMrkdwn(part.name)} (${code(id)})`;
+}
+
 function countersLine(report: StatsReport): string {
   const c = report.counters;
   const n = (v: number | undefined) => shown('count', v);
@@ -49,11 +58,7 @@ function newsLines(report: StatsReport): string[] {
 }
 
 function detailSection(part: Extract<IndexPart, { ok: true }>): SectionBlock {
-  const lines = [
-    `*Vector index ${code(part.indexId)}*`,
-    countersLine(part.report),
-    ...newsLines(part.report),
-  ];
+  const lines = [`*Vector index ${indexLabel(part)}*`, countersLine(part.report), ...newsLines(part.report)];
   return section(lines.join('\n'));
 }
 
@@ -64,7 +69,7 @@ function compactLine(part: Extract<IndexPart, { ok: true }>): string {
       ? 'nothing unusual'
       : `${escapeMrkdwn(top.text)}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
   const c = part.report.counters;
-  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${code(part.indexId)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
+  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${indexLabel(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
 }
 
 function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {
@@ -103,7 +108,7 @@ function requestsBlocks(content: DigestContent, command: string): KnownBlock[] {
 function missingLines(content: DigestContent, withoutImage: boolean): string[] {
   const lines = content.indexes
     .filter((p): p is Extract<IndexPart, { ok: false }> => !p.ok)
-    .map((p) => `• ${code(p.indexId)}: ${escapeMrkdwn(p.reason)}`);
+    .map((p) => `• ${indexLabel(p)}: ${escapeMrkdwn(p.reason)}`);
   if (content.accounts !== undefined && !content.accounts.ok)
     lines.push(`• Messaging accounts: ${escapeMrkdwn(content.accounts.reason)}`);
   if (content.requests !== undefined && !content.requests.ok)

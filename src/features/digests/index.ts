@@ -36,6 +36,7 @@ export function register(context: FeatureContext<{ indexes: IndexesPort }>): Dig
       renderer: defaultCardRenderer,
       uploadPng: (upload) => slack.uploadPng(upload),
       logger,
+      indexName: (id) => context.uses.indexes.nameOf(id),
     });
   registerDigestListeners(context, {
     slack,

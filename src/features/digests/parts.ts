@@ -27,6 +27,8 @@ export type PartsDeps = {
   apiConcurrency?: number;
   /** Card renders + uploads in flight at once (files.* are Tier 4). Default 2. */
   cardConcurrency?: number;
+  /** The name the team gave an index (the indexes feature's port). */
+  indexName?(indexId: string): Promise<string | undefined>;
 };
 
 /** Enough for a digest: older pending requests are counted by the view as "…and N more". */
@@ -94,5 +96,6 @@ export function createTickParts(deps: PartsDeps): DigestParts {
     pendingRequests,
     firingWatches: async (channelId) =>
       (await deps.store.listWatches(channelId)).filter((w) => w.state.status === 'firing').length,
+    ...(deps.indexName === undefined ? {} : { indexName: deps.indexName }),
   };
 }
