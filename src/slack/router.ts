@@ -24,6 +24,11 @@ export type Subcommand = {
   description: string;
   /** Must call ack() first (Slack allows 3 s), then do slow work. */
   handle(ctx: CommandContext): Promise<void>;
+  /**
+   * Listed after the others on the help card. Features register in the order the card shows them,
+   * but one that others build on registers first (indexes): its housekeeping commands go last.
+   */
+  lateInHelp?: boolean;
 };
 
 export type RouteMatch =
@@ -36,11 +41,19 @@ export class CommandRouter {
 
   register(sub: Subcommand): void {
     this.subcommands.push(sub);
+    this.#ordered = undefined;
   }
 
+  /** In help-card order; the same array until the next registration (the help card is memoised on it). */
   list(): readonly Subcommand[] {
-    return this.subcommands;
+    this.#ordered ??= [
+      ...this.subcommands.filter((sub) => sub.lateInHelp !== true),
+      ...this.subcommands.filter((sub) => sub.lateInHelp === true),
+    ];
+    return this.#ordered;
   }
+
+  #ordered: Subcommand[] | undefined;
 
   /**
    * The command as people in this workspace type it (`/ops`, or `/opsbot` where it was renamed):

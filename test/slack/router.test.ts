@@ -48,4 +48,15 @@ describe('CommandRouter', () => {
   it('tokenizes on any unicode whitespace', () => {
     expect(tokenize(' a\tb\u00a0c\nd ')).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('lists housekeeping commands registered first after the others on the help card', () => {
+    const ordered = new CommandRouter();
+    const housekeeping = sub(['index', 'list'], { lateInHelp: true });
+    const stats = sub(['vector', 'stats']);
+    ordered.register(housekeeping);
+    ordered.register(stats);
+    expect(ordered.list()).toEqual([stats, housekeeping]);
+    // Matching is unaffected by the order shown.
+    expect(ordered.match('index list')).toMatchObject({ sub: housekeeping });
+  });
 });

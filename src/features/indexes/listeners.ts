@@ -49,6 +49,7 @@ export function registerIndexListeners(
   };
 
   router.register({
+    lateInHelp: true,
     words: ['index'],
     example: 'index list',
     description:
@@ -60,6 +61,7 @@ export function registerIndexListeners(
   });
 
   router.register({
+    lateInHelp: true,
     words: ['index', 'name'],
     usage: '<id> <name>',
     example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
@@ -73,6 +75,7 @@ export function registerIndexListeners(
   });
 
   router.register({
+    lateInHelp: true,
     words: ['index', 'list'],
     example: 'index list',
     description: 'the indexes opsbot knows: names, last use, and the watches and digests using them',
@@ -84,6 +87,7 @@ export function registerIndexListeners(
   });
 
   router.register({
+    lateInHelp: true,
     words: ['index', 'rename'],
     usage: '<name> <new-name>',
     example: 'index rename catalog products',
@@ -97,6 +101,7 @@ export function registerIndexListeners(
   });
 
   router.register({
+    lateInHelp: true,
     words: ['index', 'forget'],
     usage: '<name>',
     example: 'index forget catalog',
