@@ -95,6 +95,15 @@ export class CommandRouter {
   }
 }
 
+/**
+ * The command's text as the person typed it. Slack sends `&`, `<` and `>` as HTML entities (a
+ * typed `>` arrives as `&gt;`), keeping raw `<…>` for the mentions it resolved (`<@U…|name>`); the
+ * words are read once, here, for every subcommand. What is echoed back is escaped again.
+ */
+export function asTyped(text: string): string {
+  return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
 export function tokenize(text: string): string[] {
   return text
     .trim()
@@ -112,7 +121,7 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
   app.command(/^\/.+/, async (args) => {
     const { command, ack } = args;
     router.heard(command.command);
-    const match = router.match(command.text ?? '');
+    const match = router.match(asTyped(command.text ?? ''));
     const subcommand = match.kind === 'subcommand' ? match.sub.words.join(' ') : match.kind;
     // The bindings go in the line itself (the same JSON a child logger writes): a child logger per
     // command cost more than acking help. Only a subcommand's handler gets one, below.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
+import { asTyped, CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
 
 const noop = async () => {};
 const sub = (words: string[], extra: Partial<Subcommand> = {}): Subcommand => ({
@@ -58,5 +58,11 @@ describe('CommandRouter', () => {
     expect(ordered.list()).toEqual([stats, housekeeping]);
     // Matching is unaffected by the order shown.
     expect(ordered.match('index list')).toMatchObject({ sub: housekeeping });
+  });
+
+  it('reads the text as typed: Slack’s entities back to characters, its mentions kept', () => {
+    expect(asTyped('idx-1 p99 &gt; 250 &amp; more notify <@U0BOB|bob>')).toBe(
+      'idx-1 p99 > 250 & more notify <@U0BOB|bob>',
+    );
   });
 });

@@ -19,7 +19,7 @@ const GROUP = /^<!subteam\^(S[A-Z0-9]+)(?:\|[^>]*)?>$/;
 /** The rule's words and the options after them; `command` is the slash command, for the hints. */
 export function splitOwners(args: readonly string[], command: string): OwnersResult {
   const start = args.findIndex((a, i) => i > 0 && OPTION.has(a.toLowerCase()));
-  if (start === -1) return { ok: true, rule: args.map(asTyped) };
+  if (start === -1) return { ok: true, rule: [...args] };
   // Rejoined and split again on Slack's escapes: a name inside one may hold a space.
   const tokens =
     args
@@ -70,18 +70,10 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
     };
   return {
     ok: true,
-    rule: args.slice(0, start).map(asTyped),
+    rule: args.slice(0, start),
     ...(users.length + groups.length > 0 ? { notify } : {}),
     ...(remindEveryMs === undefined ? {} : { remindEveryMs }),
   };
-}
-
-/**
- * Slack sends `&`, `<` and `>` of an escaped command's text as HTML entities (`>` as `&gt;`); the
- * rule reads them as typed.
- */
-function asTyped(word: string): string {
-  return word.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
 function whoToNotify(command: string): string {

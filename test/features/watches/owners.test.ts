@@ -1,8 +1,10 @@
 // `notify …` and `remind …` at the end of the text form, as Slack sends them with escaping on.
 import { describe, expect, it } from 'vitest';
 import { splitOwners } from '../../../src/features/watches/owners.ts';
+import { asTyped, tokenize } from '../../../src/slack/router.ts';
 
-const split = (text: string) => splitOwners(text.split(/\s+/), '/ops');
+/** As the router hands the words over: Slack's entities read back, then split. */
+const split = (text: string) => splitOwners(tokenize(asTyped(text)), '/ops');
 
 describe('the text form’s owners', () => {
   it('reads people and groups as Slack escapes them, and the reminder interval', () => {
