@@ -212,9 +212,12 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
   const mgmt = indexesPort.rememberingReads(base.mgmt);
   const context: FeatureContext = { ...base, mgmt, scheduledStats: sharedStatsReads(mgmt) };
   const searchIndexPort = searchIndex.register(context);
-  messagingAccounts.register(context);
+  const messagingAccountsPort = messagingAccounts.register(context);
   const vectorStatsPort = vectorStats.register({ ...context, uses: { indexes: indexesPort } });
-  const digestsPort = digests.register({ ...context, uses: { indexes: indexesPort } });
+  const digestsPort = digests.register({
+    ...context,
+    uses: { indexes: indexesPort, messagingAccounts: messagingAccountsPort },
+  });
   const watchesPort = watches.register({
     ...context,
     uses: { vectorStats: vectorStatsPort, indexes: indexesPort },

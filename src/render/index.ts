@@ -77,3 +77,15 @@ export function renderWatchChart(chart: WatchChartData): Promise<Buffer> {
 export function altTextFor(input: StatsCardInput): string {
   return altTextOf(cardDataOf(input));
 }
+
+/** What draws a stats card for a feature (stats, digests); tests pass their own. */
+export type CardRenderer = {
+  render(input: StatsCardInput): Promise<Buffer>;
+  altText(input: StatsCardInput): string;
+};
+
+/** The card as this module draws it: one that fails to draw (or whose canvas fails to load) throws. */
+export const defaultCardRenderer: CardRenderer = {
+  render: (input) => renderStatsCard(input),
+  altText: altTextFor,
+};

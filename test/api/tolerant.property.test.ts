@@ -11,11 +11,11 @@ import { accountsView } from '../../src/features/messaging-accounts/views.ts';
 import { createdMessage } from '../../src/features/search-index/messages.ts';
 import { toCreatedIndex, tokenHints } from '../../src/features/search-index/result.ts';
 import { detailsMessage } from '../../src/features/vector-stats/details-view.ts';
-import { buildReport } from '../../src/features/vector-stats/report.ts';
 import { statsMessage } from '../../src/features/vector-stats/views.ts';
 import { makeMessagingAccount } from '../../src/sim/mgmt/accounts.ts';
 import { makeSearchIndexRecord } from '../../src/sim/mgmt/search.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/stats.ts';
+import { buildReport } from '../../src/stats-report/report.ts';
 import { aRequest } from '../features/search-index/fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);

@@ -2,10 +2,11 @@
 // each account's limits but not its usage, so "needs attention" is about state: a change in
 // progress (e.g. a suspension), a state opsbot does not know, or an `active` flag that disagrees
 // with the state.
+
+import type { AccountSummary } from '../../accounts/account-text.ts';
+import { apiText, planText, stateText, stateTone } from '../../accounts/account-text.ts';
 import type { ShownMessagingAccount } from '../../secrets/index.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import type { AccountSummary } from '../messaging-accounts/account-text.ts';
-import { apiText, planText, stateText, stateTone } from '../messaging-accounts/account-text.ts';
 
 export type AccountAttention = {
   /** mrkdwn, already escaped. */

@@ -2,11 +2,11 @@
 // scheduler, the preview and the tests. Every part may fail on its own: the digest is still built,
 // and says which part is missing and why.
 import { TZDate } from '@date-fns/tz/date';
+import type { AccountSummary } from '../../accounts/account-text.ts';
 import { describeApiError, isStatsPeriod, type StatsPeriod, type VectorIndexStats } from '../../api/index.ts';
+import type { StatsReport } from '../../stats-report/report.ts';
 import type { DigestSubscription, IndexRequest, Weekday } from '../../store/index.ts';
 import { format } from '../../time/date-fns.ts';
-import type { AccountSummary } from '../messaging-accounts/account-text.ts';
-import type { StatsReport } from '../vector-stats/report.ts';
 import {
   type AccountAttention,
   accountsNeedingAttention,

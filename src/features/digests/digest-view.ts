@@ -6,9 +6,9 @@ import { context, header, mrkdwnSections, section, textWeight } from '../../slac
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
 import { imageBlock } from '../../slack/upload.ts';
+import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
+import { type StatsReport, shown } from '../../stats-report/report.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
-import { NOTHING_UNUSUAL } from '../vector-stats/highlights.ts';
-import { type StatsReport, shown } from '../vector-stats/report.ts';
 import { ageInWords } from './attention.ts';
 import type { DigestContent, IndexPart } from './compose.ts';
 import { daysInWords } from './schedule.ts';

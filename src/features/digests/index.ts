@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
+import { defaultCardRenderer } from '../../render/index.ts';
 import type { IndexesPort } from '../indexes/index.ts';
-import { defaultCardRenderer } from '../vector-stats/service.ts';
+import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { createTickParts } from './parts.ts';
 import { digestSlackOf } from './poster.ts';
@@ -22,7 +23,9 @@ export type DigestsPort = {
 /** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
 const LEASE_MS = 5 * 60_000;
 
-export function register(context: FeatureContext<{ indexes: IndexesPort }>): DigestsPort {
+export function register(
+  context: FeatureContext<{ indexes: IndexesPort; messagingAccounts: MessagingAccountsPort }>,
+): DigestsPort {
   const instanceId = randomUUID();
   const logger = context.logger.child({ component: 'digests' });
   const slack = digestSlackOf(context.app.client);
@@ -31,7 +34,7 @@ export function register(context: FeatureContext<{ indexes: IndexesPort }>): Dig
       // A tick's statistics through the schedulers' shared reads (a watch tick at the same moment
       // reuses them); a person's preview straight from the API.
       stats: stats === 'shared' ? context.scheduledStats : context.mgmt,
-      mgmt: context.mgmt,
+      accounts: context.uses.messagingAccounts.summaries,
       store: context.store,
       renderer: defaultCardRenderer,
       uploadPng: (upload) => slack.uploadPng(upload),

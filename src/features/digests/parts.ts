@@ -1,23 +1,24 @@
 // The real parts of a digest for one tick (or one preview): every (index, period) is read once
 // (readsForOneRun) and its card rendered and uploaded once, however many channels include it; the
 // accounts and the pending requests are read once. API calls are bounded in concurrency.
-import type { ManagementClient, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
+import type { StatsPeriod, VectorIndexStats } from '../../api/index.ts';
 import { readsForOneRun, type StatsReader } from '../../api/shared-reads.ts';
 import { errField } from '../../errors.ts';
 import { createLimiter, type Limiter, memoize } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
+import type { CardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
+import { buildReport } from '../../stats-report/report.ts';
 import type { Store } from '../../store/index.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
-import { listAccountSummaries } from '../messaging-accounts/service.ts';
-import { buildReport } from '../vector-stats/report.ts';
-import type { CardRenderer } from '../vector-stats/service.ts';
+import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
 export type PartsDeps = {
   /** The schedulers' shared reads for a tick; the API itself for a person's preview. */
   stats: StatsReader;
-  mgmt: Pick<ManagementClient, 'listMessagingAccounts'>;
+  /** The messaging accounts feature's allowlisted list. */
+  accounts: MessagingAccountsPort['summaries'];
   store: Pick<Store, 'listRecentRequests' | 'listWatches'>;
   renderer: CardRenderer;
   /** Uploads privately and returns the Slack file id. */
@@ -81,7 +82,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
 
   const accounts = memoize(
     () => 'accounts',
-    () => api(async () => (await listAccountSummaries(deps.mgmt, { tokenHint: false })).summaries),
+    () => api(async () => (await deps.accounts({ tokenHint: false })).summaries),
   );
   const pendingRequests = memoize(
     () => 'pending',

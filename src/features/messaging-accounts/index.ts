@@ -1,10 +1,14 @@
-// The messaging-accounts feature as the app sees it: register(); no other feature builds on it.
+// The messaging-accounts feature as the app sees it: register() and the port the digests build on.
 import type { FeatureContext } from '../../feature-context.ts';
 import { registerMessagingAccounts } from './listeners.ts';
+import { type AccountSummaries, type ListOptions, listAccountSummaries } from './service.ts';
 
-export type MessagingAccountsPort = Record<string, never>;
+export type MessagingAccountsPort = {
+  /** Every account, allowlisted (credentials never in it), in a stable order. */
+  summaries(options?: ListOptions): Promise<AccountSummaries>;
+};
 
 export function register(context: FeatureContext): MessagingAccountsPort {
   registerMessagingAccounts(context);
-  return {};
+  return { summaries: (options) => listAccountSummaries(context.mgmt, options) };
 }

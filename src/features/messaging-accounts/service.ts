@@ -1,8 +1,9 @@
 // What the feature does: list the accounts and keep only what may be shown. Credentials are dropped
 // here, before anything reaches a view, a log line or a button.
+
+import type { AccountSummary } from '../../accounts/account-text.ts';
 import type { ManagementClient } from '../../api/index.ts';
 import { MESSAGING_ACCOUNT_ALLOWLIST, pickAllowed } from '../../secrets/index.ts';
-import type { AccountSummary } from './account-text.ts';
 
 export type AccountsSource = Pick<ManagementClient, 'listMessagingAccounts'>;
 

@@ -1,9 +1,6 @@
 // Block Kit for the accounts summary: data in, blocks out. Many accounts are paged (whole cards only)
 // so that every message stays inside Slack's block, section and cumulative-text limits.
 import type { ActionsBlock, KnownBlock, SectionBlock } from '@slack/types';
-import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
-import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
 import {
   type AccountSummary,
   accountLines,
@@ -11,7 +8,10 @@ import {
   limitGroups,
   planName,
   stateTone,
-} from './account-text.ts';
+} from '../../accounts/account-text.ts';
+import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
 import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 
 /** Readability, not a Slack limit: a longer page is a wall of text. */

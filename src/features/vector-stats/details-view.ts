@@ -7,9 +7,9 @@ import { digitsToTell } from '../../render/format-numbers.ts';
 import { context, mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
+import { CHANGE_IN_WORDS, formatChange } from '../../stats-report/change.ts';
+import { formatValue, type SeriesRow, type StatsReport } from '../../stats-report/report.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
-import { CHANGE_IN_WORDS, formatChange } from './change.ts';
-import { formatValue, type SeriesRow, type StatsReport } from './report.ts';
 import type { StatsMessage } from './views.ts';
 
 /** Days listed one by one up to this many; more are summed up as last, min, max, mean, change. */

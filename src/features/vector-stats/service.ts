@@ -4,28 +4,17 @@ import {
   describeApiError,
   isManagementApiError,
   type ManagementClient,
-  type StatsPeriod,
   type VectorIndexStats,
 } from '../../api/index.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { altTextFor, renderStatsCard } from '../../render/index.ts';
+import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
+import { buildReport, type StatsReport } from '../../stats-report/report.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
 import type { IndexesPort } from '../indexes/index.ts';
 import type { StatsTarget } from './input.ts';
-import { buildReport, type StatsReport } from './report.ts';
 import { apiErrorSentence, notFoundSentence } from './views.ts';
-
-export type CardInput = { indexId: string; period: StatsPeriod; stats: VectorIndexStats };
-
-export type CardRenderer = {
-  render(input: CardInput): Promise<Buffer>;
-  altText(input: CardInput): string;
-};
-
-/** The render module's card: a card that fails to draw (or whose canvas fails to load) throws. */
-export const defaultCardRenderer: CardRenderer = { render: renderStatsCard, altText: altTextFor };
 
 /** What was read of an index: the numbers and the report built from them. */
 export type StatsRead = { target: StatsTarget; stats: VectorIndexStats; report: StatsReport };
@@ -79,7 +68,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
       }
     },
     async draw({ target, stats, report }) {
-      const input: CardInput = { indexId: target.indexId, period: target.period, stats };
+      const input = { indexId: target.indexId, period: target.period, stats };
       try {
         const png = await renderer.render(input);
         const card: PngUpload = {

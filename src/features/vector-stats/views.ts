@@ -6,11 +6,11 @@ import { context, header, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
+import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
+import { type StatsReport, shown } from '../../stats-report/report.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
-import { NOTHING_UNUSUAL } from './highlights.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
-import { type StatsReport, shown } from './report.ts';
 
 export type StatsMessage = { text: string; blocks: KnownBlock[] };
 

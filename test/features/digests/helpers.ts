@@ -4,12 +4,12 @@
 import { ManagementApiError, type StatsPeriod, type VectorIndexStats } from '../../../src/api/index.ts';
 import type { CardImage, DigestParts } from '../../../src/features/digests/compose.ts';
 import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
-import { buildReport } from '../../../src/features/vector-stats/report.ts';
 import {
   DEFAULT_VECTOR_INDEXES,
   defaultMessagingAccounts,
   makeVectorIndexStats,
 } from '../../../src/sim/mgmt/index.ts';
+import { buildReport } from '../../../src/stats-report/report.ts';
 import type { IndexRequest } from '../../../src/store/index.ts';
 import { readAccounts, readStats } from '../../support/api-records.ts';
 import { textWithAltOf as textOf } from '../../support/blocks.ts';

@@ -6,6 +6,7 @@ import type { StatsPeriod } from '../../../src/api/index.ts';
 import { createTickParts } from '../../../src/features/digests/parts.ts';
 import type { DigestSlack } from '../../../src/features/digests/poster.ts';
 import { runDigestTick } from '../../../src/features/digests/tick.ts';
+import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
 import { createJob } from '../../../src/jobs.ts';
 import { createLogger } from '../../../src/log.ts';
 import { createPacer } from '../../../src/slack/pacer.ts';
@@ -269,7 +270,7 @@ describe('digest scheduler tick', () => {
     const partsForTick = () =>
       createTickParts({
         stats: mgmt,
-        mgmt,
+        accounts: () => listAccountSummaries(mgmt),
         store,
         renderer: {
           render: async (input) => {

@@ -1,5 +1,5 @@
 // Shared by the messaging-accounts unit and e2e tests: read blocks the way a person reads them.
-import type { AccountSummary } from '../../../src/features/messaging-accounts/account-text.ts';
+import type { AccountSummary } from '../../../src/accounts/account-text.ts';
 import { MESSAGING_ACCOUNT_ALLOWLIST, pickAllowed } from '../../../src/secrets/index.ts';
 import type { SimMessagingAccount } from '../../../src/sim/mgmt/index.ts';
 import { textOf } from '../../support/blocks.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountSummary } from '../../../src/features/messaging-accounts/account-text.ts';
+import type { AccountSummary } from '../../../src/accounts/account-text.ts';
 import { ACTION_SHARE, ACTION_SHOW_MORE } from '../../../src/features/messaging-accounts/ids.ts';
 import {
   accountsView,

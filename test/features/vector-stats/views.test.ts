@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS, type StatsPeriod } from '../../../src/api/index.ts';
 import { DETAILS_FOOTNOTE, detailsMessage } from '../../../src/features/vector-stats/details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from '../../../src/features/vector-stats/ids.ts';
-import { buildReport, formatCost } from '../../../src/features/vector-stats/report.ts';
 import {
   apiErrorSentence,
   badIdNotice,
@@ -18,6 +17,7 @@ import {
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import { imageBlock } from '../../../src/slack/upload.ts';
+import { buildReport, formatCost } from '../../../src/stats-report/report.ts';
 import { readStats } from '../../support/api-records.ts';
 
 const NOW = Date.UTC(2024, 10, 22, 10, 5, 0);

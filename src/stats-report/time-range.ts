@@ -1,10 +1,10 @@
 // The time range a reply describes comes from the data's own timestamps, not from the requested
 // period: a series may hold fewer points than promised, and the API's clock is the one that counts.
 import { tz } from '@date-fns/tz';
-import type { StatsPeriod } from '../../api/index.ts';
-import { stepInWords } from '../../render/format-time.ts';
-import { format } from '../../time/date-fns.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import type { StatsPeriod } from '../api/index.ts';
+import { stepInWords } from '../render/format-time.ts';
+import { format } from '../time/date-fns.ts';
+import { PERIOD_WORDS } from '../vector-index.ts';
 
 export { stepInWords };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_IN_WORDS, changeOf, formatChange } from '../../../src/features/vector-stats/change.ts';
+import { CHANGE_IN_WORDS, changeOf, formatChange } from '../../src/stats-report/change.ts';
 
 describe('change (one meaning everywhere)', () => {
   it('compares the mean of the last quarter with the mean of the first, in percent of the first', () => {

@@ -3,8 +3,8 @@
 // 240 points, Gaussian or uniform noise up to ±30 %), almost always for rougher cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SERIES_NAMES, type VectorIndexStats } from '../../../src/api/index.ts';
-import { highlightsOf } from '../../../src/features/vector-stats/highlights.ts';
+import { SERIES_NAMES, type VectorIndexStats } from '../../src/api/index.ts';
+import { highlightsOf } from '../../src/stats-report/highlights.ts';
 import { points } from './highlight-fixtures.ts';
 
 type Noise = 'gaussian' | 'uniform' | 'laplace';

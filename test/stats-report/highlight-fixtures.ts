@@ -1,6 +1,6 @@
 // Synthetic stats for the highlight tests: every series steady (or absent) unless a test says
 // otherwise, a minute apart, ending at a known instant.
-import type { SeriesName, VectorIndexStats } from '../../../src/api/index.ts';
+import type { SeriesName, VectorIndexStats } from '../../src/api/index.ts';
 
 export const END = Date.UTC(2026, 10, 24, 14, 59);
 export const MINUTE = 60_000;

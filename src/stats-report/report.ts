@@ -1,14 +1,14 @@
 // The statistics record reduced to what the messages show, built from an allowlist of fields:
 // fields the API adds later (or a secret it starts echoing) never reach Slack.
-import type { SeriesName, StatsPeriod, VectorIndexStats } from '../../api/index.ts';
-import type { DayBars } from '../../render/daily.ts';
-import { formatValue, type ValueKind } from '../../render/format-numbers.ts';
-import { type CardData, cardDataOf, dailySpan, isDailySeries } from '../../render/series.ts';
+import type { SeriesName, StatsPeriod, VectorIndexStats } from '../api/index.ts';
+import type { DayBars } from '../render/daily.ts';
+import { formatValue, type ValueKind } from '../render/format-numbers.ts';
+import { type CardData, cardDataOf, dailySpan, isDailySeries } from '../render/series.ts';
 import { type Highlight, highlightsOfSeries } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
 import { spanInWords } from './time-range.ts';
 
-export { formatValue, type ValueKind } from '../../render/format-numbers.ts';
+export { formatValue, type ValueKind } from '../render/format-numbers.ts';
 
 export type SeriesRow = {
   name: SeriesName;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf } from '../../../src/features/vector-stats/change.ts';
+import { changeOf } from '../../src/stats-report/change.ts';
 import {
   detectFlatline,
   detectLevelShift,
   detectSpike,
   detectTrend,
   THRESHOLDS,
-} from '../../../src/features/vector-stats/detectors.ts';
-import { highlightsOf, MAX_HIGHLIGHTS } from '../../../src/features/vector-stats/highlights.ts';
+} from '../../src/stats-report/detectors.ts';
+import { highlightsOf, MAX_HIGHLIGHTS } from '../../src/stats-report/highlights.ts';
 import { END, MINUTE, points, statsWith, steady } from './highlight-fixtures.ts';
 
 const series = (values: readonly number[]) => {

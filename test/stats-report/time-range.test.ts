@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dataSpan,
-  rangeInWords,
-  stepInWords,
-  timeRangeInWords,
-} from '../../../src/features/vector-stats/time-range.ts';
+import { dataSpan, rangeInWords, stepInWords, timeRangeInWords } from '../../src/stats-report/time-range.ts';
 
 const MIN = 60_000;
 const at = (iso: string) => Date.parse(iso);

@@ -7,7 +7,7 @@ import {
   formatSeconds,
   formatWhen,
   INT32_MAX,
-} from '../../../src/features/messaging-accounts/format.ts';
+} from '../../src/accounts/format.ts';
 
 describe('formatCount', () => {
   it('separates thousands', () => {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meanOf } from '../../../src/features/vector-stats/change.ts';
+import { meanOf } from '../../src/stats-report/change.ts';
 import {
   downsample,
   SPARK_LEVELS,
   SPARKLINE_WIDTH,
   sparkline,
   summarise,
-} from '../../../src/features/vector-stats/series-summary.ts';
+} from '../../src/stats-report/series-summary.ts';
 
 describe('summarise', () => {
   it('gives nothing for an empty series (and for one with only non-finite values)', () => {

@@ -5,10 +5,10 @@
 //
 // Only the series sampled over the period are watched. The per-day totals are a handful of points
 // (the provider's are week to date, today still counting), too few to call a day unusual.
-import type { SeriesName, VectorIndexStats } from '../../api/index.ts';
-import { digitsToTell, formatValue, type ValueKind } from '../../render/format-numbers.ts';
-import { clockInWords, durationInWords } from '../../render/format-time.ts';
-import { cleanSeries } from '../../render/series.ts';
+import type { SeriesName, VectorIndexStats } from '../api/index.ts';
+import { digitsToTell, formatValue, type ValueKind } from '../render/format-numbers.ts';
+import { clockInWords, durationInWords } from '../render/format-time.ts';
+import { cleanSeries } from '../render/series.ts';
 import { percentText } from './change.ts';
 import {
   type Detection,
