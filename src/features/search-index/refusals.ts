@@ -42,7 +42,7 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
 /** How the refused person is answered; `command` is the slash command as the workspace names it. */
 export type Audience = { viewerId: string; style: TextStyle; command: string };
 
-export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle, command = '/ops'): string {
+export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle, command: string): string {
   switch (refusal.code) {
     case 'not_found':
       return `There is no request #${refusal.requestId}.`;

@@ -138,26 +138,26 @@ describe('refusals', () => {
 
   it('name who decided in messages, but not as a raw mention in modal errors', () => {
     const refusal = { code: 'decided' as const, request: approved };
-    expect(refusalText(refusal, 'U0APPROVER2', 'mrkdwn')).toBe(
+    expect(refusalText(refusal, 'U0APPROVER2', 'mrkdwn', '/ops')).toBe(
       'Request #7 was already approved by <@U0APPROVER>; the index is being created now.',
     );
-    expect(refusalText(refusal, 'U0APPROVER2', 'plain')).toBe(
+    expect(refusalText(refusal, 'U0APPROVER2', 'plain', '/ops')).toBe(
       'Request #7 was already approved by another approver; the index is being created now.',
     );
-    expect(refusalText(refusal, 'U0APPROVER', 'plain')).toContain('already approved by you');
+    expect(refusalText(refusal, 'U0APPROVER', 'plain', '/ops')).toContain('already approved by you');
   });
 
   it('explains separation of duties and who can approve', () => {
-    expect(refusalText({ code: 'own_request', request: approved }, 'U0REQUESTER', 'plain')).toBe(
+    expect(refusalText({ code: 'own_request', request: approved }, 'U0REQUESTER', 'plain', '/ops')).toBe(
       'You asked for request #7, so another approver has to approve it — nobody approves their own request.',
     );
-    expect(refusalText({ code: 'not_approver', approverIds: ['U0A', 'U0B'] }, 'U0X', 'mrkdwn')).toBe(
+    expect(refusalText({ code: 'not_approver', approverIds: ['U0A', 'U0B'] }, 'U0X', 'mrkdwn', '/ops')).toBe(
       'Only approvers can decide on search index requests, and you aren’t one. Ask <@U0A>, <@U0B>.',
     );
   });
 
   it('states the cap', () => {
-    expect(refusalText({ code: 'at_cap', pending: 5, max: 5 }, 'U0X', 'plain')).toBe(
+    expect(refusalText({ code: 'at_cap', pending: 5, max: 5 }, 'U0X', 'plain', '/ops')).toBe(
       'You already have 5 requests waiting for approval, the most one person may have. Wait for a decision on them.',
     );
   });
