@@ -15,6 +15,7 @@ import type {
   RequesterNews,
   SearchIndexServiceDeps,
 } from './service-types.ts';
+import { stalledRecovery } from './stalled.ts';
 import type { ValidRequest } from './validation.ts';
 
 export type * from './service-types.ts';
@@ -22,19 +23,6 @@ export type * from './service-types.ts';
 export type SearchIndexService = ReturnType<typeof createSearchIndexService>;
 
 const HOUR_MS = 3_600_000;
-/**
- * A request left in `approved` or `creating` this long belongs to a process that stopped mid-way:
- * far beyond the longest API timeout config allows (120 s), so a live call is never cut short.
- */
-export const STALLED_AFTER_MS = 10 * 60_000;
-const STALLED_SCAN_LIMIT = 50;
-
-const STALLED_MESSAGES = {
-  approved: 'opsbot stopped before it called the management API, so no index was created.',
-  creating:
-    'opsbot stopped while its call to the management API was in flight, so it can’t tell whether the index was created.',
-} as const;
-
 export function createSearchIndexService(deps: SearchIndexServiceDeps) {
   const { store, clock, logger, notifier, approvals } = deps;
 
@@ -308,42 +296,7 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
       return expired.length;
     },
 
-    /**
-     * Moves requests a stopped process left half-way to `failed`, so the card offers Retry. One
-     * left in `approved` never reached the API; one left in `creating` may have: its outcome is unknown.
-     */
-    async recoverStalled(): Promise<number> {
-      const now = clock();
-      const stuck = await store.listRecentRequests({
-        limit: STALLED_SCAN_LIMIT,
-        states: ['approved', 'creating'],
-      });
-      const recovered: IndexRequest[] = [];
-      for (const request of stuck) {
-        if (now - request.updatedAt < STALLED_AFTER_MS) continue;
-        const state = request.state === 'approved' ? 'approved' : 'creating';
-        const moved = await store.transitionRequest(request.id, {
-          from: state,
-          to: 'failed',
-          actor: SYSTEM_ACTOR,
-          at: now,
-          note: 'stalled',
-          patch: { failureMessage: STALLED_MESSAGES[state], outcomeUnknown: state === 'creating' },
-        });
-        if (!moved.ok) continue;
-        logger.warn(
-          { event: 'search_request_stalled', requestId: request.id, state },
-          'stalled request failed',
-        );
-        recovered.push(moved.request);
-      }
-      if (recovered.length > 0) {
-        deps.background(async () => {
-          for (const request of recovered) await publish(request, { kind: 'failed' });
-        });
-      }
-      return recovered.length;
-    },
+    recoverStalled: stalledRecovery(deps, publish),
     progressFor,
   };
 }
