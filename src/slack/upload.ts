@@ -116,9 +116,6 @@ export function isInvalidSlackFile(err: unknown): boolean {
   return reasons.some((r) => typeof r === 'string' && r.includes('invalid slack file'));
 }
 
-// Callers that still import it from here; the one definition is in errors.ts.
-export { slackErrorCode } from '../errors.ts';
-
 /** A PNG already uploaded privately: what an image block needs. */
 export type UploadedImage = { fileId: string; altText: string; title: string };
 

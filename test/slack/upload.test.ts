@@ -1,5 +1,6 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { slackErrorCode } from '../../src/errors.ts';
 import { checkBlockKit, type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import {
   DEFAULT_RETRY_DELAYS_MS,
@@ -7,7 +8,6 @@ import {
   isInvalidSlackFile,
   type PngUpload,
   showPng,
-  slackErrorCode,
 } from '../../src/slack/upload.ts';
 
 const TOKEN = 'xoxb-test-fake-token';

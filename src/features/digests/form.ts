@@ -36,18 +36,6 @@ export function daysModeOf(days: readonly Weekday[]): DaysMode {
   return 'chosen';
 }
 
-/** Ids separated by commas, spaces or new lines; duplicates dropped, order kept. */
-export function splitIndexIds(raw: string): string[] {
-  return [
-    ...new Set(
-      raw
-        .split(/[\s,;]+/u)
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    ),
-  ];
-}
-
 function indexProblem(ids: readonly string[]): string | undefined {
   if (ids.length === 0) return 'Choose at least one vector index.';
   if (ids.length > MAX_INDEXES)

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initialSettings,
-  parseDigestForm,
-  type StateValues,
-  splitIndexIds,
-} from '../../../src/features/digests/form.ts';
+import { initialSettings, parseDigestForm, type StateValues } from '../../../src/features/digests/form.ts';
 import { BLOCK } from '../../../src/features/digests/ids.ts';
 import { configureModal, modalMetadataSchema, savedModal } from '../../../src/features/digests/modal-view.ts';
 import { listAnswer, removedAnswer } from '../../../src/features/digests/views.ts';
@@ -124,10 +119,6 @@ describe('configure modal', () => {
       }),
     );
     expect(chosen.ok && chosen.settings.days).toEqual([0, 6]);
-  });
-
-  it('splits ids on commas, spaces and new lines, without duplicates', () => {
-    expect(splitIndexIds(' idx-1,idx-2\nidx-1  idx-3; ')).toEqual(['idx-1', 'idx-2', 'idx-3']);
   });
 
   it('falls back to UTC when the user’s zone is unknown or odd', () => {
