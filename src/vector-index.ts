@@ -12,6 +12,11 @@ export const INDEX_ID_RULE = `1–${INDEX_ID_MAX} letters, digits, \`-\`, \`_\`,
 // instead of a 404 from the API.
 export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID);
 
+/** `0d6f3f5e…` for a long id (a UUID), the id itself when short enough to read whole: shown beside a name. */
+export function shortIndexId(id: string): string {
+  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}
+
 export const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '1h': 'last hour',
   '3h': 'last 3 hours',

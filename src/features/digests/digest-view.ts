@@ -8,7 +8,7 @@ import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
 import { imageBlock } from '../../slack/upload.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import { type StatsReport, shown } from '../../stats-report/report.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import { PERIOD_WORDS, shortIndexId } from '../../vector-index.ts';
 import { ageInWords } from './attention.ts';
 import type { DigestContent, IndexPart } from './compose.ts';
 import { daysInWords } from './schedule.ts';
@@ -30,13 +30,10 @@ const LIST_MAX = 10;
 
 const code = (id: string) => `\`${escapeMrkdwn(id).replace(/`/g, 'ˋ')}\``;
 
-const LONG_ID = 12;
-
 /** `catalog (`0d6f3f5e…`)` where the team named the index, its id in code otherwise. */
 function indexLabel(part: IndexPart): string {
   if (part.name === undefined) return code(part.indexId);
-  const id = part.indexId.length > LONG_ID ? `${part.indexId.slice(0, 8)}…` : part.indexId;
-  return `${escapeMrkdwn(part.name)} (${code(id)})`;
+  return `${escapeMrkdwn(part.name)} (${code(shortIndexId(part.indexId))})`;
 }
 
 function countersLine(report: StatsReport): string {

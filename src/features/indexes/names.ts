@@ -1,6 +1,7 @@
 // What a name is, how an index is shown with it, and how close a typed word is to a known name.
 // Pure: no store, no Slack.
 import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
+import { shortIndexId } from '../../vector-index.ts';
 
 export const NAME_MAX = 40;
 /** Lowercase letters, digits and hyphens, starting with a letter (so a name never reads as a period or a number). */
@@ -11,20 +12,15 @@ export function isName(text: string): boolean {
   return text.length <= NAME_MAX && NAME.test(text);
 }
 
-/** `0d6f3f5e…` for a long id (a UUID), the id itself when short enough to read whole. */
-export function shortId(id: string): string {
-  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
-}
-
 /** `*catalog* (`0d6f3f5e…`)`, or the id in code when the index has no name: for mrkdwn messages. */
 export function labelOf(id: string, name: string | null | undefined): string {
-  const code = `\`${escapeMrkdwn(shortId(id))}\``;
+  const code = `\`${escapeMrkdwn(shortIndexId(id))}\``;
   return name ? `*${escapeMrkdwn(name)}* (${code})` : `\`${escapeMrkdwn(id)}\``;
 }
 
 /** The same in plain text (a modal's option, a header): `catalog · 0d6f3f5e…`. */
 export function plainLabelOf(id: string, name: string | null | undefined): string {
-  return name ? `${name} · ${shortId(id)}` : id;
+  return name ? `${name} · ${shortIndexId(id)}` : id;
 }
 
 /** Edits (insert, delete, replace) from `a` to `b`, for telling a typo of a known name. */

@@ -4,6 +4,7 @@ import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../store/index.ts';
 import { instantInWords } from '../../time/zones.ts';
+import { shortIndexId } from '../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from './ids.ts';
 import {
   acknowledgedText,
@@ -36,13 +37,10 @@ export function metricOf(watch: Watch): Metric {
 /** A watch as messages show it: with its index's name, where the team gave it one. */
 export type ShownWatch = Watch & { indexName?: string | undefined };
 
-const LONG_ID = 12;
-
 /** `catalog (0d6f3f5e…)` — the name with the id's start nearby — or the id; escaped for mrkdwn. */
 export function indexWords(watch: ShownWatch): string {
   if (watch.indexName === undefined) return escapeMrkdwn(watch.indexId);
-  const id = watch.indexId.length > LONG_ID ? `${watch.indexId.slice(0, 8)}…` : watch.indexId;
-  return escapeMrkdwn(`${watch.indexName} (${id})`);
+  return escapeMrkdwn(`${watch.indexName} (${shortIndexId(watch.indexId)})`);
 }
 
 /** "`idx-1` p99 query latency above 250 for 3 checks". */
