@@ -1,6 +1,7 @@
 // What a tour step does with the workspace, each narrated: someone types a command, clicks a button,
 // submits a modal; then the transcript shows what Slack showed. The driver sends the same signed
-// requests Slack sends, to the same endpoint; nothing here reaches into the app.
+// requests Slack sends, to the same endpoint. Only what a timer would start (a digest tick, a watch
+// check) is started through the app's ports, so the tour need not wait for the clock.
 import type { MessageLike } from '../sim/driver/index.ts';
 import type { SimMessage, SimView } from '../sim/slack/index.ts';
 import type { DemoOutput } from './output.ts';
