@@ -117,7 +117,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
       () => ws.slack.ephemeralsFor(requester).find((e) => e.text.includes('already acknowledged')),
       'the second click answered',
     );
-    expect(told.text).toMatch(/@u0approver already acknowledged this alert/);
+    expect(told.text).toMatch(/@approver already acknowledged this alert/);
     expect(ws.logs.filter((l) => l.includes('"event":"watch_acknowledged"'))).toHaveLength(1);
 
     for (let i = 0; i < 6; i++) await check();
@@ -138,7 +138,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
     expect((await check()).effects).toEqual({ resolve: 1 });
     expect(topLevel()).toHaveLength(1);
     expect(alert().text).toMatch(
-      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d · acknowledged by @u0approver after \d+ min/,
+      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d · acknowledged by @approver after \d+ min/,
     );
     const onResolve = ws.slack.calls
       .slice(before)
@@ -155,7 +155,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
       'the list',
     );
     expect(textOf(listed.blocks)).toMatch(
-      /last incident .* · worst \$120\.00 · acknowledged by @u0approver after \d+ min · resolved after \d+/,
+      /last incident .* · worst \$120\.00 · acknowledged by @approver after \d+ min · resolved after \d+/,
     );
     expect(textOf(listed.blocks)).toContain('reminds every 20m');
   });

@@ -187,6 +187,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const apiAppId = options.apiAppId ?? 'A0TEST';
   const now = options.now ?? Date.now;
   let eventCount = 0;
+  /** Who clicked, as Slack names them in a payload (the simulator's handle for a known user). */
+  const person = (id: string) => {
+    const name = slack.userName(id);
+    return name === undefined ? { id } : { id, name };
+  };
 
   async function postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse> {
     const res = await fetch(options.appUrl, { method: 'POST', headers: input.headers, body: input.body });
@@ -225,7 +230,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     }
     const triggerId = slack.newTriggerId(userId);
     const common = {
-      user: { id: userId },
+      user: person(userId),
       teamId,
       apiAppId,
       triggerId,
@@ -303,7 +308,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       }
       const triggerId = slack.newTriggerId(userId);
       const body = viewSubmissionPayload({
-        user: { id: userId },
+        user: person(userId),
         view: { ...view, state: { values: state } },
         triggerId,
         teamId,
@@ -313,7 +318,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return { ...(await finishView(userId, view, res, parseAck(res.body))), triggerId };
     },
     async closeView({ userId, view, isCleared = false }) {
-      const res = await send(viewClosedPayload({ user: { id: userId }, view, teamId, apiAppId, isCleared }));
+      const res = await send(viewClosedPayload({ user: person(userId), view, teamId, apiAppId, isCleared }));
       return finishView(userId, view, res, isCleared ? { response_action: 'clear' } : undefined);
     },
     async openHome({ userId, tab = 'home', retry }) {

@@ -104,6 +104,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     messagesIn: (channel) => structuredClone(state.messages.get(channel) ?? []),
     ephemeralsFor: (user) => structuredClone(state.ephemerals.filter((e) => e.user === user)),
     viewById: (id) => structuredClone(state.liveViews.get(id)),
+    userName: (user) => options.users?.[user]?.name,
     homeOf: (user) => {
       const id = state.views.findLast((v) => v.via === 'views.publish' && v.user === user)?.view.id;
       return id === undefined ? undefined : structuredClone(state.liveViews.get(id));

@@ -156,6 +156,8 @@ export interface SlackSimulator {
   socket: SocketModeHub;
   /** What the user's Home tab shows now (the last views.publish for them), or undefined. */
   homeOf(user: string): SimView | undefined;
+  /** The handle Slack shows for a known user (`approver`), as payloads carry it in `user.username`. */
+  userName(user: string): string | undefined;
   /** The user's modal stack, root first. */
   openViews(user: string): SimView[];
   newTriggerId(user?: string): string;
