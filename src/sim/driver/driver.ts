@@ -4,6 +4,7 @@ import {
   type ActionInput,
   appHomeOpenedBody,
   blockActionsPayload,
+  messagePlace,
   slackTs,
   slashCommandBody,
   viewClosedPayload,
@@ -243,27 +244,14 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return { ...(await send(body)), triggerId };
     }
     const message = where.message as MessageLike & Json;
-    const isEphemeral = message.isEphemeral ?? 'replaced' in message;
+    const { isEphemeral, ...place } = messagePlace(message);
     const responseUrl = slack.newResponseUrl({
       channel: message.channel,
       user: userId,
       messageTs: message.ts,
       isEphemeral,
     });
-    const { via: _via, channel: _channel, isEphemeral: _e, replaced: _r, ...slackMessage } = message;
-    const body = blockActionsPayload({
-      ...common,
-      container: {
-        type: 'message',
-        message_ts: message.ts,
-        channel_id: message.channel,
-        is_ephemeral: isEphemeral,
-      },
-      channel: { id: message.channel },
-      ...(isEphemeral ? {} : { message: slackMessage }),
-      state: { values },
-      responseUrl,
-    });
+    const body = blockActionsPayload({ ...common, ...place, state: { values }, responseUrl });
     return { ...(await send(body)), triggerId, responseUrl };
   }
 

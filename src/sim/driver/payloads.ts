@@ -6,6 +6,30 @@
 
 type Json = Record<string, unknown>;
 
+/** A message as the simulator recorded it, from which a click or an options request comes. */
+type RecordedMessage = { channel: string; ts: string; isEphemeral?: boolean } & Json;
+
+/**
+ * Where an interaction in a message happened, as Slack describes it in the payload: the container,
+ * the channel, and the message itself (Slack leaves an ephemeral message out).
+ */
+export function messagePlace(recorded: RecordedMessage) {
+  const isEphemeral = recorded.isEphemeral ?? 'replaced' in recorded;
+  // The simulator's own bookkeeping fields are not part of the message Slack sends.
+  const { via: _via, channel: _channel, isEphemeral: _e, replaced: _r, ...message } = recorded;
+  return {
+    isEphemeral,
+    container: {
+      type: 'message',
+      message_ts: recorded.ts,
+      channel_id: recorded.channel,
+      is_ephemeral: isEphemeral,
+    },
+    channel: { id: recorded.channel },
+    ...(isEphemeral ? {} : { message }),
+  };
+}
+
 export interface PayloadUser {
   id: string;
   name?: string;

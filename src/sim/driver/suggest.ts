@@ -8,7 +8,7 @@
 import type { SimSuggestion, SimView, SlackSimulator } from '../slack/index.ts';
 import { findElement, initialState } from './blocks.ts';
 import type { MessageLike } from './driver.ts';
-import type { PayloadUser } from './payloads.ts';
+import { messagePlace, type PayloadUser } from './payloads.ts';
 
 type Json = Record<string, unknown>;
 
@@ -121,19 +121,8 @@ export async function suggestOptions(deps: Deps, input: SuggestInput): Promise<S
       view: { ...input.view, state: { values: initialState(blocks) } },
     };
   } else {
-    const message = input.message as MessageLike & Json;
-    const isEphemeral = message.isEphemeral ?? 'replaced' in message;
-    const { via: _via, channel: _c, isEphemeral: _e, replaced: _r, ...slackMessage } = message;
-    where = {
-      container: {
-        type: 'message',
-        message_ts: message.ts,
-        channel_id: message.channel,
-        is_ephemeral: isEphemeral,
-      },
-      channel: { id: message.channel },
-      ...(isEphemeral ? {} : { message: slackMessage }),
-    };
+    const { isEphemeral: _e, ...place } = messagePlace(input.message as MessageLike & Json);
+    where = place;
   }
   const body = blockSuggestionPayload({
     user,
