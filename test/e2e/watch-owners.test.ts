@@ -4,7 +4,6 @@
 // who has it; the resolve tells the story without mentioning anyone. The stats and the clock are
 // the test's: each check is one step of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import {
   SIM_CREDENTIALS,
   SIM_IDS,
@@ -12,6 +11,7 @@ import {
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
 import { textOf, until } from '../hardening/helpers.ts';
+import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester, approver } = SIM_IDS;
 const CHANNEL = 'C0ONCALL';
@@ -22,16 +22,13 @@ const MENTIONS = /<!subteam\^|<@/;
 describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mode) => {
   let ws: SimulatedWorkspace;
   let now = Date.UTC(2026, 10, 24, 13, 0);
-  const setCost = (monthlyCost: number) => {
-    ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: monthlyCost } };
-  };
-  const check = async () => {
-    const report = await ws.opsbot.features.watches.runOnce();
-    if (report === undefined) throw new Error('the watch tick failed; see the log');
-    now += INTERVAL;
-    return report;
-  };
-  const topLevel = () => ws.slack.messagesIn(CHANNEL).filter((m) => m.thread_ts === undefined);
+  const { setCost, check, topLevel } = watchSteering({
+    ws: () => ws,
+    channel: CHANNEL,
+    advance: () => {
+      now += INTERVAL;
+    },
+  });
   const alert = () => {
     const [first] = topLevel();
     if (first === undefined) throw new Error('no alert');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../features/search-index/e2e-helpers.ts';
+import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;
 const CHANNEL = 'C0WATCHOPS';
@@ -14,17 +15,13 @@ const INTERVAL = 300_000;
 describe('e2e: watches', () => {
   let ws: SimulatedWorkspace;
   let now = Date.UTC(2026, 10, 24, 10, 0);
-  const setCost = (monthlyCost: number) => {
-    ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: monthlyCost } };
-  };
-  const check = async () => {
-    const report = await ws.opsbot.features.watches.runOnce();
-    if (report === undefined) throw new Error('the watch tick failed; see the log');
-    now += INTERVAL;
-    return report;
-  };
-  const topLevel = () => ws.slack.messagesIn(CHANNEL).filter((m) => m.thread_ts === undefined);
-  const inThread = (ts: string) => ws.slack.messagesIn(CHANNEL).filter((m) => m.thread_ts === ts);
+  const { setCost, check, topLevel, inThread } = watchSteering({
+    ws: () => ws,
+    channel: CHANNEL,
+    advance: () => {
+      now += INTERVAL;
+    },
+  });
 
   beforeAll(async () => {
     ws = await startSimulatedWorkspace({
