@@ -187,6 +187,9 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       },
     });
     expect(saved.ack).toMatchObject({ response_action: 'update' });
+    // The saved form names what was stored as the team named it.
+    const savedView = (saved.ack as { view: { blocks: unknown[] } }).view;
+    expect(textOf(savedView.blocks)).toContain(`*orders* (\`idx-2\`), *catalog* (\`${UUID.slice(0, 8)}…\`)`);
     expect((await ws.store.getSubscription(CHANNEL))?.indexIds).toEqual(['idx-2', UUID]);
     // The digest names both indexes as the team named them, the id nearby.
     const preview = await command('digest preview', 'Vector index');

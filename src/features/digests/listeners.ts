@@ -34,7 +34,7 @@ export type ListenerDeps = {
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
   /** The index field's type-ahead, and the saved indexes shown with their names. */
-  indexes: Pick<IndexesPort, 'offerIn' | 'optionOf'>;
+  indexes: Pick<IndexesPort, 'offerIn' | 'optionOf' | 'label'>;
 };
 
 const USER_ZONE_WAIT_MS = 1_000;
@@ -180,6 +180,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
         settings,
         command,
         nextRunText: `${instantInWords(saved.nextRunAt, saved.timeZone)} (${saved.timeZone})`,
+        indexLabels: await Promise.all(settings.indexIds.map((id) => deps.indexes.label(id))),
       }),
     });
     context.logger.info(

@@ -179,12 +179,14 @@ export type SavedModalInput = {
   nextRunText: string;
   /** The slash command as the workspace names it, for the hints. */
   command: string;
+  /** The indexes as messages show them (`*catalog* (`idx-1`)`), in the settings' order. */
+  indexLabels?: readonly string[];
 };
 
 /** Replaces the form after a successful save, so the person sees what was stored. */
 export function savedModal(input: SavedModalInput): ModalView {
   const s = input.settings;
-  const ids = s.indexIds.map((id) => `\`${escapeMrkdwn(id)}\``).join(', ');
+  const ids = (input.indexLabels ?? s.indexIds.map((id) => `\`${escapeMrkdwn(id)}\``)).join(', ');
   const extras = [
     s.includeAccounts ? 'messaging accounts' : '',
     s.includeRequests ? 'pending index requests' : '',
