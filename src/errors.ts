@@ -78,6 +78,17 @@ export const CANT_POST: Readonly<Record<string, string>> = {
   access_denied: 'Slack refused opsbot access to that channel',
 };
 
+/**
+ * Slack's answers about Slack itself or the message, not the channel: inviting opsbot would not
+ * help, so whoever is told gets other advice than for CANT_POST.
+ */
+export const SLACK_TROUBLE: Readonly<Record<string, string>> = {
+  slack_webapi_http_error: 'Slack had a problem on its side',
+  slack_webapi_request_error: 'Slack couldn’t be reached',
+  invalid_blocks: 'Slack refused the card',
+  ratelimited: 'Slack is rate-limiting opsbot',
+};
+
 /** Why opsbot can't post where it was asked to, when that is what `error` says; else undefined. */
 export function cantPostReason(error: unknown): string | undefined {
   const code = slackErrorCode(error);

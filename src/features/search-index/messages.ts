@@ -1,7 +1,7 @@
 // What the requester is told privately, and the `search requests` list. Pure builders; `command`
 // is the slash command as the workspace names it, for the hints.
 import type { KnownBlock } from '@slack/types';
-import { CANT_POST } from '../../errors.ts';
+import { CANT_POST, SLACK_TROUBLE } from '../../errors.ts';
 import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
@@ -25,14 +25,6 @@ function single(text: string, fallback: string): SlackMessage {
 export function requestInWords(request: IndexRequest): string {
   return `${indexName(request.name)} (${escapeMrkdwn(request.region)}, ${escapeMrkdwn(planLabel(request.plan))})`;
 }
-
-// Not about the channel (CANT_POST lists those): inviting opsbot would not help, so the advice differs.
-const SLACK_TROUBLE: Record<string, string> = {
-  slack_webapi_http_error: 'Slack had a problem on its side',
-  slack_webapi_request_error: 'Slack couldn’t be reached',
-  invalid_blocks: 'Slack refused the card',
-  ratelimited: 'Slack is rate-limiting opsbot',
-};
 
 export function submittedMessage(
   request: IndexRequest,
