@@ -9,9 +9,9 @@ import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
-import * as indexes from './features/indexes/index.ts';
+import * as indexes from './features/index-names/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
-import * as searchIndex from './features/search-index/index.ts';
+import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
 import * as watches from './features/watches/index.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
@@ -213,25 +213,30 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
   const context: FeatureContext = { ...base, mgmt, scheduledStats: sharedStatsReads(mgmt) };
   const searchIndexPort = searchIndex.register(context);
   const messagingAccountsPort = messagingAccounts.register(context);
-  const vectorStatsPort = vectorStats.register({ ...context, uses: { indexes: indexesPort } });
+  const vectorStatsPort = vectorStats.register({ ...context, uses: { indexNames: indexesPort } });
   const digestsPort = digests.register({
     ...context,
-    uses: { indexes: indexesPort, messagingAccounts: messagingAccountsPort },
+    uses: { indexNames: indexesPort, messagingAccounts: messagingAccountsPort },
   });
   const watchesPort = watches.register({
     ...context,
-    uses: { vectorStats: vectorStatsPort, indexes: indexesPort },
+    uses: { vectorStats: vectorStatsPort, indexNames: indexesPort },
   });
   home.register({
     ...context,
     uses: {
-      searchIndex: searchIndexPort,
+      searchRequests: searchIndexPort,
       vectorStats: vectorStatsPort,
       watches: watchesPort,
-      indexes: indexesPort,
+      indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,
     },
   });
-  return { searchIndex: searchIndexPort, digests: digestsPort, watches: watchesPort, indexes: indexesPort };
+  return {
+    searchRequests: searchIndexPort,
+    digests: digestsPort,
+    watches: watchesPort,
+    indexNames: indexesPort,
+  };
 }

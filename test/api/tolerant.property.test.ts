@@ -8,15 +8,15 @@ import { DriftLog } from '../../src/api/drift.ts';
 import { readMessagingAccountList, readSearchIndex, readVectorIndexStats } from '../../src/api/records.ts';
 import { listAccountSummaries } from '../../src/features/messaging-accounts/service.ts';
 import { accountsView } from '../../src/features/messaging-accounts/views.ts';
-import { createdMessage } from '../../src/features/search-index/messages.ts';
-import { toCreatedIndex, tokenHints } from '../../src/features/search-index/result.ts';
+import { createdMessage } from '../../src/features/search-requests/messages.ts';
+import { toCreatedIndex, tokenHints } from '../../src/features/search-requests/result.ts';
 import { detailsMessage } from '../../src/features/vector-stats/details-view.ts';
 import { statsMessage } from '../../src/features/vector-stats/views.ts';
 import { makeMessagingAccount } from '../../src/sim/mgmt/accounts.ts';
 import { makeSearchIndexRecord } from '../../src/sim/mgmt/search.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/stats.ts';
 import { buildReport } from '../../src/stats-report/report.ts';
-import { aRequest } from '../features/search-index/fixtures.ts';
+import { aRequest } from '../features/search-requests/fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);
 const RUNS = { numRuns: 60 };

@@ -6,14 +6,8 @@ import { BLOCK as DIGEST } from '../../src/features/digests/ids.ts';
 import { createSlackDriver, type SlackDriver } from '../../src/sim/driver/driver.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
-import { homeText, openHome } from '../features/home/e2e-helpers.ts';
-import {
-  cardFor,
-  fileRequest,
-  openDecision,
-  textOf,
-  waitForCard,
-} from '../features/search-index/e2e-helpers.ts';
+import { homeText, openHome } from '../support/home.ts';
+import { cardFor, fileRequest, openDecision, textOf, waitForCard } from '../support/search-requests.ts';
 import { type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;

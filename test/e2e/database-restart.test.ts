@@ -10,7 +10,7 @@ import {
   openDecision,
   textOf,
   waitForCard,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 import {
   createTestSchema,
   type DatabaseProxy,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { DatabaseUnavailableError } from '../../src/store/index.ts';
-import { homeOf, homeText, openHome, publishesFor, waitForHome } from '../features/home/e2e-helpers.ts';
+import { homeOf, homeText, openHome, publishesFor, waitForHome } from '../support/home.ts';
 import {
   cardFor,
   countViews,
@@ -9,7 +9,7 @@ import {
   viewFor,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 

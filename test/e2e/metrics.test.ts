@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { fileRequest, openDecision, textOf, waitForCard } from '../features/search-index/e2e-helpers.ts';
 import { type Samples, sampleValue, scrape } from '../support/prometheus-text.ts';
+import { fileRequest, openDecision, textOf, waitForCard } from '../support/search-requests.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;
 const WATCH_CHANNEL = 'C0METRICS';

@@ -13,7 +13,7 @@ import {
   textOf,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database-support.ts';
 
 const { requester, approver, secondApprover } = SIM_IDS;

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkBlockKit } from '../../src/sim/slack/index.ts';
 import { type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import {
-  imageFileId,
-  inspectPng,
-  statsDriver,
-  textOf,
-  USER,
-  until,
-} from '../features/vector-stats/e2e-helpers.ts';
+import { imageFileId, inspectPng, statsDriver, textOf, USER, until } from '../support/vector-stats.ts';
 
 describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
   let ws: SimulatedWorkspace;

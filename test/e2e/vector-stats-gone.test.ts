@@ -4,7 +4,7 @@
 // command sees its name in the usage and in these sentences.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { statsDriver, textOf, USER, until } from '../features/vector-stats/e2e-helpers.ts';
+import { statsDriver, textOf, USER, until } from '../support/vector-stats.ts';
 
 describe('e2e: stats controls whose target is gone, and a renamed command', () => {
   let ws: SimulatedWorkspace;

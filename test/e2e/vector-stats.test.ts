@@ -13,7 +13,7 @@ import {
   textOf,
   USER,
   until,
-} from '../features/vector-stats/e2e-helpers.ts';
+} from '../support/vector-stats.ts';
 
 describe('e2e: /ops vector stats — summary, card and period picker', () => {
   let ws: SimulatedWorkspace;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf } from '../features/search-index/e2e-helpers.ts';
+import { textOf } from '../support/search-requests.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;

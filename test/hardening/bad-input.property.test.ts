@@ -4,15 +4,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../src/api/index.ts';
-import { BLOCK } from '../../src/features/search-index/ids.ts';
-import { requestModal } from '../../src/features/search-index/modals.ts';
-import { parseCreateArgs } from '../../src/features/search-index/parse.ts';
+import { BLOCK } from '../../src/features/search-requests/ids.ts';
+import { requestModal } from '../../src/features/search-requests/modals.ts';
+import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
 import {
   NAME_MAX,
   NAME_MIN,
   REASON_MAX,
   validateRequestForm,
-} from '../../src/features/search-index/validation.ts';
+} from '../../src/features/search-requests/validation.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { helpBlocks, unknownSubcommandBlocks } from '../../src/slack/help-view.ts';
 import { escapeMrkdwn, quoteUserText } from '../../src/slack/mrkdwn.ts';

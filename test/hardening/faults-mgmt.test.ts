@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { IndexRequest } from '../../src/store/index.ts';
-import { cardFor, fileRequest, openDecision, waitForDm } from '../features/search-index/e2e-helpers.ts';
+import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
 import { answerTo, healthy, parsedLogs, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
 import { CASES, DOWN } from './mgmt-fault-cases.ts';
 

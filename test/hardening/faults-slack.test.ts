@@ -3,7 +3,7 @@
 // person sees, and with what stays stored.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { cardFor, fileRequest, openDecision, waitForDm } from '../features/search-index/e2e-helpers.ts';
+import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
 import { answerTo, healthy, parsedLogs, textOf, until } from './helpers.ts';
 
 const { requester, approver, generalChannel, approvalChannel } = SIM_IDS;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
-import { cardFor, fileRequest, openDecision } from '../features/search-index/e2e-helpers.ts';
+import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
 import { until } from './helpers.ts';
 import {
   type Job,

@@ -8,7 +8,7 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
-import { cardFor, fileRequest, openDecision } from '../features/search-index/e2e-helpers.ts';
+import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
 import { answerTo, postSigned, textOf, until } from './helpers.ts';
 
 const { requester, approver, secondApprover, outsider, generalChannel, approvalChannel } = SIM_IDS;

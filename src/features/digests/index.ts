@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { createTickParts } from './parts.ts';
@@ -24,10 +24,10 @@ export type DigestsPort = {
 const LEASE_MS = 5 * 60_000;
 
 export function register(
-  context: FeatureContext<{ indexes: IndexesPort; messagingAccounts: MessagingAccountsPort }>,
+  context: FeatureContext<{ indexNames: IndexNamesPort; messagingAccounts: MessagingAccountsPort }>,
 ): DigestsPort {
   const instanceId = randomUUID();
-  const logger = context.logger.child({ component: 'digests' });
+  const logger = context.logger.child({ feature: 'digests' });
   const slack = digestSlackOf(context.app.client);
   const parts = (stats: 'shared' | 'fresh') =>
     createTickParts({
@@ -39,12 +39,12 @@ export function register(
       renderer: defaultCardRenderer,
       uploadPng: (upload) => slack.uploadPng(upload),
       logger,
-      indexName: (id) => context.uses.indexes.nameOf(id),
+      indexName: (id) => context.uses.indexNames.nameOf(id),
     });
   registerDigestListeners(context, {
     slack,
     previewParts: () => parts('fresh'),
-    indexes: context.uses.indexes,
+    indexes: context.uses.indexNames,
   });
 
   const job = createJob({

@@ -7,7 +7,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { digestMessage } from './digest-view.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
@@ -34,7 +34,7 @@ export type ListenerDeps = {
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
   /** The index field's type-ahead, and the saved indexes shown with their names. */
-  indexes: Pick<IndexesPort, 'offerIn' | 'optionOf' | 'label'>;
+  indexes: Pick<IndexNamesPort, 'offerIn' | 'optionOf' | 'label'>;
 };
 
 const USER_ZONE_WAIT_MS = 1_000;

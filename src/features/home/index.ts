@@ -2,7 +2,7 @@
 // ports.ts for what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { registerHome } from './listeners.ts';
 import type { HomeRequests, HomeWatches } from './ports.ts';
@@ -10,11 +10,11 @@ import type { HomeRequests, HomeWatches } from './ports.ts';
 export type { HomeRequests, HomeWatches } from './ports.ts';
 
 export type HomeUses = {
-  searchIndex: HomeRequests;
+  searchRequests: HomeRequests;
   vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
   watches: HomeWatches;
   /** The *Stats for…* form's index field offers the known indexes as you type. */
-  indexes: Pick<IndexesPort, 'offerIn'>;
+  indexNames: Pick<IndexNamesPort, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
 };

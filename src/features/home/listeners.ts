@@ -1,6 +1,6 @@
 // The Bolt side of the Home tab: publishing it when someone opens it, republishing it for the people
 // a change concerns, and its own buttons and "Stats for…" form. Approve and Reject on the tab are
-// the approval card's buttons, handled by the search-index feature. What goes wrong is thrown; the
+// the approval card's buttons, handled by the search-requests feature. What goes wrong is thrown; the
 // guard tells the person in a DM (a Home click) or in the form (a submission).
 import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
 import { errField } from '../../errors.ts';
@@ -36,7 +36,7 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
   const mode = config.slack.appToken === undefined ? 'http' : 'socket';
   const service = createHomeService({
     store: context.store,
-    requests: uses.searchIndex,
+    requests: uses.searchRequests,
     watches: uses.watches,
     clock,
     logger,
@@ -45,7 +45,7 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     commandName: context.commandName,
   });
 
-  uses.indexes.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
+  uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
 
   const zones = new Map<string, { zone: string; at: number }>();
   async function zoneOf(userId: string): Promise<string> {
@@ -134,7 +134,7 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
 
   app.action<BlockAction<ButtonAction>>(HOME_ACTION.requestIndex, async ({ ack, body, client }) => {
     await ack();
-    const view = await uses.searchIndex.requestForm(body.user.id);
+    const view = await uses.searchRequests.requestForm(body.user.id);
     await client.views.open({ trigger_id: body.trigger_id, view });
   });
 

@@ -1,7 +1,7 @@
 // What the Home tab needs from the features it shows, as Home sees them. app.ts hands in their ports
 // (context.uses); each port must satisfy these types. Home imports nothing else of those features.
 import type { IndexRequest } from '../../store/index.ts';
-import type { SearchIndexPort } from '../search-index/index.ts';
+import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
 
 /** A request waiting for the viewer's approval, with how far its approvals have got. */
@@ -12,7 +12,7 @@ export type WaitingRequest = IndexRequest & { progressWords?: string };
  * port Home uses (what each member means is documented there).
  */
 export type HomeRequests = Pick<
-  SearchIndexPort,
+  SearchRequestsPort,
   'recentOf' | 'approverIds' | 'requestForm' | 'describe' | 'stateWords' | 'decisionActions'
 > & { pendingFor(viewerId: string): Promise<WaitingRequest[]> };
 

@@ -65,7 +65,7 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
 
   return {
     async load(viewerId, timeZone) {
-      // Who approves is read from the search-index feature (the approver group changes in Slack).
+      // Who approves is read from the search-requests feature (the approver group changes in Slack).
       const approverIds = await requests.approverIds();
       const decide = decidePermission(viewerId, approverIds);
       const [waiting, mine, watches, digests] = await Promise.all([

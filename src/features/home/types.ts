@@ -37,7 +37,7 @@ export type HomeData = {
   digests: Loaded<Listed<DigestLine>>;
   health: HomeHealth;
   approvalChannelId: string;
-  /** How requests are worded and decided, as the search-index feature says. */
+  /** How requests are worded and decided, as the search-requests feature says. */
   requestWords: Pick<HomeRequests, 'describe' | 'stateWords' | 'decisionActions'>;
   /** The slash command as this workspace names it, for the hints. */
   commandName: string;

@@ -1,6 +1,6 @@
 // The vector-stats feature as the app sees it: register() and the port other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { createStatsService, type StatsRead } from './service.ts';
@@ -35,11 +35,11 @@ export type VectorStatsPort = {
   post(read: StatsRead, where: StatsRequest): Promise<void>;
 };
 
-export function register(context: FeatureContext<{ indexes: IndexesPort }>): VectorStatsPort {
+export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
   const service = createStatsService({
     mgmt: context.mgmt,
     logger: context.logger.child({ feature: 'vector-stats' }),
-    indexes: context.uses.indexes,
+    indexes: context.uses.indexNames,
   });
   const show = registerStatsListeners(context, service);
   const post = (read: StatsRead, where: StatsRequest) =>

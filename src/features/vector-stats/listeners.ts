@@ -4,7 +4,7 @@
 import type { BlockAction } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
@@ -19,7 +19,7 @@ export type { StatsPoster } from './index.ts';
 export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
 
 export function registerStatsListeners(
-  context: FeatureContext<{ indexes: IndexesPort }>,
+  context: FeatureContext<{ indexNames: IndexNamesPort }>,
   service: StatsService,
 ): StatsShower {
   const { app, router, clock } = context;
@@ -63,7 +63,7 @@ export function registerStatsListeners(
         return;
       }
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
-      const indexId = await context.uses.indexes.resolve(parsed.target.indexId);
+      const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
       await ack();
       await show(
         await service.read({ ...parsed.target, indexId }),

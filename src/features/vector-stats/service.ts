@@ -12,7 +12,7 @@ import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
 import { apiErrorSentence, notFoundSentence } from './views.ts';
 
@@ -35,7 +35,7 @@ export type StatsServiceDeps = {
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
   /** Names to show beside ids, and the known names to offer when an id is not found. */
-  indexes?: Pick<IndexesPort, 'nameOf' | 'knownNamesHint'>;
+  indexes?: Pick<IndexNamesPort, 'nameOf' | 'knownNamesHint'>;
 };
 
 /** Safe in a filename whatever the id holds (ids are validated, but the filename is Slack-visible). */

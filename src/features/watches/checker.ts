@@ -11,7 +11,7 @@ import type { Logger } from '../../log.ts';
 import type { MessageRef, Store, Watch, WatchIncident, WatchState } from '../../store/index.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
-import { currentValue, metricByKey } from './metrics.ts';
+import { currentValue, metricByKey } from './watchable.ts';
 
 /** What the watches feature needs from Slack; src/features/watches/slack.ts implements it. */
 export type WatchSlack = {

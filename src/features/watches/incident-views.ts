@@ -5,8 +5,8 @@ import { escapeMrkdwn, mentionUser } from '../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident, WatchNotify } from '../../store/index.ts';
 import { instantInWords, localTimeOf } from '../../time/zones.ts';
 import { incidentTimes, remindEveryText } from './incident.ts';
-import { formatMetricValue } from './metrics.ts';
 import { durationText, metricOf } from './views.ts';
+import { formatMetricValue } from './watchable.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { Watch } from '../../store/index.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type TickReport } from './checker.ts';
 import { reminderText } from './incident-views.ts';
@@ -27,14 +27,14 @@ export type WatchesPort = {
 const TICK_MAX_MS = 30_000;
 
 export function register(
-  context: FeatureContext<{ vectorStats: VectorStatsPort; indexes: IndexesPort }>,
+  context: FeatureContext<{ vectorStats: VectorStatsPort; indexNames: IndexNamesPort }>,
 ): WatchesPort {
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = context.config.watches.intervalMs;
   const shown = async (watch: Watch): Promise<ShownWatch> => ({
     ...watch,
-    indexName: await context.uses.indexes.nameOf(watch.indexId).catch(() => undefined),
+    indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
   });
   const slack = namingIndexes(watchSlack(context.app.client, store, clock, logger, context.pacer), shown);
   const service = createWatchesService({
@@ -55,7 +55,7 @@ export function register(
     owner: `opsbot-${randomUUID()}`,
     notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
   });
-  registerWatchListeners(context, service, context.uses.indexes);
+  registerWatchListeners(context, service, context.uses.indexNames);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
 
   const checks = createJob({

@@ -1,9 +1,9 @@
 // `watch <index> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved.
 import { indexIdSchema } from '../../vector-index.ts';
-import { findMetric, type Metric } from './metrics.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views.ts';
+import { findMetric, type Metric } from './watchable.ts';
 
 export const DEFAULT_FOR_CHECKS = 3;
 export const MAX_FOR_CHECKS = 60;

@@ -5,7 +5,7 @@
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../feature-context.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
-import type { IndexesPort } from '../indexes/index.ts';
+import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { parseWatchArgs, readSpec, type WatchSpec } from './input.ts';
@@ -27,7 +27,7 @@ const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
 export function registerWatchListeners(
   context: FeatureContext,
   service: WatchesService,
-  indexes: IndexesPort,
+  indexes: IndexNamesPort,
 ): void {
   const { app } = context;
   // The form's index field is a type-ahead over the indexes opsbot knows.

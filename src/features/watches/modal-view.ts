@@ -3,7 +3,7 @@ import type { ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import type { Watch } from '../../store/index.ts';
 import { WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
-import { METRICS, type Metric, metricByKey } from './metrics.ts';
+import { METRICS, type Metric, metricByKey } from './watchable.ts';
 
 /** What the form carries back: the channel it was opened in, and the watch it edits. */
 const metadataSchema = z.object({

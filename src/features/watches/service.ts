@@ -18,9 +18,9 @@ import { acknowledger } from './acknowledge.ts';
 import type { WatchSlack } from './checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import type { WatchSpec } from './input.ts';
-import { metricByKey } from './metrics.ts';
 import { channelTimeZone } from './slack.ts';
 import type { ShownWatch } from './views.ts';
+import { metricByKey } from './watchable.ts';
 
 /** A watch that needs attention, as the Home tab lists it. */
 export type FiringWatch = {

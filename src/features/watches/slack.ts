@@ -11,7 +11,6 @@ import { type ImageSlot, type PngUpload, type SentMessage, showPng } from '../..
 import type { Store, Watch, WatchIncident } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
-import { formatMetricValue, metricByKey } from './metrics.ts';
 import {
   alertMessage,
   changedMessage,
@@ -22,6 +21,7 @@ import {
   resolvedMessage,
   type ShownWatch,
 } from './views.ts';
+import { formatMetricValue, metricByKey } from './watchable.ts';
 
 type WebClient = App['client'];
 

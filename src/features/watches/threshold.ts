@@ -1,6 +1,6 @@
 // Thresholds as people type them, in the metric's unit: `500 MB` or `2GiB` for bytes, `$50` or `50`
 // for money, `10000` or `10k` for counts, a plain number where the spec states no unit.
-import type { Metric } from './metrics.ts';
+import type { Metric } from './watchable.ts';
 
 const BYTE_UNITS: Record<string, number> = {
   b: 1,

@@ -14,7 +14,7 @@ import {
   ownershipText,
   storyText,
 } from './incident-views.ts';
-import { formatMetricValue, METRICS, type Metric, metricByKey } from './metrics.ts';
+import { formatMetricValue, METRICS, type Metric, metricByKey } from './watchable.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
 const MAX_LISTED = 40;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { decidePermission, watchScope } from '../../../src/features/home/access.ts';
 import type { FiringWatch, HomeData } from '../../../src/features/home/types.ts';
 import { homeView, MAX_WAITING_SHOWN } from '../../../src/features/home/views.ts';
-import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-index/format.ts';
-import { requestInWords } from '../../../src/features/search-index/messages.ts';
+import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-requests/format.ts';
+import { requestInWords } from '../../../src/features/search-requests/messages.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';
-import { aRequest, CREATED_RESULT, textOf } from '../search-index/fixtures.ts';
+import { aRequest, CREATED_RESULT, textOf } from '../search-requests/fixtures.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);
 const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];
@@ -30,7 +30,7 @@ function homeFor(viewerId: string, overrides: Partial<HomeData> = {}): HomeData 
       mode: 'http',
     },
     approvalChannelId: 'C0APPROVALS',
-    // The words the search-index port gives Home.
+    // The words the search-requests port gives Home.
     requestWords: {
       describe: requestInWords,
       stateWords: (state) => ({ emoji: STATE_EMOJI[state], label: STATE_LABEL[state] }),

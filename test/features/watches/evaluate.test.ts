@@ -8,8 +8,8 @@ import {
   type WatchRule,
   WORSE_UPDATE_EVERY_MS,
 } from '../../../src/features/watches/evaluate.ts';
-import { findMetric } from '../../../src/features/watches/metrics.ts';
 import { parseThreshold } from '../../../src/features/watches/threshold.ts';
+import { findMetric } from '../../../src/features/watches/watchable.ts';
 import type { WatchState } from '../../../src/store/index.ts';
 
 const T0 = Date.UTC(2026, 10, 24, 10, 0);

@@ -7,7 +7,7 @@ import type { MessageLike } from '../../../src/sim/driver/index.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import { DatabaseUnavailableError, type Watch } from '../../../src/store/index.ts';
-import { textOf } from '../search-index/e2e-helpers.ts';
+import { textOf } from '../../support/search-requests.ts';
 
 const { requester } = SIM_IDS;
 const DB_DOWN = 'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_VECTOR_INDEXES } from '../../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../../src/sim/workspace.ts';
-import { textOf } from '../search-index/e2e-helpers.ts';
+import { textOf } from '../../support/search-requests.ts';
 
 const { requester } = SIM_IDS;
 const CHANNEL = 'C0RENAMED';

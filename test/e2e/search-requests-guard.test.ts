@@ -1,10 +1,10 @@
-// Every click and submission of the search-index feature answers the person who acted with one
+// Every click and submission of the search-requests feature answers the person who acted with one
 // sentence when the store fails or the request is no longer there to act on, and changes nothing.
 // The card's buttons run in both transports: signed HTTP and Socket Mode.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { DatabaseUnavailableError } from '../../src/store/index.ts';
-import { openHome } from '../features/home/e2e-helpers.ts';
+import { openHome } from '../support/home.ts';
 import {
   cardFor,
   countViews,
@@ -16,7 +16,7 @@ import {
   viewFor,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { approver, secondApprover, outsider } = SIM_IDS;
 const HOUR = 3_600_000;

@@ -29,7 +29,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 const REMINDER_INTERVAL_MS = 60_000;
 
 /** What others build on (Home picks what it shows from it). */
-export type SearchIndexPort = {
+export type SearchRequestsPort = {
   /**
    * Opens the request form for `userId` (from the Home tab: no channelId, so the confirmation goes
    * to a direct message). Throws, for the guard to show, when they already have the most pending
@@ -58,9 +58,9 @@ export type SearchIndexPort = {
   remind(): Promise<number>;
 };
 
-export function register(context: FeatureContext): SearchIndexPort {
+export function register(context: FeatureContext): SearchRequestsPort {
   const { app, config, work } = context;
-  const logger = context.logger.child({ feature: 'search-index' });
+  const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({
     client: app.client,
     group: config.approvals.group,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCreateArgs } from '../../../src/features/search-index/parse.ts';
+import { parseCreateArgs } from '../../../src/features/search-requests/parse.ts';
 
 describe('parseCreateArgs', () => {
   it('reads name, region and plan in the documented order', () => {

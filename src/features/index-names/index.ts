@@ -10,7 +10,7 @@ import { labelOf } from './names.ts';
 import { createIndexesService } from './service.ts';
 import { knownNamesHint } from './views.ts';
 
-export type IndexesPort = {
+export type IndexNamesPort = {
   /** The id a name or an id stands for; throws a UserFacingError naming the known indexes when neither. */
   resolve(nameOrId: string): Promise<string>;
   /** Records a successful read of vector index `id` (the reads through `rememberingReads` do it). */
@@ -32,8 +32,8 @@ export type IndexesPort = {
   rememberingReads<T extends StatsReader>(reader: T): T;
 };
 
-export function register(context: FeatureContext): IndexesPort {
-  const logger = context.logger.child({ feature: 'indexes' });
+export function register(context: FeatureContext): IndexNamesPort {
+  const logger = context.logger.child({ feature: 'index-names' });
   const service = createIndexesService({
     store: context.store,
     clock: context.clock,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeUnknownText, requestCard } from '../../../src/features/search-index/cards.ts';
-import { approveModal, rejectModal, requestModal } from '../../../src/features/search-index/modals.ts';
-import { parseCreateArgs } from '../../../src/features/search-index/parse.ts';
+import { outcomeUnknownText, requestCard } from '../../../src/features/search-requests/cards.ts';
+import { approveModal, rejectModal, requestModal } from '../../../src/features/search-requests/modals.ts';
+import { parseCreateArgs } from '../../../src/features/search-requests/parse.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { RequestState } from '../../../src/store/index.ts';
 import { aRequest, CREATED_RESULT, elementsOf, textOf } from './fixtures.ts';

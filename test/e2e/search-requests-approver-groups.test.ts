@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { waitForHome } from '../features/home/e2e-helpers.ts';
+import { waitForHome } from '../support/home.ts';
 import {
   cardFor,
   fileRequest,
@@ -16,7 +16,7 @@ import {
   viewFor,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 const GROUP = 'S0APPROVERS';

@@ -6,7 +6,7 @@ import {
   nameProblem,
   type RequestForm,
   validateRequestForm,
-} from '../../../src/features/search-index/validation.ts';
+} from '../../../src/features/search-requests/validation.ts';
 
 const valid: RequestForm = { name: 'product-search', region: 'eu-west-1', plan: 'payg', reason: 'catalogue' };
 

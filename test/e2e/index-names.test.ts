@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK as DIGEST, ACTION as DIGEST_ACTION } from '../../src/features/digests/ids.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { openHome } from '../features/home/e2e-helpers.ts';
-import { textOf } from '../features/search-index/e2e-helpers.ts';
+import { openHome } from '../support/home.ts';
+import { textOf } from '../support/search-requests.ts';
 
 const { requester } = SIM_IDS;
 const CHANNEL = 'C0NAMES';

@@ -1,8 +1,8 @@
 // A workspace that renamed the slash command to /opsbot sees /opsbot in every help line, hint and
-// error message of the search-index feature, including the ones sent later by the expiry sweep.
+// error message of the search-requests feature, including the ones sent later by the expiry sweep.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { fileRequest, replyTo, textOf, waitForDm } from '../features/search-index/e2e-helpers.ts';
+import { fileRequest, replyTo, textOf, waitForDm } from '../support/search-requests.ts';
 
 const { requester } = SIM_IDS;
 const HOUR = 3_600_000;
@@ -55,12 +55,12 @@ describe('e2e: the command renamed to /opsbot', () => {
       'opsbot couldn’t finish `/opsbot search requests` because of a problem on its side',
     );
     expect(`${refused}${failed}`).not.toMatch(OLD_NAME);
-    expect(ws.opsbot.features.searchIndex.listCommand()).toBe('`/opsbot search requests`');
+    expect(ws.opsbot.features.searchRequests.listCommand()).toBe('`/opsbot search requests`');
   });
 
   it('the expiry message sent later tells how to ask again with /opsbot', async () => {
     now += 25 * HOUR;
-    await ws.opsbot.features.searchIndex.sweep();
+    await ws.opsbot.features.searchRequests.sweep();
     const dms = await waitForDm(ws, requester, 'expired');
     const expired = dms.find((t) => t.includes('expired')) ?? '';
     expect(expired).toContain('ask again with `/opsbot search create product-search eu-west-1 payg`');

@@ -9,7 +9,7 @@ import {
   textOf,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 

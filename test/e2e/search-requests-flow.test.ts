@@ -8,7 +8,7 @@ import {
   viewFor,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;
 

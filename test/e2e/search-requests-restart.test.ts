@@ -11,7 +11,7 @@ import {
   textOf,
   waitForCard,
   waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+} from '../support/search-requests.ts';
 
 const { requester, approver } = SIM_IDS;
 

@@ -1,10 +1,10 @@
-// Drives the search-index flow against a simulated workspace the way people do it: type the
-// command, fill in the modal, click the card's buttons. Used by test/e2e/search-index*.test.ts.
+// Drives the search-requests flow against a simulated workspace the way people do it: type the
+// command, fill in the modal, click the card's buttons. Used by test/e2e/search-requests*.test.ts.
 
-import type { SlackDriver } from '../../../src/sim/driver/driver.ts';
-import type { SimCall, SimMessage, SimView } from '../../../src/sim/slack/index.ts';
-import { SIM_CREDENTIALS, SIM_IDS, type SimulatedWorkspace } from '../../../src/sim/workspace.ts';
-import { textOf } from './fixtures.ts';
+import type { SlackDriver } from '../../src/sim/driver/driver.ts';
+import type { SimCall, SimMessage, SimView } from '../../src/sim/slack/index.ts';
+import { SIM_CREDENTIALS, SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { textOf } from '../features/search-requests/fixtures.ts';
 
 export { textOf };
 

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import {
-  fileRequest,
-  openDecision,
-  textOf,
-  waitForCard,
-  waitForDm,
-} from '../features/search-index/e2e-helpers.ts';
+import { fileRequest, openDecision, textOf, waitForCard, waitForDm } from '../support/search-requests.ts';
 
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 const HOUR = 3_600_000;

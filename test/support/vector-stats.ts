@@ -2,14 +2,14 @@
 // what a user would see (message text, the PNG the simulator received, ephemeral replies).
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { expect } from 'vitest';
-import { STATS_CARD_SIZE } from '../../../src/render/index.ts';
-import { checkBlockKit, type SimMessage } from '../../../src/sim/slack/index.ts';
-import { SIM_IDS, type SimulatedWorkspace } from '../../../src/sim/workspace.ts';
-import { textWithAltOf as textOf } from '../../support/blocks.ts';
+import { STATS_CARD_SIZE } from '../../src/render/index.ts';
+import { checkBlockKit, type SimMessage } from '../../src/sim/slack/index.ts';
+import { SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { textWithAltOf as textOf } from './blocks.ts';
 
 export { textOf };
 
-import { until } from '../../support/poll.ts';
+import { until } from './poll.ts';
 
 export { until };
 

@@ -5,7 +5,7 @@ import {
   createSearchIndexService,
   type RequesterNews,
   type RequestNotifier,
-} from '../../../src/features/search-index/service.ts';
+} from '../../../src/features/search-requests/service.ts';
 import { createLogger } from '../../../src/log.ts';
 import { makeSearchIndexRecord } from '../../../src/sim/mgmt/search.ts';
 import type { WireSearchIndex } from '../../../src/sim/mgmt/wire.ts';

@@ -108,7 +108,7 @@ describe('the approval policy', () => {
   it('reminds once, half-way to the expiry', async () => {
     const t = await setup({ policy: TWO_FOR_PAYG });
     await t.newRequest();
-    const { createRequestQueries } = await import('../../../src/features/search-index/queries.ts');
+    const { createRequestQueries } = await import('../../../src/features/search-requests/queries.ts');
     const { createLogger } = await import('../../../src/log.ts');
     const reminders: number[] = [];
     const queries = createRequestQueries({
