@@ -66,3 +66,95 @@ describe('manifest.yml', () => {
     expect(Object.keys(fields)).toContain('message_menu_options_url');
   });
 });
+
+// The Workflow Builder steps' contract: callback id -> parameter -> [type, required]. Workflows refer
+// to these names, so the manifest must carry each one with this type.
+const USER = 'slack#/types/user_id';
+const CHANNEL = 'slack#/types/channel_id';
+const STEPS: Record<string, { inputs: Record<string, [string, boolean]>; outputs: Record<string, string> }> =
+  {
+    request_search_index: {
+      inputs: {
+        name: ['string', true],
+        region: ['string', true],
+        plan: ['string', true],
+        requester: [USER, true],
+        reason: ['string', false],
+      },
+      outputs: {
+        request_id: 'integer',
+        state: 'string',
+        index_id: 'string',
+        index_name: 'string',
+        endpoint: 'string',
+        decided_by: USER,
+      },
+    },
+    vector_index_stats: {
+      inputs: { index: ['string', true], period: ['string', false], channel: [CHANNEL, false] },
+      outputs: {
+        summary: 'string',
+        vectors: 'number',
+        pending_operations: 'number',
+        queries_today: 'number',
+        updates_today: 'number',
+        monthly_cost: 'number',
+        storage_bytes: 'number',
+        p99_query_latency: 'number',
+      },
+    },
+    messaging_accounts_summary: {
+      inputs: {},
+      outputs: { accounts: 'integer', needing_attention: 'integer', summary: 'string' },
+    },
+  };
+
+type Parameter = { type: string; title?: string; description?: string; is_required?: boolean };
+
+describe('manifest.yml: the Workflow Builder steps', () => {
+  const functions = manifest.functions as Record<
+    string,
+    {
+      title: string;
+      input_parameters: Record<string, Parameter>;
+      output_parameters: Record<string, Parameter>;
+    }
+  >;
+
+  it('declares exactly the three steps, each with a title and a description', () => {
+    expect(Object.keys(functions).sort()).toEqual(Object.keys(STEPS).sort());
+    for (const step of Object.values(functions)) {
+      expect(step.title).toMatch(/\w/);
+      expect(Object.keys(step)).toContain('description');
+    }
+  });
+
+  for (const [callbackId, contract] of Object.entries(STEPS)) {
+    it(`${callbackId}: every input with its type and whether a workflow must fill it`, () => {
+      const declared = functions[callbackId]?.input_parameters ?? {};
+      const seen = Object.fromEntries(
+        Object.entries(declared).map(([name, p]) => [name, [p.type, p.is_required === true]]),
+      );
+      expect(seen).toEqual(contract.inputs);
+    });
+
+    it(`${callbackId}: every output with its type, titled and described for the workflow's author`, () => {
+      const declared = functions[callbackId]?.output_parameters ?? {};
+      const types = Object.fromEntries(Object.entries(declared).map(([name, p]) => [name, p.type]));
+      expect(types).toEqual(contract.outputs);
+      for (const parameter of [
+        ...Object.values(declared),
+        ...Object.values(functions[callbackId]?.input_parameters ?? {}),
+      ]) {
+        expect(parameter.title).toMatch(/\w/);
+        expect(parameter.description).toMatch(/\w/);
+      }
+    });
+  }
+
+  it('receives function_executed and runs the steps itself, installed at the org level', () => {
+    expect(manifest.settings.event_subscriptions.bot_events).toContain('function_executed');
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+    expect(manifest.settings.function_runtime).toBe('remote');
+  });
+});
