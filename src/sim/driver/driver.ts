@@ -1,5 +1,11 @@
-import type { SimView, SlackSimulator } from '../slack/index.ts';
+import type { FunctionExecutedEvent, SimView, SlackSimulator } from '../slack/index.ts';
 import { findElement, initialState, stateValue } from './blocks.ts';
+import {
+  deliverFunctionExecuted,
+  executeFunction,
+  type FunctionDeliveryDeps,
+  type FunctionExecutionResult,
+} from './functions.ts';
 import {
   type ActionInput,
   appHomeOpenedBody,
@@ -122,6 +128,19 @@ export interface SlackDriver {
     retry?: { of: string; num: number; reason?: string };
   }): Promise<DriverResponse & { eventId: string }>;
   postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse>;
+  /**
+   * A workflow reaches the app's step `callbackId` with `inputs`: Slack starts an execution and
+   * delivers `function_executed` (twice with `deliverTwice`, as Slack may). Returns the execution id.
+   */
+  executeFunction(
+    callbackId: string,
+    inputs?: Record<string, unknown>,
+    options?: { deliverTwice?: boolean },
+  ): Promise<FunctionExecutionResult>;
+  /** Delivers an execution's `function_executed` once more, e.g. to another replica's endpoint. */
+  deliverFunctionExecuted(event: FunctionExecutedEvent): Promise<DriverResponse>;
+  /** The workflow was cancelled or timed out: Slack refuses to complete the execution from now on. */
+  cancelFunction(executionId: string): void;
 }
 
 function actionFor(blockId: string, element: Json, value: string | undefined): ActionInput {
@@ -188,6 +207,10 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   const apiAppId = options.apiAppId ?? 'A0TEST';
   const now = options.now ?? Date.now;
   let eventCount = 0;
+  const nextEventId = () => {
+    eventCount += 1;
+    return `Ev${String(eventCount).padStart(8, '0')}SIM`;
+  };
   /** Who clicked, as Slack names them in a payload (the simulator's handle for a known user). */
   const person = (id: string) => {
     const name = slack.userName(id);
@@ -263,6 +286,8 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
     return { ...res, ack, applied };
   }
 
+  const functionDeps: FunctionDeliveryDeps = { slack, teamId, apiAppId, now, nextEventId, send };
+
   return {
     async command(text, opts = {}) {
       const userId = opts.userId ?? options.userId ?? 'U0TESTUSER';
@@ -310,8 +335,7 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return finishView(userId, view, res, isCleared ? { response_action: 'clear' } : undefined);
     },
     async openHome({ userId, tab = 'home', retry }) {
-      eventCount += 1;
-      const eventId = retry?.of ?? `Ev${String(eventCount).padStart(8, '0')}SIM`;
+      const eventId = retry?.of ?? nextEventId();
       const current = slack.homeOf(userId);
       const body = appHomeOpenedBody({
         userId,
@@ -331,5 +355,8 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
       return { ...(await send(body, headers)), eventId };
     },
     postRaw,
+    executeFunction: (callbackId, inputs, opts) => executeFunction(functionDeps, callbackId, inputs, opts),
+    deliverFunctionExecuted: (event) => deliverFunctionExecuted(functionDeps, event),
+    cancelFunction: (executionId) => slack.functions.cancel(executionId),
   };
 }

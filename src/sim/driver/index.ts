@@ -11,6 +11,7 @@ export {
   type ViewAckResult,
   type ViewClickInput,
 } from './driver.ts';
+export type { FunctionExecutionResult } from './functions.ts';
 export {
   type ActionInput,
   type BlockActionsInput,

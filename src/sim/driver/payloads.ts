@@ -227,30 +227,18 @@ export function viewClosedPayload(input: ViewClosedInput): string {
   });
 }
 
-export interface AppHomeOpenedInput {
-  userId: string;
-  /** The bot's DM channel with the user: Slack names it even for the Home tab. */
-  channelId: string;
-  tab: 'home' | 'messages';
+/** Who an Events API delivery is for and when it happened: the `event_callback` around every event. */
+export interface EventEnvelopeInput {
   teamId: string;
   apiAppId: string;
   eventId: string;
+  /** Milliseconds since the epoch. */
   eventTime: number;
-  /** The Home view as the user sees it; Slack includes it once a view has been published. */
-  view?: Json | undefined;
   token?: string;
 }
 
-/** An Events API `event_callback` carrying `app_home_opened`, as Slack POSTs it (JSON, not form-encoded). */
-export function appHomeOpenedBody(input: AppHomeOpenedInput): string {
-  const event: Json = {
-    type: 'app_home_opened',
-    user: input.userId,
-    channel: input.channelId,
-    tab: input.tab,
-    event_ts: slackTs(input.eventTime),
-  };
-  if (input.view !== undefined) event.view = input.view;
+/** An Events API `event_callback` carrying `event`, as Slack POSTs it (JSON, not form-encoded). */
+export function eventCallbackBody(event: Json, input: EventEnvelopeInput): string {
   return JSON.stringify({
     token: input.token ?? VERIFICATION_TOKEN,
     team_id: input.teamId,
@@ -272,4 +260,26 @@ export function appHomeOpenedBody(input: AppHomeOpenedInput): string {
     ],
     is_ext_shared_channel: false,
   });
+}
+
+export interface AppHomeOpenedInput extends EventEnvelopeInput {
+  userId: string;
+  /** The bot's DM channel with the user: Slack names it even for the Home tab. */
+  channelId: string;
+  tab: 'home' | 'messages';
+  /** The Home view as the user sees it; Slack includes it once a view has been published. */
+  view?: Json | undefined;
+}
+
+/** `app_home_opened`: the person opened the app's Home or Messages tab. */
+export function appHomeOpenedBody(input: AppHomeOpenedInput): string {
+  const event: Json = {
+    type: 'app_home_opened',
+    user: input.userId,
+    channel: input.channelId,
+    tab: input.tab,
+    event_ts: slackTs(input.eventTime),
+  };
+  if (input.view !== undefined) event.view = input.view;
+  return eventCallbackBody(event, input);
 }

@@ -32,6 +32,7 @@ const JSON_ARGS: Record<string, string> = {
   view: 'invalid_arguments',
   files: 'invalid_arguments',
   metadata: 'invalid_metadata_format',
+  outputs: 'invalid_arguments',
 };
 
 export type ParsedArgs = { args: Args; token?: string } | { error: ApiBody };

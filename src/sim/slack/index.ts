@@ -6,6 +6,12 @@ export {
   findBlockKitViolations,
   type SlackFileRef,
 } from './block-kit-checks.ts';
+export type {
+  FunctionExecutedEvent,
+  FunctionsControl,
+  SimFunctionCompletion,
+  SimFunctionExecution,
+} from './function-types.ts';
 export { checkOptionsAnswer, type OptionsAnswerCheck } from './options-answer.ts';
 export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {

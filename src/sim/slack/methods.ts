@@ -1,5 +1,6 @@
 import type { ApiBody } from './api-support.ts';
 import { fileMethods } from './files.ts';
+import { type Caller, functionMethods } from './function-executions.ts';
 import { chatMethods } from './methods-chat.ts';
 import { peopleMethods } from './methods-people.ts';
 import { viewMethods } from './methods-views.ts';
@@ -7,7 +8,7 @@ import type { SimContext } from './state.ts';
 import type { Args } from './types.ts';
 import { userGroupMethods } from './user-groups.ts';
 
-export type MethodHandler = (args: Args, ctx: SimContext) => ApiBody;
+export type MethodHandler = (args: Args, ctx: SimContext, caller: Caller) => ApiBody;
 
 /** Every Web API method the simulator answers; anything else is unknown_method. */
 export const METHODS: Record<string, MethodHandler> = {
@@ -16,4 +17,5 @@ export const METHODS: Record<string, MethodHandler> = {
   ...viewMethods,
   ...fileMethods,
   ...userGroupMethods,
+  ...functionMethods,
 };

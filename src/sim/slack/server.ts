@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApiBody, fail } from './api-support.ts';
 import type { FaultBook } from './faults.ts';
 import { receiveUpload } from './files.ts';
+import { isWorkflowToken } from './function-executions.ts';
 import { parseApiArgs, readBody, redactHeaders, sendJson, sendText } from './http-io.ts';
 import { handleInspectRoute } from './inspect-routes.ts';
 import { METHODS } from './methods.ts';
@@ -78,7 +79,8 @@ async function handleApi(deps: Deps, req: IncomingMessage, url: URL, body: Buffe
     // Slack tells a known token of the wrong kind apart from an unknown one.
     const { botToken, appToken } = deps.ctx.opts;
     const wanted = socketMode ? appToken : botToken;
-    if (parsed.token !== wanted)
+    const workflowToken = !socketMode && isWorkflowToken(deps.ctx, parsed.token);
+    if (parsed.token !== wanted && !workflowToken)
       return {
         status: 200,
         body: fail(
@@ -92,7 +94,7 @@ async function handleApi(deps: Deps, req: IncomingMessage, url: URL, body: Buffe
       if (retryAfter !== undefined) return rateLimited(deps, retryAfter);
     }
     if (socketMode || !handler) return { status: 200, body: { ok: true, url: deps.openSocketUrl() } };
-    return { status: 200, body: handler(args, deps.ctx) };
+    return { status: 200, body: handler(args, deps.ctx, { token: parsed.token }) };
   })();
   record(deps, req, method, args, answer, body.toString('utf8'));
   return answer;

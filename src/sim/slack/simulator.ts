@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createFaultBook } from './faults.ts';
+import { createFunctionsControl } from './function-executions.ts';
 import { escapeCommandText } from './mentions.ts';
 import { receiveOptionsAnswer } from './options-answer.ts';
 import { createRateLimiter } from './rate-limits.ts';
@@ -136,6 +137,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
       }
     },
     userGroups,
+    functions: createFunctionsControl(ctx),
     get suggestions() {
       return state.suggestions;
     },

@@ -1,3 +1,4 @@
+import type { SimFunctionCompletion, SimFunctionExecution } from './function-types.ts';
 import type {
   RecordedView,
   ResponseUrlContext,
@@ -49,6 +50,9 @@ export interface SimState {
   userGroupsAvailable: boolean;
   /** Options requests (block_suggestion) delivered, with what the app answered. */
   suggestions: SimSuggestion[];
+  /** Runs of the app's workflow steps, by function_execution_id, and the completions Slack accepted. */
+  functionExecutions: Map<string, SimFunctionExecution>;
+  functionCompletions: SimFunctionCompletion[];
   lastTsMicros: number;
   seq: number;
 }
@@ -95,6 +99,8 @@ export function createState(): SimState {
     userGroups: new Map(),
     userGroupsAvailable: true,
     suggestions: [],
+    functionExecutions: new Map(),
+    functionCompletions: [],
     lastTsMicros: 0,
     seq: 0,
   };

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FunctionsControl } from './function-types.ts';
 import type { SocketModeHub } from './socket-mode.ts';
 
 export type Args = Record<string, unknown>;
@@ -171,6 +172,8 @@ export interface SlackSimulator {
   waitFor(predicate: (call: SimCall) => boolean, timeoutMs?: number): Promise<SimCall>;
   /** The workspace's user groups (usergroups.list / usergroups.users.list answer from them). */
   readonly userGroups: UserGroupsControl;
+  /** Runs of the app's workflow steps (function_executed) and their completions. */
+  readonly functions: FunctionsControl;
   /** Options requests delivered so far (driver.suggest), with the app's answers and Slack's verdict. */
   readonly suggestions: readonly SimSuggestion[];
   /** Checks and records the app's answer to an options request, as Slack does before showing it. */
