@@ -11,10 +11,10 @@ const SECRET = 'fake-signing-secret';
 type Seen = { callbackId: string; executionId: string; inputs: Record<string, unknown> };
 
 /** What the app got from Slack and what Slack answered its completions. */
-type Record_ = { seen: Seen[]; answers: string[] };
+type Heard = { seen: Seen[]; answers: string[] };
 
 /** A tiny Bolt 5 app with one listener per step, each finishing the way a real step would. */
-function buildApp(sim: SlackSimulator, transport: 'http' | 'socket', record: Record_): App {
+function buildApp(sim: SlackSimulator, transport: 'http' | 'socket', record: Heard): App {
   const app = new App({
     token: TOKEN,
     logLevel: LogLevel.ERROR,
@@ -72,7 +72,7 @@ for (const transport of ['http', 'socket'] as const) {
     let sim: SlackSimulator;
     let app: App;
     let driver: SlackDriver;
-    const record: Record_ = { seen: [], answers: [] };
+    const record: Heard = { seen: [], answers: [] };
     beforeAll(async () => {
       sim = await startSlackSimulator({ botToken: TOKEN });
       app = buildApp(sim, transport, record);
