@@ -42,7 +42,11 @@ function parametersOf(block: unknown): FunctionParameter[] {
 export async function loadFunctionDefinitions(
   manifest: URL = MANIFEST,
 ): Promise<Map<string, FunctionDefinition>> {
-  const { parse } = await import('yaml');
+  const { parse } = await import('yaml').catch((error: unknown) => {
+    throw new Error(
+      `the Slack simulator reads the steps with the yaml package (a development dependency): ${error}`,
+    );
+  });
   const functions = asRecord(asRecord(parse(await readFile(manifest, 'utf8')))?.functions) ?? {};
   return new Map(
     Object.entries(functions).map(([callbackId, raw]) => {
