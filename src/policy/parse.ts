@@ -2,7 +2,7 @@
 // file (or POLICY), the line, the path inside the document (`allow.watch.manage.who[1]`) and what is
 // wrong. The line comes from the yaml package's node positions, so it points at the entry itself.
 import { readFileSync } from 'node:fs';
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { defaultPolicy, type PolicyPath, type Problem, resolvePolicy } from './resolve.ts';
 import { policyFileSchema } from './schema.ts';
@@ -60,9 +60,14 @@ export function parsePolicyText(
       problem: `${name}${line === undefined ? '' : `, line ${line}`}: not valid YAML — ${what}`,
     };
   }
+  // The key's own line when the path ends at a key (a block mapping's value starts a line later).
   const lineOf = (path: PolicyPath): number | undefined => {
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = doc.getIn(path.slice(0, depth), true);
+      const parent = depth > 0 ? doc.getIn(path.slice(0, depth - 1), true) : undefined;
+      const pair = isMap(parent)
+        ? parent.items.find((p) => isScalar(p.key) && p.key.value === path[depth - 1])
+        : undefined;
+      const node = isNode(pair?.key) ? pair.key : doc.getIn(path.slice(0, depth), true);
       if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
     }
     return undefined;
