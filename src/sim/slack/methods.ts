@@ -1,5 +1,6 @@
 import type { ApiBody } from './api-support.ts';
 import { fileMethods } from './files.ts';
+import { channelMethods } from './methods-channels.ts';
 import { chatMethods } from './methods-chat.ts';
 import { peopleMethods } from './methods-people.ts';
 import { viewMethods } from './methods-views.ts';
@@ -16,4 +17,5 @@ export const METHODS: Record<string, MethodHandler> = {
   ...viewMethods,
   ...fileMethods,
   ...userGroupMethods,
+  ...channelMethods,
 };

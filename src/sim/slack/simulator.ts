@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createChannelsControl, seedChannels } from './channels.ts';
 import { createFaultBook } from './faults.ts';
 import { escapeCommandText } from './mentions.ts';
 import { receiveOptionsAnswer } from './options-answer.ts';
@@ -60,6 +61,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     for (const [id, group] of Object.entries(options.userGroups ?? {})) userGroups.set(id, group);
   };
   seedUserGroups();
+  seedChannels(ctx);
   const faults = createFaultBook();
   const limiter = createRateLimiter();
   let socket: SocketModeHub | undefined;
@@ -136,6 +138,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
       }
     },
     userGroups,
+    channels: createChannelsControl(ctx),
     get suggestions() {
       return state.suggestions;
     },
@@ -146,6 +149,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
       faults.clear();
       limiter.reset();
       seedUserGroups();
+      seedChannels(ctx);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -9,10 +9,16 @@ export interface SlackSimulatorOptions {
   appToken?: string;
   botUserId?: string;
   teamId?: string;
-  /** Known users; when given, users.info / conversations.open reject others with user_not_found. */
-  users?: Record<string, { tz: string; name?: string }>;
-  /** Known channels; when given, any other channel is channel_not_found (DMs from conversations.open excepted). */
-  channels?: Record<string, { isPrivate?: boolean; botIsMember?: boolean; name?: string }>;
+  /**
+   * Known users; when given, users.info / conversations.open reject others with user_not_found.
+   * `teamId` other than the workspace's: a Slack Connect user from another organisation.
+   */
+  users?: Record<string, { tz: string; name?: string; teamId?: string }>;
+  /**
+   * Known channels; when given, any other channel is channel_not_found (DMs from conversations.open
+   * excepted). `members`: who is in it (conversations.members, users.conversations); unset, every known user.
+   */
+  channels?: Record<string, SimChannelInput>;
   /** Enforce Slack's rate-limit tiers (default false). */
   rateLimits?: boolean;
   /** User groups the workspace starts with (and returns to on reset), by id (`S…`). */
@@ -169,6 +175,8 @@ export interface SlackSimulator {
   failUploadedFileBlocks(times: number): void;
   clearFaults(): void;
   waitFor(predicate: (call: SimCall) => boolean, timeoutMs?: number): Promise<SimCall>;
+  /** Who is in which channel, and which are archived (conversations.members / users.conversations / .info). */
+  readonly channels: ChannelsControl;
   /** The workspace's user groups (usergroups.list / usergroups.users.list answer from them). */
   readonly userGroups: UserGroupsControl;
   /** Options requests delivered so far (driver.suggest), with the app's answers and Slack's verdict. */
@@ -251,4 +259,24 @@ export interface SimSuggestion extends OptionsRequestInfo {
   valid: boolean;
   /** Why Slack would not show the answer, "<reason> [json-pointer:/options/0/text/text]"-style. */
   errors: string[];
+}
+
+export interface SimChannelInput {
+  isPrivate?: boolean;
+  botIsMember?: boolean;
+  name?: string;
+  isArchived?: boolean;
+  /** Member user ids (the bot's membership is botIsMember); unset: every known user. */
+  members?: string[];
+  /** Shared with another organisation (Slack Connect): its team id. */
+  sharedWith?: string;
+}
+
+/** The test's hand on channel membership; every change is seen by the next API call. */
+export interface ChannelsControl {
+  join(channel: string, user: string): void;
+  leave(channel: string, user: string): void;
+  archive(channel: string): void;
+  /** Who is in the channel now (undefined: every known user, the channel wasn't configured with members). */
+  members(channel: string): string[] | undefined;
 }
