@@ -1,6 +1,7 @@
 // One decision for every payload kind: may this person do this, here, posting there? Checked in
 // order of what the person can do about it — who they are, where they are, the channels the action
-// posts to (the person must be in each and opsbot must be able to post). When Slack can't answer a
+// posts to (opsbot must be able to post in each, and the person must be in it: asked second, since
+// Slack hides the members of a private channel opsbot isn't in). When Slack can't answer a
 // membership question the action is refused: a guardrail that opens when Slack is slow is none.
 import { CANT_POST } from '../errors.ts';
 import { mentionChannel } from '../slack/mrkdwn.ts';
@@ -21,6 +22,11 @@ export type Action = {
 };
 
 const ALLOWED: Decision = { allowed: true };
+const refuse = (reason: 'who' | 'where' | 'membership-unknown', sentence: string): Decision => ({
+  allowed: false,
+  reason,
+  sentence,
+});
 const TRY_AGAIN = 'so nothing was done: try again in a minute';
 
 /** The person's own places need no `where`: what happens there only answers them. */
@@ -62,11 +68,6 @@ export async function decide(
 ): Promise<Decision> {
   const rule = policy.rules[capability];
   const verb = CAPABILITY_WORDS[capability];
-  const refuse = (reason: 'who' | 'where' | 'membership-unknown', sentence: string): Decision => ({
-    allowed: false,
-    reason,
-    sentence,
-  });
   const who = await whoAllows(policy, rule.who, action.userId, (u, g) => membership.inUserGroup(u, g));
   if (who.answer === 'unknown')
     return refuse(
@@ -98,36 +99,25 @@ async function postRefusal(
 ): Promise<Decision | undefined> {
   const named = mentionChannel(channel);
   if (!whereAllows(where, channel))
-    return {
-      allowed: false,
-      reason: 'where',
-      sentence: `${named} isn’t a channel where you can ${verb}: pick ${whereWords(where)}.`,
-    };
-  const member = await membership.inChannel(userId, channel);
-  if (member === 'unknown')
-    return {
-      allowed: false,
-      reason: 'membership-unknown',
-      sentence: `Slack didn’t say just now whether you’re in ${named}, ${TRY_AGAIN}.`,
-    };
-  if (!member)
-    return {
-      allowed: false,
-      reason: 'where',
-      sentence: `You’re not in ${named}, so opsbot won’t post there for you: join it or pick a channel you’re in.`,
-    };
+    return refuse('where', `${named} isn’t a channel where you can ${verb}: pick ${whereWords(where)}.`);
   const post = await membership.canPost(channel);
   if (post === 'unknown')
-    return {
-      allowed: false,
-      reason: 'membership-unknown',
-      sentence: `Slack didn’t say just now whether opsbot can post in ${named}, ${TRY_AGAIN}.`,
-    };
+    return refuse(
+      'membership-unknown',
+      `Slack didn’t say just now whether opsbot can post in ${named}, ${TRY_AGAIN}.`,
+    );
   if (!post.ok)
-    return {
-      allowed: false,
-      reason: 'where',
-      sentence: `opsbot can’t post in ${named}: ${CANT_POST[post.code]}. Pick another channel.`,
-    };
+    return refuse('where', `opsbot can’t post in ${named}: ${CANT_POST[post.code]}. Pick another channel.`);
+  const member = await membership.inChannel(userId, channel);
+  if (member === 'unknown')
+    return refuse(
+      'membership-unknown',
+      `Slack didn’t say just now whether you’re in ${named}, ${TRY_AGAIN}.`,
+    );
+  if (!member)
+    return refuse(
+      'where',
+      `You’re not in ${named}, so opsbot won’t post there for you: join it or pick a channel you’re in.`,
+    );
   return undefined;
 }
