@@ -1,20 +1,12 @@
-import { webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_USERS } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS as C, SIM_CHANNELS, SIM_PARTNER } from '../../src/sim/workspace-channels.ts';
+import { simulatorClient } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
 const BOT = 'U0SIMBOT';
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 
 describe('Slack simulator: channel membership', () => {
   let sim: SlackSimulator;
@@ -26,12 +18,7 @@ describe('Slack simulator: channel membership', () => {
       users: SIM_USERS,
       channels: SIM_CHANNELS,
     });
-    client = new webApi.WebClient(TOKEN, {
-      slackApiUrl: sim.apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      logger: quiet,
-    });
+    client = simulatorClient(sim, TOKEN);
   });
   afterAll(() => sim.close());
   beforeEach(() => sim.reset());

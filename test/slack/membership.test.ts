@@ -1,4 +1,4 @@
-import { webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decide, defaultPolicy } from '../../src/policy/index.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
@@ -6,17 +6,9 @@ import { SIM_USERS } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS as C, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
 import { createSlackMembership } from '../../src/slack/membership.ts';
 import { MEMBERSHIP_MAX_AGE_MS } from '../../src/slack/user-groups.ts';
+import { simulatorClient } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 
 describe('membership questions asked of Slack', () => {
   let sim: SlackSimulator;
@@ -41,12 +33,7 @@ describe('membership questions asked of Slack', () => {
       clock: () => now,
       userGroups: { S0ONCALL: { handle: 'oncall', users: ['U0APPROVER'] } },
     });
-    client = new webApi.WebClient(TOKEN, {
-      slackApiUrl: sim.apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      logger: quiet,
-    });
+    client = simulatorClient(sim, TOKEN);
   });
   afterAll(() => sim.close());
   beforeEach(() => {
