@@ -4,7 +4,27 @@
 // every known user in it, so tests that never mention membership see everyone as a member.
 import { type ApiBody, fail } from './api-support.ts';
 import type { SimContext } from './state.ts';
-import type { Args, ChannelsControl, SimChannelInput } from './types.ts';
+import type { Args } from './types.ts';
+
+export interface SimChannelInput {
+  isPrivate?: boolean;
+  botIsMember?: boolean;
+  name?: string;
+  isArchived?: boolean;
+  /** Member user ids (the bot's membership is botIsMember); unset: every known user. */
+  members?: string[];
+  /** Shared with another organisation (Slack Connect): its team id. */
+  sharedWith?: string;
+}
+
+/** The test's hand on channel membership; every change is seen by the next API call. */
+export interface ChannelsControl {
+  join(channel: string, user: string): void;
+  leave(channel: string, user: string): void;
+  archive(channel: string): void;
+  /** Who is in the channel now (undefined: every known user, the channel wasn't configured with members). */
+  members(channel: string): string[] | undefined;
+}
 
 export function seedChannels(ctx: SimContext): void {
   ctx.state.channels.clear();

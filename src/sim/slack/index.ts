@@ -6,6 +6,7 @@ export {
   findBlockKitViolations,
   type SlackFileRef,
 } from './block-kit-checks.ts';
+export type { ChannelsControl, SimChannelInput } from './channels.ts';
 export { checkOptionsAnswer, type OptionsAnswerCheck } from './options-answer.ts';
 export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {

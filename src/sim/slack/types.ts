@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ChannelsControl, SimChannelInput } from './channels.ts';
 import type { SocketModeHub } from './socket-mode.ts';
 
 export type Args = Record<string, unknown>;
@@ -259,24 +260,4 @@ export interface SimSuggestion extends OptionsRequestInfo {
   valid: boolean;
   /** Why Slack would not show the answer, "<reason> [json-pointer:/options/0/text/text]"-style. */
   errors: string[];
-}
-
-export interface SimChannelInput {
-  isPrivate?: boolean;
-  botIsMember?: boolean;
-  name?: string;
-  isArchived?: boolean;
-  /** Member user ids (the bot's membership is botIsMember); unset: every known user. */
-  members?: string[];
-  /** Shared with another organisation (Slack Connect): its team id. */
-  sharedWith?: string;
-}
-
-/** The test's hand on channel membership; every change is seen by the next API call. */
-export interface ChannelsControl {
-  join(channel: string, user: string): void;
-  leave(channel: string, user: string): void;
-  archive(channel: string): void;
-  /** Who is in the channel now (undefined: every known user, the channel wasn't configured with members). */
-  members(channel: string): string[] | undefined;
 }
