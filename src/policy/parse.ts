@@ -54,7 +54,7 @@ export function parsePolicyText(
   const syntax = doc.errors[0];
   if (syntax !== undefined) {
     const line = syntax.linePos?.[0].line;
-    const what = syntax.message.split('\n')[0] ?? 'not valid YAML';
+    const what = (syntax.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
     return {
       ok: false,
       problem: `${name}${line === undefined ? '' : `, line ${line}`}: not valid YAML — ${what}`,

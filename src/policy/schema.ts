@@ -17,32 +17,40 @@ const names = z.array(z.string({ error: 'must be a name or an ID (text)' }).trim
   error: 'must be a list, e.g. [ops, U0123ABCD]',
 });
 
-const groupSchema = z.strictObject({
-  usergroup: z
-    .string({ error: 'must be a user group handle (ops-team) or ID (S0123ABCD)' })
-    .trim()
-    .transform((v) => v.replace(/^@/, ''))
-    .refine((v) => GROUP_ID.test(v) || GROUP_HANDLE.test(v), {
-      error: 'must be a user group handle (ops-team) or ID (S0123ABCD)',
-    })
-    .optional(),
-  users: z
-    .array(z.string().trim().regex(USER_ID, 'must be a Slack user ID such as U0123ABCD'), {
-      error: 'must be a list of user IDs, e.g. [U0123ABCD]',
-    })
-    .optional(),
-});
+const mapping = (example: string) => ({ error: `must be a mapping, e.g. ${example}` });
 
-const ruleSchema = z.strictObject({
-  who: z
-    .union([z.literal('everyone'), names], { error: 'must be everyone or a list of groups and user IDs' })
-    .optional(),
-  where: z
-    .union([z.literal('anywhere'), names], {
-      error: 'must be anywhere or a list of channel sets and channel IDs',
-    })
-    .optional(),
-});
+const groupSchema = z.strictObject(
+  {
+    usergroup: z
+      .string({ error: 'must be a user group handle (ops-team) or ID (S0123ABCD)' })
+      .trim()
+      .transform((v) => v.replace(/^@/, ''))
+      .refine((v) => GROUP_ID.test(v) || GROUP_HANDLE.test(v), {
+        error: 'must be a user group handle (ops-team) or ID (S0123ABCD)',
+      })
+      .optional(),
+    users: z
+      .array(z.string().trim().regex(USER_ID, 'must be a Slack user ID such as U0123ABCD'), {
+        error: 'must be a list of user IDs, e.g. [U0123ABCD]',
+      })
+      .optional(),
+  },
+  mapping('{ usergroup: ops-team, users: [U0123ABCD] }'),
+);
+
+const ruleSchema = z.strictObject(
+  {
+    who: z
+      .union([z.literal('everyone'), names], { error: 'must be everyone or a list of groups and user IDs' })
+      .optional(),
+    where: z
+      .union([z.literal('anywhere'), names], {
+        error: 'must be anywhere or a list of channel sets and channel IDs',
+      })
+      .optional(),
+  },
+  mapping('{ who: [ops], where: [ops-rooms] }'),
+);
 
 const duration = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const ms = parseDuration(String(v));
@@ -60,16 +68,19 @@ const count = (max: number) =>
     .min(0)
     .max(max);
 
-const limitsSchema = z.strictObject({
-  notify_people: count(100).optional(),
-  notify_groups: count(100).optional(),
-  notify_groups_allowed: z
-    .union([z.literal('any'), names], { error: 'must be any or a list of groups' })
-    .optional(),
-  remind_at_least: duration.optional(),
-  mute_at_most: duration.optional(),
-  watches_per_channel: count(10_000).optional(),
-});
+const limitsSchema = z.strictObject(
+  {
+    notify_people: count(100).optional(),
+    notify_groups: count(100).optional(),
+    notify_groups_allowed: z
+      .union([z.literal('any'), names], { error: 'must be any or a list of groups' })
+      .optional(),
+    remind_at_least: duration.optional(),
+    mute_at_most: duration.optional(),
+    watches_per_channel: count(10_000).optional(),
+  },
+  mapping('{ notify_people: 10 }'),
+);
 
 const allowShape = Object.fromEntries(CAPABILITIES.map((c) => [c, ruleSchema.optional()])) as Record<
   (typeof CAPABILITIES)[number],
@@ -77,16 +88,17 @@ const allowShape = Object.fromEntries(CAPABILITIES.map((c) => [c, ruleSchema.opt
 >;
 
 export const policyFileSchema = z.strictObject({
-  groups: z.record(z.string(), groupSchema).optional(),
+  groups: z.record(z.string(), groupSchema, mapping('{ ops: { usergroup: ops-team } }')).optional(),
   channels: z
     .record(
       z.string(),
       z.array(z.string().trim().regex(CHANNEL_ID, 'must be a channel ID such as C0123ABCD (not a #name)'), {
         error: 'must be a list of channel IDs, e.g. [C0123ABCD]',
       }),
+      mapping('{ ops-rooms: [C0123ABCD] }'),
     )
     .optional(),
-  allow: z.strictObject(allowShape).optional(),
+  allow: z.strictObject(allowShape, mapping('{ stats: { who: everyone } }')).optional(),
   limits: limitsSchema.optional(),
 });
 

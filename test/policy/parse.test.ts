@@ -135,8 +135,22 @@ describe('a malformed policy: one line with where and what', () => {
     );
   });
 
+  it('says what a value must be when it has the wrong shape', () => {
+    expect(problem('allow:\n  stats: 4\n')).toBe(
+      'POLICY, line 2, allow.stats: must be a mapping, e.g. { who: [ops], where: [ops-rooms] }',
+    );
+    expect(problem('limits: { notify_people: 500 }')).toBe(
+      'POLICY, line 1, limits.notify_people: must be a whole number from 0 to 100',
+    );
+    expect(problem('allow:\n  stats: { who: everybody }\n')).toBe(
+      'POLICY, line 2, allow.stats.who: must be everyone or a list of groups and user IDs',
+    );
+  });
+
   it('reports YAML that does not parse with its line', () => {
-    expect(problem('allow:\n  stats: { who: [ops\n')).toMatch(/^POLICY, line \d: not valid YAML — /);
+    expect(problem('allow:\n  stats: { who: [ops\n')).toBe(
+      'POLICY, line 3: not valid YAML — Flow sequence in block collection must be sufficiently indented and end with a ]',
+    );
   });
 
   it('names the file it read, and a file it could not read', () => {
