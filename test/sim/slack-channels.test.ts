@@ -136,3 +136,36 @@ describe('Slack simulator: channel membership', () => {
     });
   });
 });
+
+describe('Slack simulator: membership rate tiers', () => {
+  let now = Date.UTC(2026, 0, 5);
+  let sim: SlackSimulator;
+  beforeAll(async () => {
+    sim = await startSlackSimulator({
+      botToken: TOKEN,
+      users: SIM_USERS,
+      channels: SIM_CHANNELS,
+      rateLimits: true,
+      clock: () => now,
+    });
+  });
+  afterAll(() => sim.close());
+
+  it('holds users.conversations to Tier 3 and conversations.members to Tier 4 a minute', async () => {
+    const client = simulatorClient(sim, TOKEN);
+    const limitedAfter = async (call: () => Promise<unknown>) => {
+      for (let i = 1; i <= 200; i++) {
+        const failed = await call().then(
+          () => false,
+          (e: { code?: string }) => e.code === 'slack_webapi_rate_limited_error',
+        );
+        if (failed) return i - 1;
+      }
+      return 'never';
+    };
+    expect(await limitedAfter(() => client.users.conversations({ user: 'U0REQUESTER' }))).toBe(50);
+    expect(await limitedAfter(() => client.conversations.members({ channel: C.ops }))).toBe(100);
+    now += 60_000;
+    await expect(client.conversations.members({ channel: C.ops })).resolves.toMatchObject({ ok: true });
+  });
+});
