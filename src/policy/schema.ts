@@ -1,7 +1,7 @@
 // The policy file's shape, checked with zod: unknown keys are refused (a misspelt `wher:` must not
 // silently mean "anywhere"), so every mistake an operator can make surfaces at start-up.
 import { z } from 'zod';
-import { DURATION_SHAPE, parseDuration } from './durations.ts';
+import { DURATION_SHAPE, parseDuration } from '../time/durations.ts';
 import { CAPABILITIES } from './types.ts';
 
 const USER_ID = /^[UW][A-Z0-9]{2,}$/;

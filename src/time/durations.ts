@@ -1,4 +1,4 @@
-// Lengths of time as a policy writes them: `45s`, `5m`, `2h`, `7d`.
+// Lengths of time as people write them in configuration and commands: `45s`, `5m`, `2h`, `7d`.
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
