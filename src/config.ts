@@ -2,6 +2,7 @@
 // A bad or missing value stops start-up with one line per problem that names the variable
 // and what is expected — and never echoes the value (it may be a secret).
 import { z } from 'zod';
+import { loadPolicy, type Policy } from './policy/index.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -173,6 +174,9 @@ const envSchema = z.object({
     return policy;
   }),
   ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional()),
+  // The guardrails (src/policy): a YAML file's path, or the same YAML inline; read in policyFrom.
+  POLICY_FILE: optionalText,
+  POLICY: optionalText,
   REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
   MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
   DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
@@ -223,6 +227,8 @@ export type Config = {
     maxPendingPerUser: number;
   };
   allowedChannelIds: string[] | undefined;
+  /** Who may do what, where (POLICY_FILE / POLICY; without either, everyone anywhere). */
+  policy: Policy;
   digests: { catchUpHours: number; tickMs: number };
   watches: { intervalMs: number };
   database: { url: string | undefined; path: string; poolSize: number };
@@ -284,8 +290,20 @@ function examplesLeft(env: Record<string, string | undefined>): string[] {
     .map(([name]) => name);
 }
 
+/** The policy, or the one line that stops start-up (both variables set, or a malformed policy). */
+function policyFrom(file: string | undefined, inline: string | undefined, allowed: string[] | undefined) {
+  if (file !== undefined && inline !== undefined)
+    return 'POLICY_FILE and POLICY are both set — use one: POLICY_FILE names a YAML file, POLICY holds the same YAML';
+  const source = file !== undefined ? { file } : inline !== undefined ? { inline } : undefined;
+  const result = loadPolicy(source, allowed);
+  return result.ok ? result.policy : result.problem;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
   const parsed = envSchema.safeParse(env);
+  const policy = parsed.success
+    ? policyFrom(parsed.data.POLICY_FILE, parsed.data.POLICY, parsed.data.ALLOWED_CHANNEL_IDS)
+    : undefined;
   const signing = signingSecretProblem(env);
   const examples = examplesLeft(env);
   const metricsPort = metricsPortProblem(env);
@@ -295,7 +313,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     signing !== undefined ||
     examples.length > 0 ||
     metricsPort !== undefined ||
-    approvers !== undefined
+    approvers !== undefined ||
+    typeof policy === 'string'
   ) {
     const problems = (parsed.error?.issues ?? [])
       .filter((issue) => !examples.includes(String(issue.path[0])))
@@ -307,6 +326,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     if (signing !== undefined) problems.push(signing);
     if (metricsPort !== undefined) problems.push(metricsPort);
     if (approvers !== undefined) problems.push(approvers);
+    if (typeof policy === 'string') problems.push(policy);
     if (examples.length > 0)
       problems.unshift(
         `${examples.join(', ')} ${examples.length === 1 ? 'is' : 'are'} still the example value from .env.example — put in your own (README: "Run it in your Slack workspace")`,
@@ -342,6 +362,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
       },
       allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
+      policy: policy as Policy,
       digests: { catchUpHours: e.DIGEST_CATCHUP_HOURS, tickMs: e.DIGEST_TICK_MS },
       watches: { intervalMs: e.WATCH_INTERVAL_MS },
       database: { url: e.DATABASE_URL, path: e.DATABASE_PATH, poolSize: e.DATABASE_POOL_SIZE },

@@ -17,6 +17,7 @@ import {
   type SlackSimulatorOptions,
   startSlackSimulator,
 } from './slack/index.ts';
+import { SIM_PARTNER } from './workspace-channels.ts';
 
 /** Obviously fake credentials: the simulators accept them, nothing real ever does. */
 export const SIM_CREDENTIALS = {
@@ -56,11 +57,12 @@ export function simulatedAppEnv(slackApiUrl: string, mgmtUrl: string): Record<st
 }
 
 /** The simulated workspace's people, with the time zones their Slack profiles give. */
-export const SIM_USERS: Record<string, { tz: string; name: string }> = {
+export const SIM_USERS: Record<string, { tz: string; name: string; teamId?: string }> = {
   [SIM_IDS.requester]: { tz: 'Europe/Berlin', name: 'requester' },
   [SIM_IDS.approver]: { tz: 'America/New_York', name: 'approver' },
   [SIM_IDS.secondApprover]: { tz: 'Asia/Tokyo', name: 'approver2' },
   [SIM_IDS.outsider]: { tz: 'UTC', name: 'outsider' },
+  [SIM_PARTNER.id]: { tz: SIM_PARTNER.tz, name: SIM_PARTNER.name, teamId: SIM_PARTNER.teamId },
 };
 
 export type WorkspaceOptions = {

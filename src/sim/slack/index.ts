@@ -6,6 +6,7 @@ export {
   findBlockKitViolations,
   type SlackFileRef,
 } from './block-kit-checks.ts';
+export type { ChannelsControl, SimChannelInput } from './channels.ts';
 export type {
   FunctionExecutedEvent,
   FunctionsControl,

@@ -27,7 +27,7 @@ function usersInfo(args: Args, ctx: SimContext): ApiBody {
     ok: true,
     user: {
       id,
-      team_id: ctx.opts.teamId,
+      team_id: config?.teamId ?? ctx.opts.teamId,
       name,
       real_name: name,
       deleted: false,
@@ -36,7 +36,7 @@ function usersInfo(args: Args, ctx: SimContext): ApiBody {
       tz,
       tz_label: offsetPart(tz, ctx.now(), 'long'),
       tz_offset: tzOffsetSeconds(tz, ctx.now()),
-      profile: { real_name: name, display_name: name, team: ctx.opts.teamId },
+      profile: { real_name: name, display_name: name, team: config?.teamId ?? ctx.opts.teamId },
       updated: Math.floor(ctx.now() / 1000),
     },
   };
@@ -67,35 +67,7 @@ function conversationsOpen(args: Args, ctx: SimContext): ApiBody {
   };
 }
 
-function conversationsInfo(args: Args, ctx: SimContext): ApiBody {
-  const absent = firstMissing(args, ['channel']);
-  if (absent) return absent;
-  const id = str(args.channel) ?? '';
-  const dmUser = [...ctx.state.dms.entries()].find(([, dm]) => dm === id)?.[0];
-  if (dmUser) return { ok: true, channel: { id, is_im: true, user: dmUser, is_open: true } };
-  const config = ctx.opts.channels ? ctx.opts.channels[id] : {};
-  if (!config || (config.isPrivate && config.botIsMember === false)) return fail('channel_not_found');
-  const name = config.name ?? id.toLowerCase();
-  return {
-    ok: true,
-    channel: {
-      id,
-      name,
-      name_normalized: name,
-      is_channel: !config.isPrivate,
-      is_group: false,
-      is_im: false,
-      is_mpim: false,
-      is_private: config.isPrivate ?? false,
-      is_archived: false,
-      is_member: config.botIsMember !== false,
-      context_team_id: ctx.opts.teamId,
-    },
-  };
-}
-
 export const peopleMethods = {
   'users.info': usersInfo,
   'conversations.open': conversationsOpen,
-  'conversations.info': conversationsInfo,
 } as const;

@@ -1,6 +1,7 @@
 import type { ApiBody } from './api-support.ts';
 import { fileMethods } from './files.ts';
 import { type Caller, functionMethods } from './function-executions.ts';
+import { channelMethods } from './methods-channels.ts';
 import { chatMethods } from './methods-chat.ts';
 import { peopleMethods } from './methods-people.ts';
 import { viewMethods } from './methods-views.ts';
@@ -18,4 +19,5 @@ export const METHODS: Record<string, MethodHandler> = {
   ...fileMethods,
   ...userGroupMethods,
   ...functionMethods,
+  ...channelMethods,
 };

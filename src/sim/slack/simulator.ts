@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createChannelsControl, seedChannels } from './channels.ts';
 import { createFaultBook } from './faults.ts';
 import { createFunctionsControl } from './function-executions.ts';
 import { escapeCommandText } from './mentions.ts';
@@ -61,6 +62,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     for (const [id, group] of Object.entries(options.userGroups ?? {})) userGroups.set(id, group);
   };
   seedUserGroups();
+  seedChannels(ctx);
   const faults = createFaultBook();
   const limiter = createRateLimiter();
   let socket: SocketModeHub | undefined;
@@ -138,6 +140,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     },
     userGroups,
     functions: createFunctionsControl(ctx),
+    channels: createChannelsControl(ctx),
     get suggestions() {
       return state.suggestions;
     },
@@ -148,6 +151,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
       faults.clear();
       limiter.reset();
       seedUserGroups();
+      seedChannels(ctx);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -46,6 +46,8 @@ export interface SimState {
   slackFileFailures: number;
   /** id -> user group (usergroups.*). */
   userGroups: Map<string, SimUserGroup>;
+  /** channel -> members and archived flag, seeded from the options (channels.ts). */
+  channels: Map<string, { members?: string[]; archived: boolean }>;
   /** False on a plan without user groups. */
   userGroupsAvailable: boolean;
   /** Options requests (block_suggestion) delivered, with what the app answered. */
@@ -97,6 +99,7 @@ export function createState(): SimState {
     rateLimitedCount: 0,
     slackFileFailures: 0,
     userGroups: new Map(),
+    channels: new Map(),
     userGroupsAvailable: true,
     suggestions: [],
     functionExecutions: new Map(),

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { ChannelsControl, SimChannelInput } from './channels.ts';
 import type { FunctionsControl } from './function-types.ts';
 import type { SocketModeHub } from './socket-mode.ts';
 
@@ -10,10 +11,16 @@ export interface SlackSimulatorOptions {
   appToken?: string;
   botUserId?: string;
   teamId?: string;
-  /** Known users; when given, users.info / conversations.open reject others with user_not_found. */
-  users?: Record<string, { tz: string; name?: string }>;
-  /** Known channels; when given, any other channel is channel_not_found (DMs from conversations.open excepted). */
-  channels?: Record<string, { isPrivate?: boolean; botIsMember?: boolean; name?: string }>;
+  /**
+   * Known users; when given, users.info / conversations.open reject others with user_not_found.
+   * `teamId` other than the workspace's: a Slack Connect user from another organisation.
+   */
+  users?: Record<string, { tz: string; name?: string; teamId?: string }>;
+  /**
+   * Known channels; when given, any other channel is channel_not_found (DMs from conversations.open
+   * excepted). `members`: who is in it (conversations.members, users.conversations); unset, every known user.
+   */
+  channels?: Record<string, SimChannelInput>;
   /** Enforce Slack's rate-limit tiers (default false). */
   rateLimits?: boolean;
   /** User groups the workspace starts with (and returns to on reset), by id (`S…`). */
@@ -170,6 +177,8 @@ export interface SlackSimulator {
   failUploadedFileBlocks(times: number): void;
   clearFaults(): void;
   waitFor(predicate: (call: SimCall) => boolean, timeoutMs?: number): Promise<SimCall>;
+  /** Who is in which channel, and which are archived (conversations.members / users.conversations / .info). */
+  readonly channels: ChannelsControl;
   /** The workspace's user groups (usergroups.list / usergroups.users.list answer from them). */
   readonly userGroups: UserGroupsControl;
   /** Runs of the app's workflow steps (function_executed) and their completions. */
