@@ -159,6 +159,28 @@ function subject(operation: string): string {
 }
 
 /**
+ * Why a read of `indexId` failed, as a clause for a sentence opsbot writes on its own (a watch's "no
+ * data"): what happened, without the advice to try again that describeApiError gives a person.
+ */
+export function whyReadFailed(err: unknown, indexId: string): string {
+  if (!(err instanceof ManagementApiError)) return 'opsbot couldn’t read the statistics';
+  switch (err.kind) {
+    case 'not_found':
+      return `the management API has no vector index ${indexId} (404)`;
+    case 'auth':
+      return 'the management API refused opsbot’s credentials';
+    case 'timeout':
+      return 'the management API didn’t answer in time';
+    case 'rate_limited':
+      return 'the management API is rate-limiting opsbot';
+    case 'invalid_response':
+      return 'the management API answered in a form opsbot doesn’t understand';
+    default:
+      return 'the management API couldn’t be reached';
+  }
+}
+
+/**
  * One or two plain sentences for a Slack user: what went wrong and what to do. Never contains a
  * secret; may contain the API's sanitized message (escape it for mrkdwn where it is shown).
  */

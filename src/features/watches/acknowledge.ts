@@ -1,8 +1,9 @@
 // The alert's Acknowledge, Slack-free: the store's compare-and-set decides who owns an incident.
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { MessageRef, WatchIncident } from '../../store/index.ts';
-import { alreadyAcknowledged } from './incident-views.ts';
+import { nothingTo } from './gone.ts';
 import type { WatchesServiceDeps } from './service.ts';
+import { alreadyAcknowledged } from './views/incident-views.ts';
 
 export function acknowledger(deps: WatchesServiceDeps) {
   const { store, clock, logger, slack } = deps;
@@ -17,9 +18,8 @@ export function acknowledger(deps: WatchesServiceDeps) {
     userName: string,
     clicked: MessageRef | undefined,
   ): Promise<WatchIncident> {
-    const gone = 'That watch was removed, so there is nothing to acknowledge.';
     const found = Number.isInteger(incidentId) ? await store.getIncident(incidentId) : undefined;
-    if (found === undefined) throw new TargetGone(gone);
+    if (found === undefined) throw new TargetGone(nothingTo('acknowledge'));
     const now = clock();
     const acked = await store.acknowledgeIncident(incidentId, userId, userName, now);
     if (acked === undefined) {

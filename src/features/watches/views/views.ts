@@ -1,11 +1,12 @@
 // The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts.)
 import type { KnownBlock } from '@slack/types';
-import { context, header, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
-import type { Watch, WatchIncident } from '../../store/index.ts';
-import { instantInWords } from '../../time/zones.ts';
-import { shortIndexId } from '../../vector-index.ts';
-import { alertActionsBlock, WATCH_ACTION } from './ids.ts';
+import { context, header, plain, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
+import type { Watch, WatchIncident } from '../../../store/index.ts';
+import { instantInWords } from '../../../time/zones.ts';
+import { shortIndexId } from '../../../vector-index.ts';
+import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
+import { formatMetricValue, METRICS, type Metric, metricByKey } from '../watchable.ts';
 import {
   acknowledgedText,
   callsText,
@@ -14,14 +15,11 @@ import {
   ownershipText,
   storyText,
 } from './incident-views.ts';
-import { formatMetricValue, METRICS, type Metric, metricByKey } from './watchable.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
 const MAX_LISTED = 40;
 
 export type Message = { text: string; blocks: KnownBlock[] };
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
 export function metricOf(watch: Watch): Metric {
   return (
