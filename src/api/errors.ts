@@ -158,26 +158,19 @@ function subject(operation: string): string {
   }
 }
 
-/**
- * Why a read of `indexId` failed, as a clause for a sentence opsbot writes on its own (a watch's "no
- * data"): what happened, without the advice to try again that describeApiError gives a person.
- */
+/** A read's failure as a clause for a sentence opsbot writes on its own, without advice to try again. */
+const READ_FAILED: Partial<Record<ManagementApiErrorKind, string>> = {
+  auth: 'the management API refused opsbot’s credentials',
+  timeout: 'the management API didn’t answer in time',
+  rate_limited: 'the management API is rate-limiting opsbot',
+  invalid_response: 'the management API answered in a form opsbot doesn’t understand',
+};
+
+/** Why a read of `indexId` failed, for a message nobody asked for (a watch's "no data"). */
 export function whyReadFailed(err: unknown, indexId: string): string {
   if (!(err instanceof ManagementApiError)) return 'opsbot couldn’t read the statistics';
-  switch (err.kind) {
-    case 'not_found':
-      return `the management API has no vector index ${indexId} (404)`;
-    case 'auth':
-      return 'the management API refused opsbot’s credentials';
-    case 'timeout':
-      return 'the management API didn’t answer in time';
-    case 'rate_limited':
-      return 'the management API is rate-limiting opsbot';
-    case 'invalid_response':
-      return 'the management API answered in a form opsbot doesn’t understand';
-    default:
-      return 'the management API couldn’t be reached';
-  }
+  if (err.kind === 'not_found') return `the management API has no vector index ${indexId} (404)`;
+  return READ_FAILED[err.kind] ?? 'the management API couldn’t be reached';
 }
 
 /**

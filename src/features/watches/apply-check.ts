@@ -88,17 +88,20 @@ export function checkApplier(deps: CheckDeps) {
     const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
     const { state, effects } = evaluate(rule, watch.state, check, now);
     const quiet = isSilenced(watch.controls, now);
+    const incident = await openIncidentOf(watch.state, check, now);
+    const facts = { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet };
+    const told = { ...state };
     return postAndSave({
       watch,
+      next: { ...watch, state },
       check,
       points,
       now,
       effects,
       quiet,
-      next: { ...watch, state },
-      told: { ...state },
-      incident: await openIncidentOf(watch.state, check, now),
-      facts: { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet },
+      told,
+      incident,
+      facts,
     });
   };
 

@@ -90,16 +90,15 @@ export function createWatchChecker(deps: CheckerDeps) {
 /** The watch's value in the read (or why there is none), and the series its alert's chart draws. */
 function checkOf(watch: Watch, read: Read | undefined): { check: Check; points: readonly Point[] } {
   const metric = metricByKey(watch.metric);
+  const noData = (reason: string, points: readonly Point[] = []) => ({
+    check: { kind: 'no_data', reason } as const,
+    points,
+  });
   if (metric === undefined || read === undefined)
-    return {
-      check: { kind: 'no_data', reason: `opsbot no longer knows the metric ${watch.metric}` },
-      points: [],
-    };
-  if (!read.ok)
-    return { check: { kind: 'no_data', reason: whyReadFailed(read.error, watch.indexId) }, points: [] };
+    return noData(`opsbot no longer knows the metric ${watch.metric}`);
+  if (!read.ok) return noData(whyReadFailed(read.error, watch.indexId));
   const value = currentValue(metric, read.stats);
   const points = metric.source === 'series' ? read.stats[metric.key as SeriesName] : [];
-  return value === undefined
-    ? { check: { kind: 'no_data', reason: `the management API didn’t report ${metric.label}` }, points }
-    : { check: { kind: 'value', value }, points };
+  if (value === undefined) return noData(`the management API didn’t report ${metric.label}`, points);
+  return { check: { kind: 'value', value }, points };
 }

@@ -14,11 +14,9 @@ import type {
   WatchIncident,
   WatchNotify,
 } from '../../store/index.ts';
-import { acknowledger } from './acknowledge.ts';
-import { controller } from './controls.ts';
+import { acknowledger, controller, existingWatch, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
-import { existingWatch, nothingTo } from './gone.ts';
 import type { WatchSpec } from './input.ts';
 import type { ShownWatch } from './views/views.ts';
 

@@ -5,7 +5,7 @@ import type { BlockAction, ButtonAction } from '@slack/bolt';
 import type { FeatureContext } from '../../../feature-context.ts';
 import { userTimeZone } from '../../../slack/user-time-zone.ts';
 import type { VectorStatsPort } from '../../vector-stats/index.ts';
-import type { Control } from '../controls.ts';
+import type { Control } from '../alert-clicks.ts';
 import { WATCH_ACTION } from '../ids.ts';
 import type { WatchesService } from '../service.ts';
 

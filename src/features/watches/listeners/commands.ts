@@ -31,15 +31,9 @@ export function registerWatchCommands(
         return;
       }
       const owners = splitOwners(args, command.command);
-      if (!owners.ok) {
-        await ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
-        return;
-      }
+      if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
       const parsed = parseWatchArgs(owners.rule, command.command);
-      if (!parsed.ok) {
-        await ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
-        return;
-      }
+      if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and

@@ -48,6 +48,9 @@ export function registerWatchForm(
 
   app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
     const v = view.state.values;
+    // What doesn't read is shown under its field, and the form stays open.
+    const refuse = (block: string, problem: string) =>
+      ack({ response_action: 'errors', errors: { [block]: problem } });
     const read = readSpec({
       indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.selected_option?.value,
       metric: v[WATCH_BLOCK.metric]?.[WATCH_BLOCK.metric]?.selected_option?.value,
@@ -55,33 +58,19 @@ export function registerWatchForm(
       threshold: v[WATCH_BLOCK.threshold]?.[WATCH_BLOCK.threshold]?.value ?? undefined,
       forChecks: v[WATCH_BLOCK.forChecks]?.[WATCH_BLOCK.forChecks]?.value ?? undefined,
     });
-    if (!read.ok) {
-      await ack({
-        response_action: 'errors',
-        errors: { [FIELD_BLOCK[read.field]]: read.problem.replaceAll('`', '') },
-      });
-      return;
-    }
+    if (!read.ok) return refuse(FIELD_BLOCK[read.field], read.problem.replaceAll('`', ''));
     const metadata = readMetadata(view.private_metadata);
     const channelId =
       v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? metadata?.channelId;
-    if (channelId === undefined || channelId === '') {
-      await ack({
-        response_action: 'errors',
-        errors: { [WATCH_BLOCK.channel]: 'Pick the channel for the alerts.' },
-      });
-      return;
-    }
+    if (channelId === undefined || channelId === '')
+      return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
     const owners = await readOwners(v, async () =>
       // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
       metadata?.watchId === undefined
         ? []
         : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
     );
-    if (!owners.ok) {
-      await ack({ response_action: 'errors', errors: { [WATCH_BLOCK.remind]: owners.problem } });
-      return;
-    }
+    if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
     const watch =
       metadata?.watchId === undefined

@@ -226,22 +226,16 @@ export function listMessage(
     },
     accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
   }));
-  const more = watches.length - shown.length;
+  const unlisted = watches
+    .slice(MAX_LISTED)
+    .map((w) => `#${w.id}`)
+    .join(', ');
   return {
     text: `${watches.length} watches in this channel`,
     blocks: [
       header('Watches in this channel'),
       ...rows,
-      ...(more > 0
-        ? [
-            context(
-              `…and ${more} more: #${watches
-                .slice(MAX_LISTED)
-                .map((w) => w.id)
-                .join(', #')}.`,
-            ),
-          ]
-        : []),
+      ...(unlisted === '' ? [] : [context(`…and ${watches.length - MAX_LISTED} more: ${unlisted}.`)]),
       context(
         `*Edit* changes a watch (its state starts afresh); \`${command} watch remove <n>\` removes one; \`${command} watch\` adds one.`,
       ),

@@ -1,10 +1,25 @@
-// The alert's Snooze, Mute and Unmute, Slack-free: they write a watch's controls (never its state),
-// keep who did it, and redraw the open alert so the channel sees who silenced it.
-import { TargetGone } from '../../errors.ts';
-import type { Watch, WatchControlEntry, WatchControls } from '../../store/index.ts';
+// What the alert's buttons do, Slack-free. Snooze, Mute and Unmute write a watch's controls (never
+// its state), keep who did it, and redraw the open alert so the channel sees who silenced it.
+// Acknowledge: the store's compare-and-set decides who owns an incident. A click on a watch removed
+// meanwhile is told so in one sentence, whichever button it was.
+import { TargetGone, UserFacingError } from '../../errors.ts';
+import type { MessageRef, Watch, WatchControlEntry, WatchIncident } from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
-import { existingWatch, nothingTo } from './gone.ts';
 import type { WatchesServiceDeps } from './service.ts';
+import { alreadyAcknowledged } from './views/incident-views.ts';
+
+export const nothingTo = (verb: string) => `That watch was removed, so there is nothing to ${verb}.`;
+
+/** The watch `id`, or TargetGone with `gone`, the sentence the person who clicked sees. */
+export async function existingWatch(
+  store: WatchesServiceDeps['store'],
+  id: number,
+  gone: string,
+): Promise<Watch> {
+  const watch = Number.isInteger(id) ? await store.getWatch(id) : undefined;
+  if (watch === undefined) throw new TargetGone(gone);
+  return watch;
+}
 
 /** What the alert's buttons do to a watch's controls. */
 export type Control = 'snooze_hour' | 'snooze_morning' | 'mute' | 'unmute';
@@ -43,7 +58,7 @@ export function controller(deps: WatchesServiceDeps) {
       at: now,
       until: verb === 'snooze' ? changed.snoozedUntil : null,
     };
-    const controls: WatchControls = {
+    const controls: Watch['controls'] = {
       ...changed,
       history: [...(watch.controls.history ?? []), entry].slice(-HISTORY_KEPT),
     };
@@ -69,7 +84,7 @@ export function controller(deps: WatchesServiceDeps) {
     userId: string,
     now: number,
     userZone: () => Promise<string | undefined>,
-  ): Promise<Omit<WatchControls, 'history'>> {
+  ): Promise<Omit<Watch['controls'], 'history'>> {
     switch (control) {
       case 'snooze_hour':
         return { ...watch.controls, snoozedUntil: now + HOUR, snoozedBy: userId };
@@ -89,4 +104,44 @@ export function controller(deps: WatchesServiceDeps) {
         return { ...watch.controls, mutedBy: null, mutedAt: null };
     }
   }
+}
+
+export function acknowledger(deps: WatchesServiceDeps) {
+  const { store, clock, logger, slack } = deps;
+  /**
+   * The alert's Acknowledge: the first click owns the incident (a compare-and-set in the store),
+   * the alert is redrawn in place saying who, and reminders stop. A later click by someone else
+   * is told who has it. `clicked`: the message clicked, when the watch no longer points at it.
+   */
+  return async function acknowledge(
+    incidentId: number,
+    userId: string,
+    userName: string,
+    clicked: MessageRef | undefined,
+  ): Promise<WatchIncident> {
+    const found = Number.isInteger(incidentId) ? await store.getIncident(incidentId) : undefined;
+    if (found === undefined) throw new TargetGone(nothingTo('acknowledge'));
+    const now = clock();
+    const acked = await store.acknowledgeIncident(incidentId, userId, userName, now);
+    if (acked === undefined) {
+      const current = (await store.getIncident(incidentId)) ?? found;
+      if (current.acknowledgedBy === userId) return current;
+      if (current.acknowledgedBy !== null) throw new UserFacingError(alreadyAcknowledged(current, now));
+      throw new UserFacingError('That incident is resolved already, so there is nothing to acknowledge.');
+    }
+    logger.info(
+      {
+        event: 'watch_acknowledged',
+        watchId: acked.watchId,
+        incidentId,
+        user: userId,
+        afterMs: now - acked.firedAt,
+      },
+      'watch alert acknowledged',
+    );
+    const watch = await store.getWatch(acked.watchId);
+    const ref = watch?.state.incidentId === acked.id ? (watch.state.alert ?? clicked) : clicked;
+    if (watch !== undefined && ref !== undefined) await slack.showAlert(watch, ref, acked);
+    return acked;
+  };
 }
