@@ -88,21 +88,11 @@ export function checkApplier(deps: CheckDeps) {
     const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
     const { state, effects } = evaluate(rule, watch.state, check, now);
     const quiet = isSilenced(watch.controls, now);
+    const next = { ...watch, state };
     const incident = await openIncidentOf(watch.state, check, now);
     const facts = { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet };
     const told = { ...state };
-    return postAndSave({
-      watch,
-      next: { ...watch, state },
-      check,
-      points,
-      now,
-      effects,
-      quiet,
-      told,
-      incident,
-      facts,
-    });
+    return postAndSave({ watch, next, check, points, now, effects, quiet, told, incident, facts });
   };
 
   /**
@@ -114,14 +104,10 @@ export function checkApplier(deps: CheckDeps) {
     for (const effect of step.effects) await onEffect[effect](step);
     const done: CheckEffect[] = [...step.effects];
     if (await alertOrRemind(step)) done.push('remind');
-    const saved = await store.saveWatchState(
-      step.watch.id,
-      deps.owner,
-      step.told,
-      step.now + deps.intervalMs,
-    );
+    const { watch, told, now } = step;
+    const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
-      logger.warn({ event: 'watch_lease_lost', watchId: step.watch.id }, 'watch lease lost before saving');
+      logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
     return done;
   }
 

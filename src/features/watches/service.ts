@@ -18,7 +18,7 @@ import { acknowledger, controller, existingWatch, nothingTo } from './alert-clic
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
 import type { WatchSpec } from './input.ts';
-import type { ShownWatch } from './views/views.ts';
+import type { ShownWatch, WatchList } from './views/views.ts';
 
 /** What the watches feature tells a channel; outbound.ts implements it. */
 export type WatchSlack = {
@@ -125,11 +125,8 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     forStats: (id: number) =>
       existingWatch(store, id, 'That watch was removed, so its alert has no stats to open any more.'),
 
-    async list(channelId: string): Promise<{
-      watches: ShownWatch[];
-      timeZone: string;
-      lastIncidents: Map<number, WatchIncident>;
-    }> {
+    /** `watch list`: the channel's watches, its time zone, and each watch's last incident. */
+    async list(channelId: string): Promise<WatchList> {
       const watches = await store.listWatches(channelId);
       const incidents = await store.lastIncidents(channelId);
       return {
@@ -166,11 +163,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
 
 /** A channel's time zone for the times its messages show: its digest's, else UTC. */
 export async function channelTimeZone(store: Store, channelId: string): Promise<string> {
-  try {
-    return (await store.getSubscription(channelId))?.timeZone ?? 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return (await store.getSubscription(channelId).catch(() => undefined))?.timeZone ?? 'UTC';
 }
 
 /** What the form (or the text form) sets of a watch. */

@@ -52,15 +52,8 @@ export function registerWatchCommands(
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      const { watches, timeZone, lastIncidents } = await service.list(command.channel_id);
-      const message = listMessage(
-        command.command,
-        command.channel_id,
-        watches,
-        context.clock(),
-        timeZone,
-        lastIncidents,
-      );
+      const listed = await service.list(command.channel_id);
+      const message = listMessage(command.command, command.channel_id, listed, context.clock());
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });

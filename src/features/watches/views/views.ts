@@ -198,15 +198,16 @@ function stateText(watch: Watch, now: number, timeZone: string): string {
   return `:white_check_mark: ok${silenced === undefined ? '' : ` · ${silenced}`}`;
 }
 
+/** A channel's watches as `watch list` shows them: in its time zone, each with its last incident. */
+export type WatchList = {
+  watches: readonly ShownWatch[];
+  timeZone: string;
+  lastIncidents: ReadonlyMap<number, WatchIncident>;
+};
+
 /** `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. */
-export function listMessage(
-  command: string,
-  channelId: string,
-  watches: readonly Watch[],
-  now: number,
-  timeZone: string,
-  lastIncidents: ReadonlyMap<number, WatchIncident> = new Map(),
-): Message {
+export function listMessage(command: string, channelId: string, listed: WatchList, now: number): Message {
+  const { watches, timeZone, lastIncidents } = listed;
   if (watches.length === 0)
     return {
       text: 'No watches in this channel.',
