@@ -39,50 +39,7 @@ type Step = {
 export function checkApplier(deps: CheckDeps) {
   const { store, logger, slack } = deps;
 
-  /** Each effect's step: what it records in the store and says in the channel. */
-  const onEffect: Record<Effect, (step: Step) => Promise<void>> = {
-    async fire(step) {
-      const { watch, told, check, now } = step;
-      step.incident = await store.openIncident({
-        watchId: watch.id,
-        firedAt: told.incidentSince ?? now,
-        direction: watch.direction,
-        threshold: watch.threshold,
-        worstValue: check.kind === 'value' ? check.value : watch.threshold,
-        worstAt: now,
-        nextReminderAt: nextReminderAt(now, watch.remindEveryMs),
-      });
-      told.incidentId = step.incident.id;
-      logger.info({ event: 'watch_fire', ...step.facts, incidentId: step.incident.id }, 'watch fired');
-    },
-    async resolve(step) {
-      const { alert } = step.watch.state;
-      if (step.incident !== undefined)
-        step.incident = (await store.resolveIncident(step.incident.id, step.now)) ?? step.incident;
-      if (alert !== null) {
-        await slack.showResolved(step.next, alert, step.incident);
-        await slack.postInThread(alert, recoveredNote(step.next, step.now));
-      }
-      step.told.alert = null;
-      logger.info({ event: 'watch_resolve', ...step.facts }, 'watch resolved');
-    },
-    async worse(step) {
-      const { alert, notifiedValue } = step.watch.state;
-      if (alert !== null && !step.quiet) await slack.postInThread(alert, worseNote(step.next, notifiedValue));
-      logger.info({ event: 'watch_worse', ...step.facts }, 'watch markedly worse');
-    },
-    async no_data(step) {
-      const reason = step.check.kind === 'no_data' ? step.check.reason : '';
-      if (!step.quiet) step.told.noDataAlert = await slack.postNoData(step.next, reason);
-      logger.info({ event: 'watch_no_data', ...step.facts }, 'watch has no data');
-    },
-    async data_back(step) {
-      const { noDataAlert } = step.watch.state;
-      if (noDataAlert !== null) await slack.showDataBack(step.next, noDataAlert);
-      step.told.noDataAlert = null;
-      logger.info({ event: 'watch_data_back', ...step.facts }, 'watch has data again');
-    },
-  };
+  const onEffect = effectSteps(deps);
 
   return async function apply(watch: Watch, check: Check, points: readonly Point[], now: number) {
     const rule = { direction: watch.direction, threshold: watch.threshold, forChecks: watch.forChecks };
@@ -185,4 +142,52 @@ export function checkApplier(deps: CheckDeps) {
     );
     return true;
   }
+}
+
+/** Each effect's step: what it records in the store and says in the channel. */
+function effectSteps(deps: CheckDeps): Record<Effect, (step: Step) => Promise<void>> {
+  const { store, logger, slack } = deps;
+  return {
+    async fire(step) {
+      const { watch, told, check, now } = step;
+      step.incident = await store.openIncident({
+        watchId: watch.id,
+        firedAt: told.incidentSince ?? now,
+        direction: watch.direction,
+        threshold: watch.threshold,
+        worstValue: check.kind === 'value' ? check.value : watch.threshold,
+        worstAt: now,
+        nextReminderAt: nextReminderAt(now, watch.remindEveryMs),
+      });
+      told.incidentId = step.incident.id;
+      logger.info({ event: 'watch_fire', ...step.facts, incidentId: step.incident.id }, 'watch fired');
+    },
+    async resolve(step) {
+      const { alert } = step.watch.state;
+      if (step.incident !== undefined)
+        step.incident = (await store.resolveIncident(step.incident.id, step.now)) ?? step.incident;
+      if (alert !== null) {
+        await slack.showResolved(step.next, alert, step.incident);
+        await slack.postInThread(alert, recoveredNote(step.next, step.now));
+      }
+      step.told.alert = null;
+      logger.info({ event: 'watch_resolve', ...step.facts }, 'watch resolved');
+    },
+    async worse(step) {
+      const { alert, notifiedValue } = step.watch.state;
+      if (alert !== null && !step.quiet) await slack.postInThread(alert, worseNote(step.next, notifiedValue));
+      logger.info({ event: 'watch_worse', ...step.facts }, 'watch markedly worse');
+    },
+    async no_data(step) {
+      const reason = step.check.kind === 'no_data' ? step.check.reason : '';
+      if (!step.quiet) step.told.noDataAlert = await slack.postNoData(step.next, reason);
+      logger.info({ event: 'watch_no_data', ...step.facts }, 'watch has no data');
+    },
+    async data_back(step) {
+      const { noDataAlert } = step.watch.state;
+      if (noDataAlert !== null) await slack.showDataBack(step.next, noDataAlert);
+      step.told.noDataAlert = null;
+      logger.info({ event: 'watch_data_back', ...step.facts }, 'watch has data again');
+    },
+  };
 }

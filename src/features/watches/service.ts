@@ -18,7 +18,8 @@ import { acknowledger, controller, existingWatch, nothingTo } from './alert-clic
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
 import type { WatchSpec } from './input.ts';
-import type { ShownWatch, WatchList } from './views/views.ts';
+import type { WatchList } from './views/list-view.ts';
+import type { ShownWatch } from './views/views.ts';
 
 /** What the watches feature tells a channel; outbound.ts implements it. */
 export type WatchSlack = {

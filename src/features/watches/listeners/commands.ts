@@ -7,8 +7,9 @@ import { parseWatchArgs } from '../input.ts';
 import { splitOwners } from '../owners.ts';
 import type { WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
+import { listMessage } from '../views/list-view.ts';
 import { watchModal } from '../views/modal-view.ts';
-import { listMessage, ruleText } from '../views/views.ts';
+import { ruleText } from '../views/views.ts';
 import { openWatchForm } from './form.ts';
 
 export function registerWatchCommands(
