@@ -38,7 +38,6 @@ type Step = {
 
 export function checkApplier(deps: CheckDeps) {
   const { store, logger, slack } = deps;
-
   const onEffect = effectSteps(deps);
 
   return async function apply(watch: Watch, check: Check, points: readonly Point[], now: number) {

@@ -1,4 +1,5 @@
-// The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list` in list-view.ts.)
+// The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
+// in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
 import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
