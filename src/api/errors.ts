@@ -158,6 +158,21 @@ function subject(operation: string): string {
   }
 }
 
+/** A read's failure as a clause for a sentence opsbot writes on its own, without advice to try again. */
+const READ_FAILED: Partial<Record<ManagementApiErrorKind, string>> = {
+  auth: 'the management API refused opsbot’s credentials',
+  timeout: 'the management API didn’t answer in time',
+  rate_limited: 'the management API is rate-limiting opsbot',
+  invalid_response: 'the management API answered in a form opsbot doesn’t understand',
+};
+
+/** Why a read of `indexId` failed, for a message nobody asked for (a watch's "no data"). */
+export function whyReadFailed(err: unknown, indexId: string): string {
+  if (!(err instanceof ManagementApiError)) return 'opsbot couldn’t read the statistics';
+  if (err.kind === 'not_found') return `the management API has no vector index ${indexId} (404)`;
+  return READ_FAILED[err.kind] ?? 'the management API couldn’t be reached';
+}
+
 /**
  * One or two plain sentences for a Slack user: what went wrong and what to do. Never contains a
  * secret; may contain the API's sanitized message (escape it for mrkdwn where it is shown).

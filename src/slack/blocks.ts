@@ -19,6 +19,9 @@ export function mrkdwnSections(lines: readonly string[], max = SLACK_LIMITS.sect
   return sections;
 }
 
+/** A plain_text object (a label, title, hint or button's text), its emoji shown. */
+export const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
+
 export function section(text: string): SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } };
 }

@@ -56,6 +56,7 @@ export function watchMethods(db: Db): WatchMethods {
     RETURNING *`;
 
   return {
+    ...incidentMethods(db),
     async createWatch(input) {
       checkWatch(input);
       assertNoSecrets(input);
@@ -140,7 +141,12 @@ export function watchMethods(db: Db): WatchMethods {
       });
       return changed === 1;
     },
+  };
+}
 
+/** A watch's incidents: opened on fire, the worst value kept, acknowledged, reminded and resolved once. */
+function incidentMethods(db: Db) {
+  return {
     async openIncident(input) {
       checkWatch({ threshold: input.threshold, direction: input.direction, forChecks: 1 });
       return db.transaction(async (tx) => {
@@ -220,5 +226,5 @@ export function watchMethods(db: Db): WatchMethods {
       );
       return incidentOrNone(row);
     },
-  };
+  } satisfies Partial<WatchMethods>;
 }

@@ -1,24 +1,27 @@
 // The watches feature as the app sees it: register() and the port the Home tab, the demo and the
-// tests use. The check loop is a shared job: one tick at a time, inside the WorkTracker.
+// tests use. Wiring only: the outgoing Slack adapter, the service, the checker (a shared job: one
+// tick at a time, inside the WorkTracker) and the listeners.
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { Watch } from '../../store/index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
-import { createWatchChecker, type TickReport } from './checker.ts';
-import { reminderText } from './incident-views.ts';
-import { registerAlertActions, registerWatchListeners } from './listeners.ts';
-import { createWatchesService, type FiringWatch } from './service.ts';
-import { namingIndexes, watchSlack } from './slack.ts';
-import { recoveredNote, type ShownWatch, worseNote } from './views.ts';
+import { createWatchChecker, type WatchTickReport } from './checker.ts';
+import type { FiringWatch } from './firing.ts';
+import { registerAlertActions } from './listeners/alert-actions.ts';
+import { registerWatchCommands } from './listeners/commands.ts';
+import { registerWatchForm } from './listeners/form.ts';
+import { watchOutbound } from './outbound.ts';
+import { createWatchesService } from './service.ts';
+import type { ShownWatch } from './views/views.ts';
 
-export type { TickReport } from './checker.ts';
-export type { FiringWatch } from './service.ts';
+export type { WatchTickReport } from './checker.ts';
+export type { FiringWatch } from './firing.ts';
 
 export type WatchesPort = {
   /** Checks the due watches now (after a tick in flight); undefined when the tick failed (logged). */
-  runOnce(): Promise<TickReport | undefined>;
+  runOnce(): Promise<WatchTickReport | undefined>;
   /** Firing watches (snoozed and muted ones included), for the Home tab. */
   firing(): Promise<FiringWatch[]>;
 };
@@ -36,15 +39,9 @@ export function register(
     ...watch,
     indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
   });
-  const slack = namingIndexes(watchSlack(context.app.client, store, clock, logger, context.pacer), shown);
-  const service = createWatchesService({
-    store,
-    clock,
-    logger,
-    slack,
-    commandName: () => context.commandName(),
-    shown,
-  });
+  const slack = watchOutbound(context, logger, shown);
+  const commandName = () => context.commandName();
+  const service = createWatchesService({ store, clock, logger, slack, commandName, shown });
   const checker = createWatchChecker({
     store,
     stats: context.scheduledStats,
@@ -53,9 +50,9 @@ export function register(
     slack,
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
-    notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
   });
-  registerWatchListeners(context, service, context.uses.indexNames);
+  registerWatchCommands(context, service, context.uses.indexNames);
+  registerWatchForm(context, service, context.uses.indexNames);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
 
   const checks = createJob({

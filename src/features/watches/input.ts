@@ -2,7 +2,7 @@
 // way: a specific sentence for what is wrong, and nothing saved.
 import { indexIdSchema } from '../../vector-index.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
-import { metricList } from './views.ts';
+import { metricList } from './views/views.ts';
 import { findMetric, type Metric } from './watchable.ts';
 
 export const DEFAULT_FOR_CHECKS = 3;

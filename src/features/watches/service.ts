@@ -1,62 +1,44 @@
 // What the watches feature does, Slack-free: set up, change, silence and remove watches, and say
 // which are firing. A click or a submission on a watch that no longer exists ends in TargetGone,
-// with the sentence the person sees; the alert in the channel is reached through the WatchSlack port.
+// with the sentence the person sees. The channel is reached through the WatchSlack port declared
+// here, which outbound.ts implements over the Web API.
+import type { Point } from '../../api/schemas.ts';
 import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type {
+  MessageRef,
   Store,
   Watch,
-  WatchControlEntry,
-  WatchControls,
   WatchDefinition,
   WatchIncident,
   WatchNotify,
 } from '../../store/index.ts';
-import { instantOfLocal, localDateOf } from '../../time/zones.ts';
-import { acknowledger } from './acknowledge.ts';
-import type { WatchSlack } from './checker.ts';
+import { acknowledger, controller, existingWatch, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
+import { firingWatches } from './firing.ts';
 import type { WatchSpec } from './input.ts';
-import { channelTimeZone } from './slack.ts';
-import type { ShownWatch } from './views.ts';
-import { metricByKey } from './watchable.ts';
+import type { WatchList } from './views/list-view.ts';
+import type { ShownWatch } from './views/views.ts';
 
-/** A watch that needs attention, as the Home tab lists it. */
-export type FiringWatch = {
-  watchId: number;
-  indexId: string;
-  /** The metric's label, e.g. "p99 query latency". */
-  metric: string;
-  channelId: string;
-  /** Who set the watch up. */
-  createdBy: string;
-  /** When the incident started. */
-  since: number;
-  /** The alert message, for a link to it. */
-  alert: { channel: string; ts: string } | undefined;
-  snoozedUntil: number | undefined;
-  muted: boolean;
-  /** Who acknowledged the open incident (a user id), if anyone has. */
-  acknowledgedBy?: string | undefined;
+/** What the watches feature tells a channel; outbound.ts implements it. */
+export type WatchSlack = {
+  /** `points`: the metric's last hour, drawn with the threshold (scalars have none). */
+  postAlert(watch: Watch, points: readonly Point[], incident?: WatchIncident): Promise<MessageRef>;
+  showAlert(watch: Watch, ref: MessageRef, incident?: WatchIncident): Promise<void>;
+  /** The alert once resolved: with the incident's record, its story (never a mention). */
+  showResolved(watch: Watch, ref: MessageRef, incident?: WatchIncident): Promise<void>;
+  /** The open alert of a watch someone changed (`by`): its incident is closed. */
+  showChanged(watch: Watch, ref: MessageRef, by: string): Promise<void>;
+  /** The open alert of a watch someone removed (`by`): it gets no more updates. */
+  showRemoved(watch: Watch, ref: MessageRef, by: string): Promise<void>;
+  postInThread(ref: MessageRef, text: string): Promise<void>;
+  postNoData(watch: Watch, reason: string): Promise<MessageRef>;
+  showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
 };
 
 /** Who a watch calls and how often it reminds; what is omitted stays as it is (or the default). */
 export type Owners = { notify?: WatchNotify; remindEveryMs?: number | null };
-
-/** What the alert's buttons do to a watch's controls. */
-export type Control = 'snooze_hour' | 'snooze_morning' | 'mute' | 'unmute';
-
-const VERB: Record<Control, WatchControlEntry['action']> = {
-  snooze_hour: 'snooze',
-  snooze_morning: 'snooze',
-  mute: 'mute',
-  unmute: 'unmute',
-};
-
-const HOUR = 3_600_000;
-/** The audit of who silenced a watch travels with its controls: the last clicks, this many. */
-const HISTORY_KEPT = 50;
 
 export type WatchesServiceDeps = {
   store: Store;
@@ -74,16 +56,8 @@ export type WatchesService = ReturnType<typeof createWatchesService>;
 export function createWatchesService(deps: WatchesServiceDeps) {
   const { store, clock, logger, slack } = deps;
 
-  /** The watch `id`, or TargetGone with `gone`, the sentence the person who clicked sees. */
-  async function existing(id: number, gone: string): Promise<Watch> {
-    const watch = Number.isInteger(id) ? await store.getWatch(id) : undefined;
-    if (watch === undefined) throw new TargetGone(gone);
-    return watch;
-  }
-  const nothingTo = (verb: string) => `That watch was removed, so there is nothing to ${verb}.`;
-
   /** An open alert's message is told of a change; the change itself is saved already, so a failure is only logged. */
-  async function tellAlert(watch: Watch, show: (ref: NonNullable<Watch['state']['alert']>) => Promise<void>) {
+  async function tellAlert(watch: Watch, show: (ref: MessageRef) => Promise<void>) {
     const alert = watch.state.status === 'firing' ? watch.state.alert : null;
     if (alert === null) return;
     await show(alert).catch((error: unknown) =>
@@ -146,17 +120,14 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     },
 
     /** The watch the Edit button fills the form with. */
-    forEdit: (id: number) => existing(id, nothingTo('edit')),
+    forEdit: (id: number) => existingWatch(store, id, nothingTo('edit')),
 
     /** The watch whose alert's Open stats was clicked. */
     forStats: (id: number) =>
-      existing(id, 'That watch was removed, so its alert has no stats to open any more.'),
+      existingWatch(store, id, 'That watch was removed, so its alert has no stats to open any more.'),
 
-    async list(channelId: string): Promise<{
-      watches: ShownWatch[];
-      timeZone: string;
-      lastIncidents: Map<number, WatchIncident>;
-    }> {
+    /** `watch list`: the channel's watches, its time zone, and each watch's last incident. */
+    async list(channelId: string): Promise<WatchList> {
       const watches = await store.listWatches(channelId);
       const incidents = await store.lastIncidents(channelId);
       return {
@@ -184,96 +155,16 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       return deps.shown(removed);
     },
 
-    /**
-     * A click on the alert's Snooze, Mute or Unmute: writes the watch's controls (never its state),
-     * logs who and until when, and redraws the alert so the channel sees who silenced it.
-     * `userZone`: the clicking person's time zone, for "tomorrow 09:00" in a channel without one.
-     */
-    async control(
-      id: number,
-      control: Control,
-      userId: string,
-      userZone: () => Promise<string | undefined>,
-    ): Promise<Watch> {
-      const watch = await existing(id, nothingTo(VERB[control]));
-      const now = clock();
-      const changed = await controlsAfter(watch, control, userId, now, userZone);
-      const entry: WatchControlEntry = {
-        action: VERB[control],
-        by: userId,
-        at: now,
-        until: VERB[control] === 'snooze' ? changed.snoozedUntil : null,
-      };
-      const controls: WatchControls = {
-        ...changed,
-        history: [...(watch.controls.history ?? []), entry].slice(-HISTORY_KEPT),
-      };
-      if (!(await store.setWatchControls(watch.id, controls))) throw new TargetGone(nothingTo(VERB[control]));
-      logger.info(
-        { event: `watch_${VERB[control]}d`, watchId: watch.id, user: userId, until: controls.snoozedUntil },
-        `watch ${VERB[control]}d`,
-      );
-      const updated = { ...watch, controls };
-      if (updated.state.alert !== null && updated.state.status === 'firing')
-        await slack.showAlert(updated, updated.state.alert, await openIncident(updated));
-      return updated;
-    },
+    control: controller(deps),
 
     /** Firing watches (snoozed and muted ones included), for the Home tab. */
-    async firing(): Promise<FiringWatch[]> {
-      const all = await store.listWatches();
-      const firing = all.filter((w) => w.state.status === 'firing');
-      const incidents =
-        firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
-      return firing.map((w) => ({
-        watchId: w.id,
-        indexId: w.indexId,
-        metric: metricByKey(w.metric)?.label ?? w.metric,
-        channelId: w.channelId,
-        createdBy: w.createdBy,
-        since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
-        alert: w.state.alert ?? undefined,
-        snoozedUntil: w.controls.snoozedUntil ?? undefined,
-        muted: w.controls.mutedBy !== null,
-        acknowledgedBy:
-          w.state.incidentId == null
-            ? undefined
-            : (incidents.get(w.state.incidentId)?.acknowledgedBy ?? undefined),
-      }));
-    },
+    firing: () => firingWatches(store),
   };
+}
 
-  async function openIncident(watch: Watch): Promise<WatchIncident | undefined> {
-    const id = watch.state.incidentId;
-    return id == null ? undefined : store.getIncident(id);
-  }
-
-  async function controlsAfter(
-    watch: Watch,
-    control: Control,
-    userId: string,
-    now: number,
-    userZone: () => Promise<string | undefined>,
-  ): Promise<Omit<WatchControls, 'history'>> {
-    switch (control) {
-      case 'snooze_hour':
-        return { ...watch.controls, snoozedUntil: now + HOUR, snoozedBy: userId };
-      case 'snooze_morning': {
-        // Tomorrow 09:00 on the channel's clock (its digest's zone), else the clicking person's.
-        const subscription = await store.getSubscription(watch.channelId).catch(() => undefined);
-        const zone = subscription?.timeZone ?? (await userZone()) ?? 'UTC';
-        const [y, m, d] = localDateOf(now + 24 * HOUR, zone)
-          .split('-')
-          .map(Number) as [number, number, number];
-        const until = instantOfLocal({ year: y, month: m, day: d }, 9, 0, zone);
-        return { ...watch.controls, snoozedUntil: until, snoozedBy: userId };
-      }
-      case 'mute':
-        return { ...watch.controls, mutedBy: userId, mutedAt: now };
-      case 'unmute':
-        return { ...watch.controls, mutedBy: null, mutedAt: null };
-    }
-  }
+/** A channel's time zone for the times its messages show: its digest's, else UTC. */
+export async function channelTimeZone(store: Store, channelId: string): Promise<string> {
+  return (await store.getSubscription(channelId).catch(() => undefined))?.timeZone ?? 'UTC';
 }
 
 /** What the form (or the text form) sets of a watch. */

@@ -6,10 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
-import { createWatchChecker, type WatchSlack } from '../../../src/features/watches/checker.ts';
+import { createWatchChecker } from '../../../src/features/watches/checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from '../../../src/features/watches/evaluate.ts';
-import { reminderText } from '../../../src/features/watches/incident-views.ts';
-import { recoveredNote, worseNote } from '../../../src/features/watches/views.ts';
+import type { WatchSlack } from '../../../src/features/watches/service.ts';
 import { createLogger } from '../../../src/log.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
 import type { Store } from '../../../src/store/index.ts';
@@ -59,7 +58,6 @@ describe('watch checker', () => {
       slack,
       intervalMs: INTERVAL,
       owner: 'this-process',
-      notes: { recovered: recoveredNote, worse: worseNote, reminder: reminderText },
     });
 
   beforeEach(async () => {

@@ -2,7 +2,7 @@
 // it for copying, or by the id where it has no name.
 import { describe, expect, it } from 'vitest';
 import { INITIAL_STATE, NO_CONTROLS } from '../../../src/features/watches/evaluate.ts';
-import { alertMessage, resolvedMessage, ruleText } from '../../../src/features/watches/views.ts';
+import { alertMessage, resolvedMessage, ruleText } from '../../../src/features/watches/views/views.ts';
 import type { Watch } from '../../../src/store/index.ts';
 import { textOf } from '../../support/blocks.ts';
 

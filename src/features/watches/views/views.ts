@@ -1,27 +1,16 @@
-// The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts.)
+// The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
+// in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
-import { context, header, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
-import type { Watch, WatchIncident } from '../../store/index.ts';
-import { instantInWords } from '../../time/zones.ts';
-import { shortIndexId } from '../../vector-index.ts';
-import { alertActionsBlock, WATCH_ACTION } from './ids.ts';
-import {
-  acknowledgedText,
-  callsText,
-  lastIncidentText,
-  mentionsOf,
-  ownershipText,
-  storyText,
-} from './incident-views.ts';
-import { formatMetricValue, METRICS, type Metric, metricByKey } from './watchable.ts';
-
-/** Watches listed with their own Edit button; a channel rarely has more. */
-const MAX_LISTED = 40;
+import { context, plain, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
+import type { Watch, WatchIncident } from '../../../store/index.ts';
+import { instantInWords } from '../../../time/zones.ts';
+import { shortIndexId } from '../../../vector-index.ts';
+import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
+import { formatMetricValue, METRICS, type Metric, metricByKey } from '../watchable.ts';
+import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
 export function metricOf(watch: Watch): Metric {
   return (
@@ -58,7 +47,7 @@ export function durationText(ms: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-function silencedText(watch: Watch, now: number, timeZone: string): string | undefined {
+export function silencedText(watch: Watch, now: number, timeZone: string): string | undefined {
   const c = watch.controls;
   if (c.mutedBy !== null) return `:mute: muted by ${mentionUser(c.mutedBy)} until someone unmutes it`;
   if (c.snoozedUntil !== null && c.snoozedUntil > now && c.snoozedBy !== null)
@@ -66,7 +55,7 @@ function silencedText(watch: Watch, now: number, timeZone: string): string | und
   return undefined;
 }
 
-function button(text: string, actionId: string, value: string) {
+export function button(text: string, actionId: string, value: string) {
   return { type: 'button' as const, action_id: actionId, value, text: plain(text) };
 }
 
@@ -188,80 +177,7 @@ export function removedMessage(watch: Watch, by: string): Message {
   return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
 }
 
-function stateText(watch: Watch, now: number, timeZone: string): string {
-  const silenced = silencedText(watch, now, timeZone);
-  if (watch.state.status === 'firing') {
-    const since = watch.state.incidentSince ?? now;
-    return `:rotating_light: firing since ${instantInWords(since, timeZone)}${silenced === undefined ? '' : ` · ${silenced}`}`;
-  }
-  if (watch.state.noDataReason !== null)
-    return `:grey_question: no data (${escapeMrkdwn(watch.state.noDataReason)})`;
-  if (watch.state.lastCheckedAt === null) return ':hourglass_flowing_sand: not checked yet';
-  return `:white_check_mark: ok${silenced === undefined ? '' : ` · ${silenced}`}`;
-}
-
-/** `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. */
-export function listMessage(
-  command: string,
-  channelId: string,
-  watches: readonly Watch[],
-  now: number,
-  timeZone: string,
-  lastIncidents: ReadonlyMap<number, WatchIncident> = new Map(),
-): Message {
-  if (watches.length === 0)
-    return {
-      text: 'No watches in this channel.',
-      blocks: [
-        section(
-          `No watches in ${mentionChannel(channelId)} yet. \`${command} watch\` sets one up; e.g. \`${command} watch idx-1 monthly_cost > $50\`.`,
-        ),
-      ],
-    };
-  // One section per watch, with its Edit button; past the message's block limit, the rest by number.
-  const shown = watches.slice(0, MAX_LISTED);
-  const rows: KnownBlock[] = shown.map((w) => ({
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
-      text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}\n${ownershipText(w)}${incidentLine(w, lastIncidents, now, timeZone)}`,
-    },
-    accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
-  }));
-  const more = watches.length - shown.length;
-  return {
-    text: `${watches.length} watches in this channel`,
-    blocks: [
-      header('Watches in this channel'),
-      ...rows,
-      ...(more > 0
-        ? [
-            context(
-              `…and ${more} more: #${watches
-                .slice(MAX_LISTED)
-                .map((w) => w.id)
-                .join(', #')}.`,
-            ),
-          ]
-        : []),
-      context(
-        `*Edit* changes a watch (its state starts afresh); \`${command} watch remove <n>\` removes one; \`${command} watch\` adds one.`,
-      ),
-    ],
-  };
-}
-
 /** The metrics, as the unknown-metric answer lists them. */
 export function metricList(): string {
   return METRICS.map((m) => `\`${m.key}\``).join(', ');
-}
-
-function incidentLine(
-  watch: Watch,
-  lastIncidents: ReadonlyMap<number, WatchIncident>,
-  now: number,
-  timeZone: string,
-): string {
-  const incident = lastIncidents.get(watch.id);
-  return incident === undefined ? '' : `\n${lastIncidentText(watch, incident, now, timeZone)}`;
 }

@@ -2,9 +2,10 @@
 // multi_users_select), user groups (Block Kit has no user-group select, so a multi_static_select of
 // the workspace's groups as usergroups.list gave them) and the reminder interval. Pure: no I/O.
 import type { KnownBlock, ModalView } from '@slack/types';
-import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../store/index.ts';
-import { WATCH_BLOCK } from './ids.ts';
-import { remindEveryText } from './incident.ts';
+import { plain } from '../../../slack/blocks.ts';
+import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../../store/index.ts';
+import { WATCH_BLOCK } from '../ids.ts';
+import { remindEveryText } from '../incident.ts';
 
 /** A user group as the form offers it. */
 export type GroupOption = { id: string; handle: string };
@@ -12,7 +13,6 @@ export type GroupOption = { id: string; handle: string };
 /** Slack's limit on a select's options. */
 const MAX_OPTIONS = 100;
 
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 const option = (g: GroupOption) => ({ value: g.id, text: plain(`@${g.handle}`.slice(0, 75)) });
 
 /**

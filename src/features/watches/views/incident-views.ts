@@ -1,12 +1,12 @@
 // The words of an incident's ownership: who an alert calls, who acknowledged it, the reminder, the
 // resolve's story and `watch list`'s last-incident line. Pure: data in, mrkdwn out. Only the alert
 // and its reminders mention anyone; everything said on resolve names people without a ping.
-import { escapeMrkdwn, mentionUser } from '../../slack/mrkdwn.ts';
-import type { Watch, WatchIncident, WatchNotify } from '../../store/index.ts';
-import { instantInWords, localTimeOf } from '../../time/zones.ts';
-import { incidentTimes, remindEveryText } from './incident.ts';
+import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
+import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts';
+import { instantInWords, localTimeOf } from '../../../time/zones.ts';
+import { incidentTimes, remindEveryText } from '../incident.ts';
+import { formatMetricValue } from '../watchable.ts';
 import { durationText, metricOf } from './views.ts';
-import { formatMetricValue } from './watchable.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {
@@ -87,4 +87,15 @@ export function ownershipText(watch: Watch): string {
   const remind =
     watch.remindEveryMs === null ? 'no reminders' : `reminds every ${remindEveryText(watch.remindEveryMs)}`;
   return `${mentions === '' ? 'calls nobody' : `calls ${mentions}`} · ${remind}`;
+}
+
+/** ", calling @search-oncall; reminded every 30m until acknowledged" for the confirmation. */
+export function confirmation(watch: Watch): string {
+  const mentions = mentionsOf(watch.notify);
+  const calls = mentions === '' ? '' : `, calling ${mentions}`;
+  const remind =
+    watch.remindEveryMs === null
+      ? '; no reminders'
+      : `; reminded every ${remindEveryText(watch.remindEveryMs)} until someone acknowledges`;
+  return `${calls}${remind}`;
 }

@@ -1,0 +1,44 @@
+// Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included.
+import type { Store } from '../../store/index.ts';
+import { metricByKey } from './watchable.ts';
+
+/** A watch that needs attention, as the Home tab lists it. */
+export type FiringWatch = {
+  watchId: number;
+  indexId: string;
+  /** The metric's label, e.g. "p99 query latency". */
+  metric: string;
+  channelId: string;
+  /** Who set the watch up. */
+  createdBy: string;
+  /** When the incident started. */
+  since: number;
+  /** The alert message, for a link to it. */
+  alert: { channel: string; ts: string } | undefined;
+  snoozedUntil: number | undefined;
+  muted: boolean;
+  /** Who acknowledged the open incident (a user id), if anyone has. */
+  acknowledgedBy?: string | undefined;
+};
+
+export async function firingWatches(store: Store): Promise<FiringWatch[]> {
+  const all = await store.listWatches();
+  const firing = all.filter((w) => w.state.status === 'firing');
+  const incidents =
+    firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
+  return firing.map((w) => ({
+    watchId: w.id,
+    indexId: w.indexId,
+    metric: metricByKey(w.metric)?.label ?? w.metric,
+    channelId: w.channelId,
+    createdBy: w.createdBy,
+    since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
+    alert: w.state.alert ?? undefined,
+    snoozedUntil: w.controls.snoozedUntil ?? undefined,
+    muted: w.controls.mutedBy !== null,
+    acknowledgedBy:
+      w.state.incidentId == null
+        ? undefined
+        : (incidents.get(w.state.incidentId)?.acknowledgedBy ?? undefined),
+  }));
+}

@@ -1,0 +1,62 @@
+// The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute / Unmute, Acknowledge and
+// Open stats. The alert redrawn by the service is the answer the channel sees; a click on a removed
+// watch is thrown to the guard.
+import type { BlockAction, ButtonAction } from '@slack/bolt';
+import type { FeatureContext } from '../../../feature-context.ts';
+import { userTimeZone } from '../../../slack/user-time-zone.ts';
+import type { VectorStatsPort } from '../../vector-stats/index.ts';
+import type { Control } from '../alert-clicks.ts';
+import { WATCH_ACTION } from '../ids.ts';
+import type { WatchesService } from '../service.ts';
+
+const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
+  [WATCH_ACTION.snoozeHour, 'snooze_hour'],
+  [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
+  [WATCH_ACTION.mute, 'mute'],
+  [WATCH_ACTION.unmute, 'unmute'],
+];
+
+export function registerAlertActions(
+  context: FeatureContext,
+  service: WatchesService,
+  postStats: VectorStatsPort['postStats'],
+): void {
+  const { app } = context;
+  for (const [actionId, control] of CONTROLS)
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
+      await ack();
+      // The alert redrawn by the service ("snoozed by …") is the answer the channel sees.
+      await service.control(Number(action.value), control, body.user.id, () =>
+        userTimeZone(client, body.user.id, 1_500),
+      );
+    });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.acknowledge, async ({ ack, body, action }) => {
+    await ack();
+    // The alert redrawn in place ("Acknowledged by …") is the answer; a second person is told who has it.
+    const clicked =
+      body.channel?.id !== undefined && body.message?.ts !== undefined
+        ? { channel: body.channel.id, ts: body.message.ts }
+        : undefined;
+    const name = body.user.username ?? body.user.name ?? body.user.id;
+    await service.acknowledge(Number(action.value), body.user.id, name, clicked);
+  });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await service.forStats(Number(action.value));
+    // In the alert's thread; the clicked message is the alert when the watch's own record has none.
+    const channel = watch.state.alert?.channel ?? body.channel?.id ?? watch.channelId;
+    const threadTs = watch.state.alert?.ts ?? body.message?.ts;
+    await postStats(
+      { indexId: watch.indexId, period: '1h' },
+      {
+        client,
+        userId: body.user.id,
+        channel,
+        ...(threadTs === undefined ? {} : { threadTs }),
+        reply: (message) => client.chat.postEphemeral({ channel, user: body.user.id, ...message }),
+      },
+    );
+  });
+}

@@ -1,0 +1,75 @@
+// `/ops watch` (the form, or the rule typed as text), `watch list` and `watch remove`: ack, read
+// the command, ask the service, show the answer. A failure (the store not answering, a watch removed
+// meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
+import type { FeatureContext } from '../../../feature-context.ts';
+import type { IndexNamesPort } from '../../index-names/index.ts';
+import { parseWatchArgs } from '../input.ts';
+import { splitOwners } from '../owners.ts';
+import type { WatchesService } from '../service.ts';
+import { confirmation } from '../views/incident-views.ts';
+import { listMessage } from '../views/list-view.ts';
+import { watchModal } from '../views/modal-view.ts';
+import { ruleText } from '../views/views.ts';
+import { openWatchForm } from './form.ts';
+
+export function registerWatchCommands(
+  context: FeatureContext,
+  service: WatchesService,
+  indexes: IndexNamesPort,
+): void {
+  const intervalMinutes = Math.round(context.config.watches.intervalMs / 60_000) || 1;
+
+  context.router.register({
+    words: ['watch'],
+    usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
+    example: 'watch catalog monthly_cost > $50',
+    description:
+      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending_index_count > 10000`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
+    async handle({ ack, args, command, client }) {
+      if (args.length === 0) {
+        await ack();
+        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), command.command);
+        return;
+      }
+      const owners = splitOwners(args, command.command);
+      if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
+      const parsed = parseWatchArgs(owners.rule, command.command);
+      if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
+      // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
+      const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
+      // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
+      // the watch exists by the time anyone sees it.
+      const watch = await service.create(spec, command.channel_id, command.user_id, null, owners);
+      await ack({
+        response_type: 'ephemeral',
+        text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Checked every ${intervalMinutes} min; alerts go to this channel${confirmation(watch)}.`,
+      });
+    },
+  });
+
+  context.router.register({
+    words: ['watch', 'list'],
+    example: 'watch list',
+    description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
+    async handle({ ack, command, client }) {
+      await ack();
+      const listed = await service.list(command.channel_id);
+      const message = listMessage(command.command, command.channel_id, listed, context.clock());
+      await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
+    },
+  });
+
+  context.router.register({
+    words: ['watch', 'remove'],
+    usage: '<n>',
+    example: 'watch remove 3',
+    description: 'stop a watch (its number is in `watch list`)',
+    async handle({ ack, args, command }) {
+      const removed = await service.remove(args, command.channel_id, command.user_id);
+      await ack({
+        response_type: 'ephemeral',
+        text: `:wastebasket: Watch #${removed.id} removed (${ruleText(removed)}).`,
+      });
+    },
+  });
+}

@@ -1,0 +1,141 @@
+// The watch form's Slack side: opened (from the command or a list's Edit button) with the
+// workspace's user groups listed, its submission read back (the rule, the channel, the owners) and
+// saved through the service. A field that doesn't read is shown under that field.
+import type { App, BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
+import type { ModalView } from '@slack/types';
+import type { FeatureContext } from '../../../feature-context.ts';
+import type { Watch } from '../../../store/index.ts';
+import type { IndexNamesPort } from '../../index-names/index.ts';
+import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
+import { parseRemindEvery } from '../incident.ts';
+import { readSpec, type WatchSpec } from '../input.ts';
+import type { Owners, WatchesService } from '../service.ts';
+import { confirmation } from '../views/incident-views.ts';
+import { readMetadata, watchModal } from '../views/modal-view.ts';
+import { type GroupOption, withOwners } from '../views/owners-view.ts';
+import { ruleText } from '../views/views.ts';
+
+/** The form field each of the spec's fields is typed in, for an error shown under it. */
+const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
+  indexId: WATCH_BLOCK.index,
+  metric: WATCH_BLOCK.metric,
+  direction: WATCH_BLOCK.direction,
+  threshold: WATCH_BLOCK.threshold,
+  forChecks: WATCH_BLOCK.forChecks,
+};
+
+/** The list's Edit button and the form's submission, new watch or edit alike. */
+export function registerWatchForm(
+  context: FeatureContext,
+  service: WatchesService,
+  indexes: IndexNamesPort,
+): void {
+  const { app } = context;
+  // The form's index field is a type-ahead over the indexes opsbot knows.
+  indexes.offerIn({ blockId: WATCH_BLOCK.index, actionId: WATCH_BLOCK.index });
+
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
+    await ack();
+    const watch = await service.forEdit(Number(action.value));
+    await openWatchForm(
+      client,
+      body.trigger_id,
+      watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
+      context.commandName(),
+      watch,
+    );
+  });
+
+  app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
+    const v = view.state.values;
+    // What doesn't read is shown under its field, and the form stays open.
+    const refuse = (block: string, problem: string) =>
+      ack({ response_action: 'errors', errors: { [block]: problem } });
+    const read = readSpec({
+      indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.selected_option?.value,
+      metric: v[WATCH_BLOCK.metric]?.[WATCH_BLOCK.metric]?.selected_option?.value,
+      direction: v[WATCH_BLOCK.direction]?.[WATCH_BLOCK.direction]?.selected_option?.value,
+      threshold: v[WATCH_BLOCK.threshold]?.[WATCH_BLOCK.threshold]?.value ?? undefined,
+      forChecks: v[WATCH_BLOCK.forChecks]?.[WATCH_BLOCK.forChecks]?.value ?? undefined,
+    });
+    if (!read.ok) return refuse(FIELD_BLOCK[read.field], read.problem.replaceAll('`', ''));
+    const metadata = readMetadata(view.private_metadata);
+    const channelId =
+      v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? metadata?.channelId;
+    if (channelId === undefined || channelId === '')
+      return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
+    const owners = await readOwners(v, async () =>
+      // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
+      metadata?.watchId === undefined
+        ? []
+        : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
+    );
+    if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
+    const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
+    const watch =
+      metadata?.watchId === undefined
+        ? await service.create(read.spec, channelId, body.user.id, note, owners.owners)
+        : await service.edit(metadata.watchId, read.spec, channelId, body.user.id, note, owners.owners);
+    await ack();
+    await app.client.chat.postEphemeral({
+      channel: channelId,
+      user: body.user.id,
+      text: `:eyes: Watch #${watch.id} set: ${ruleText(watch)}. Alerts go to this channel${confirmation(watch)}.`,
+    });
+  });
+}
+
+/** Slack lets a trigger_id open a view for 3 s: the group list gets this long, then the form opens without it. */
+const GROUPS_WAIT_MS = 1_500;
+
+/** The workspace's enabled user groups, or undefined when Slack didn't list them in time (or refused). */
+async function userGroups(client: App['client']): Promise<GroupOption[] | undefined> {
+  const listed = client.usergroups
+    .list({ include_disabled: false })
+    .then((r) =>
+      (r.usergroups ?? []).flatMap((g) =>
+        g.id !== undefined && g.handle !== undefined ? [{ id: g.id, handle: g.handle }] : [],
+      ),
+    )
+    .catch(() => undefined);
+  const late = new Promise<undefined>((resolve) =>
+    setTimeout(() => resolve(undefined), GROUPS_WAIT_MS).unref(),
+  );
+  return Promise.race([listed, late]);
+}
+
+export async function openWatchForm(
+  client: App['client'],
+  triggerId: string,
+  view: ModalView,
+  command: string,
+  existing?: Watch,
+): Promise<void> {
+  const groups = await userGroups(client);
+  await client.views.open({ trigger_id: triggerId, view: withOwners(view, groups, command, existing) });
+}
+
+/**
+ * The form's ownership fields. `keptGroups`: the groups an edited watch calls, kept when the form
+ * could not offer the list (Slack didn't answer in time).
+ */
+async function readOwners(
+  values: ViewOutput['state']['values'],
+  keptGroups: () => Promise<string[]>,
+): Promise<{ ok: true; owners: Owners } | { ok: false; problem: string }> {
+  const users = values[WATCH_BLOCK.notifyUsers]?.[WATCH_BLOCK.notifyUsers]?.selected_users;
+  const groupField = values[WATCH_BLOCK.notifyGroups]?.[WATCH_BLOCK.notifyGroups];
+  const groups = groupField?.selected_options?.flatMap((o) => (o.value === undefined ? [] : [o.value]));
+  const remindText = values[WATCH_BLOCK.remind]?.[WATCH_BLOCK.remind]?.value?.trim() ?? '';
+  const remind = remindText === '' ? undefined : parseRemindEvery(remindText);
+  if (remind !== undefined && !remind.ok)
+    return {
+      ok: false,
+      problem: 'Write a whole number of seconds, minutes or hours (45s, 20m, 2h), or never.',
+    };
+  const owners: Owners = {};
+  if (users !== undefined || groups !== undefined)
+    owners.notify = { users: users ?? [], groups: groups ?? (await keptGroups()) };
+  if (remind !== undefined) owners.remindEveryMs = remind.value;
+  return { ok: true, owners };
+}

@@ -1,0 +1,111 @@
+// The feature's WatchSlack port over the Web API: alerts, their updates and thread notes. Each watch
+// is named as the team named its index, so messages say `catalog (0d6f3f5e…)` rather than a bare id
+// (a name that can't be read is left out). Times are in the channel's time zone (its digest's), else UTC.
+import type { KnownBlock } from '@slack/types';
+import type { Point } from '../../api/schemas.ts';
+import { errField } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
+import type { Logger } from '../../log.ts';
+import { renderWatchChart } from '../../render/index.ts';
+import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
+import type { MessageRef, Watch } from '../../store/index.ts';
+import { localTimeOf } from '../../time/zones.ts';
+import { channelTimeZone, type WatchSlack } from './service.ts';
+import {
+  alertMessage,
+  changedMessage,
+  dataBackMessage,
+  type Message,
+  noDataMessage,
+  removedMessage,
+  resolvedMessage,
+  type ShownWatch,
+} from './views/views.ts';
+import { formatMetricValue, metricByKey } from './watchable.ts';
+
+/** `shown`: the watch with its index's name. */
+export function watchOutbound(
+  context: FeatureContext,
+  logger: Logger,
+  shown: (watch: Watch) => Promise<ShownWatch>,
+): WatchSlack {
+  const { clock, pacer } = context;
+  const client = context.app.client;
+  const zone = (watch: Watch) => channelTimeZone(context.store, watch.channelId);
+  const postTop = async (channel: string, message: Message): Promise<SentMessage> => {
+    // Top-level posts share the digests' budget: Slack's per-channel and workspace rates.
+    await pacer.take(channel);
+    const posted = await client.chat.postMessage({ channel, ...message });
+    if (posted.channel === undefined || posted.ts === undefined)
+      throw new Error('chat.postMessage returned no ts');
+    return { channel: posted.channel, ts: posted.ts };
+  };
+  const update = async (ref: MessageRef, message: Message) => {
+    await client.chat.update({ ...ref, ...message });
+  };
+  return {
+    async postAlert(bare, points, incident) {
+      const watch = await shown(bare);
+      const timeZone = await zone(watch);
+      const post = (image?: KnownBlock) =>
+        postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image, incident));
+      const chart = await chartOf(watch, points, timeZone, logger);
+      if (chart === undefined) return post();
+      // The stats card's upload path: a private upload, then the message with an image block (or
+      // the file shared in its thread, or no image) — see src/slack/upload.ts.
+      const sent = await showPng(client, chart, {
+        logger,
+        send: (slot) => post(slot.kind === 'block' ? slot.block : undefined),
+      });
+      return { channel: sent.channel, ts: sent.ts };
+    },
+    showAlert: async (watch, ref, incident) =>
+      update(ref, alertMessage(await shown(watch), clock(), await zone(watch), undefined, incident)),
+    showResolved: async (watch, ref, incident) =>
+      update(ref, resolvedMessage(await shown(watch), clock(), await zone(watch), incident)),
+    showChanged: async (watch, ref, by) => update(ref, changedMessage(await shown(watch), by)),
+    showRemoved: async (watch, ref, by) => update(ref, removedMessage(await shown(watch), by)),
+    async postInThread(ref, text) {
+      await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
+    },
+    postNoData: async (watch, reason) => postTop(watch.channelId, noDataMessage(await shown(watch), reason)),
+    showDataBack: async (watch, ref) => update(ref, dataBackMessage(await shown(watch))),
+  };
+}
+
+/** The last hour of the watched series with the threshold across it; none for a scalar metric. */
+async function chartOf(
+  watch: ShownWatch,
+  points: readonly Point[],
+  timeZone: string,
+  logger: Pick<Logger, 'error'>,
+): Promise<PngUpload | undefined> {
+  const metric = metricByKey(watch.metric);
+  if (metric === undefined || points.length === 0) return undefined;
+  const first = points[0]?.at ?? 0;
+  const last = points.at(-1)?.at ?? first;
+  const title = `${watch.indexName ?? watch.indexId} · ${metric.label}`;
+  const lastValue = points.at(-1)?.y ?? 0;
+  try {
+    const png = await renderWatchChart({
+      title,
+      points,
+      threshold: watch.threshold,
+      thresholdLabel: formatMetricValue(metric, watch.threshold),
+      lastLabel: formatMetricValue(metric, lastValue),
+      caption: `last hour · ${localTimeOf(first, timeZone)}–${localTimeOf(last, timeZone)} ${timeZone}`,
+    });
+    return {
+      png,
+      filename: `watch-${watch.id}.png`,
+      title,
+      altText: `${title} over the last hour: now ${formatMetricValue(metric, lastValue)}, ${watch.direction} the threshold ${formatMetricValue(metric, watch.threshold)}.`,
+    };
+  } catch (error) {
+    logger.error(
+      { event: 'watch_chart_render_failed', watchId: watch.id, err: errField(error) },
+      'alert chart not rendered',
+    );
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+// `watch list`: a channel's watches, how each stands, who it calls and its last incident, each with
+// its Edit button. Pure: data in, Block Kit out.
+import type { KnownBlock } from '@slack/types';
+import { context, header, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel } from '../../../slack/mrkdwn.ts';
+import type { Watch, WatchIncident } from '../../../store/index.ts';
+import { instantInWords } from '../../../time/zones.ts';
+import { WATCH_ACTION } from '../ids.ts';
+import { lastIncidentText, ownershipText } from './incident-views.ts';
+import { button, type Message, ruleText, type ShownWatch, silencedText } from './views.ts';
+
+/** Watches listed with their own Edit button; a channel rarely has more. */
+const MAX_LISTED = 40;
+
+function stateText(watch: Watch, now: number, timeZone: string): string {
+  const silenced = silencedText(watch, now, timeZone);
+  if (watch.state.status === 'firing') {
+    const since = watch.state.incidentSince ?? now;
+    return `:rotating_light: firing since ${instantInWords(since, timeZone)}${silenced === undefined ? '' : ` · ${silenced}`}`;
+  }
+  if (watch.state.noDataReason !== null)
+    return `:grey_question: no data (${escapeMrkdwn(watch.state.noDataReason)})`;
+  if (watch.state.lastCheckedAt === null) return ':hourglass_flowing_sand: not checked yet';
+  return `:white_check_mark: ok${silenced === undefined ? '' : ` · ${silenced}`}`;
+}
+
+/** A channel's watches as `watch list` shows them: in its time zone, each with its last incident. */
+export type WatchList = {
+  watches: readonly ShownWatch[];
+  timeZone: string;
+  lastIncidents: ReadonlyMap<number, WatchIncident>;
+};
+
+/** `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. */
+export function listMessage(command: string, channelId: string, listed: WatchList, now: number): Message {
+  const { watches, timeZone, lastIncidents } = listed;
+  if (watches.length === 0)
+    return {
+      text: 'No watches in this channel.',
+      blocks: [
+        section(
+          `No watches in ${mentionChannel(channelId)} yet. \`${command} watch\` sets one up; e.g. \`${command} watch idx-1 monthly_cost > $50\`.`,
+        ),
+      ],
+    };
+  // One section per watch, with its Edit button; past the message's block limit, the rest by number.
+  const shown = watches.slice(0, MAX_LISTED);
+  const rows: KnownBlock[] = shown.map((w) => ({
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}\n${ownershipText(w)}${incidentLine(w, lastIncidents, now, timeZone)}`,
+    },
+    accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
+  }));
+  const unlisted = watches
+    .slice(MAX_LISTED)
+    .map((w) => `#${w.id}`)
+    .join(', ');
+  return {
+    text: `${watches.length} watches in this channel`,
+    blocks: [
+      header('Watches in this channel'),
+      ...rows,
+      ...(unlisted === '' ? [] : [context(`…and ${watches.length - MAX_LISTED} more: ${unlisted}.`)]),
+      context(
+        `*Edit* changes a watch (its state starts afresh); \`${command} watch remove <n>\` removes one; \`${command} watch\` adds one.`,
+      ),
+    ],
+  };
+}
+
+function incidentLine(
+  watch: Watch,
+  lastIncidents: ReadonlyMap<number, WatchIncident>,
+  now: number,
+  timeZone: string,
+): string {
+  const incident = lastIncidents.get(watch.id);
+  return incident === undefined ? '' : `\n${lastIncidentText(watch, incident, now, timeZone)}`;
+}
