@@ -126,5 +126,8 @@ export function describeSettings(s: Settings): string {
   const ack = `ack path ${s.ack.rounds} interleaved rounds × ${s.ack.durationMs / 1000} s (after ${s.ack.warmupMs / 1000} s warm-up) per target and concurrency`;
   const cold = `cold start ${s.coldStart.runs} interleaved runs`;
   const e2e = `stats end to end ${s.statsE2e.runs} runs`;
-  return `${s.quick ? 'QUICK SMOKE RUN (too few samples to judge targets); ' : ''}${day}; ${cold}; ${e2e}; ${ack}; LOG_LEVEL=warn for the app under load`;
+  const larger = (d: DaySettings) =>
+    `${d.people} people, ${d.digests} digests, ${d.watches} watches, ${d.commandsPerSec} commands/s, Home ${d.homesPerSec}/s, ${d.durationMs / 1000} s`;
+  const scale = `items 6–8: ${s.scale.oneProcess.map(larger).join(' and ')} on one process; ${larger(s.scale.replicas.day)} on ${s.scale.replicas.count} replicas; growth at ${s.scale.growth.map((g) => `${g.times}×`).join(', ')}`;
+  return `${s.quick ? 'QUICK SMOKE RUN (too few samples to judge targets); ' : ''}${day}; ${cold}; ${e2e}; ${ack}; ${scale}; LOG_LEVEL=warn for the app under load`;
 }
