@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { runBenchmarks } from './harness/bench.ts';
 import { machineMarkdown } from './harness/machine.ts';
 import { benchAppFrom } from './harness/processes.ts';
-import { describeSettings, FULL, QUICK, scaleSettings, scaledDay, shortDay } from './harness/settings.ts';
+import { describeSettings, FULL, QUICK, scaledDay, scaleSettings, shortDay } from './harness/settings.ts';
 import { markdownTable, replaceResultsBlock, resultsBlock } from './harness/table.ts';
 
 const { values } = parseArgs({
@@ -41,7 +41,8 @@ const items = values.only
 // still deals the whole mix, without the minutes the full shapes take.
 const shape = values.shape === undefined ? 1 : Number(values.shape);
 const seconds = values['day-seconds'] === undefined ? undefined : Number(values['day-seconds']);
-if (!(shape > 0) || (seconds !== undefined && !(seconds > 0))) throw new Error('--shape and --day-seconds take positive numbers');
+if (!(shape > 0) || (seconds !== undefined && !(seconds > 0)))
+  throw new Error('--shape and --day-seconds take positive numbers');
 const chosen = values.quick ? QUICK : FULL;
 // The 1× day shrunk: its commands too (scaledDay keeps at least the day's own rate when growing it).
 const shrunk = { ...scaledDay(FULL.day, shape), commandsPerSec: FULL.day.commandsPerSec * shape };

@@ -7,11 +7,14 @@ import { cpuSeconds, freePort, opsbotEntry, type ServerProcess, spawnServer } fr
 export type DayApps = {
   servers: ServerProcess[];
   metricsPorts: number[];
+  /** Each app's CPU seconds when the day started: its start-up is not the day's work. */
+  cpuAtDayStart?: (number | undefined)[];
 };
 
 /** What one app process cost and did during the day. */
 export type AppFigures = {
   peakRssMiB: number | undefined;
+  /** CPU seconds (all threads) from the day's start to its end. */
   cpuSeconds: number | undefined;
   /** Its own counters (undefined when the checkout serves no /metrics). */
   work: AppWork | undefined;
@@ -54,12 +57,17 @@ export async function startDayApps(options: {
   return { servers, metricsPorts };
 }
 
+/** Notes each app's CPU time so far: what the day costs is counted from here. */
+export function markDayStart(apps: DayApps): void {
+  apps.cpuAtDayStart = apps.servers.map((s) => cpuSeconds(s.pid));
+}
+
 /** Reads each app's figures, then stops it. */
 export async function stopDayApps(apps: DayApps): Promise<AppFigures[]> {
   const figures = await Promise.all(
     apps.servers.map(async (server, i) => ({
       peakRssMiB: server.peakRssMiB(),
-      cpuSeconds: cpuSeconds(server.pid),
+      cpuSeconds: (cpuSeconds(server.pid) ?? Number.NaN) - (apps.cpuAtDayStart?.[i] ?? 0),
       work: await workOf(apps.metricsPorts[i] as number),
     })),
   );

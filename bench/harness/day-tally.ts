@@ -104,7 +104,8 @@ export function tallyDay(
   const channelOf = (c: SimCall) => String(c.args.channel ?? c.args.channel_id ?? '');
   const lookups = new Map<string, number>();
   for (const c of api)
-    if (c.method === 'users.info') lookups.set(String(c.args.user), (lookups.get(String(c.args.user)) ?? 0) + 1);
+    if (c.method === 'users.info')
+      lookups.set(String(c.args.user), (lookups.get(String(c.args.user)) ?? 0) + 1);
   return {
     digests: tallyPosts(top, channelOf, expect.digestChannels, expect.workspacePosts),
     alerts: tallyPosts(
@@ -118,7 +119,9 @@ export function tallyDay(
     postingRateLimited: limited.filter((c) => {
       const channel = channelOf(c);
       return (
-        expect.digestChannels.has(channel) || expect.alertChannels.has(channel) || c.method.startsWith('files.')
+        expect.digestChannels.has(channel) ||
+        expect.alertChannels.has(channel) ||
+        c.method.startsWith('files.')
       );
     }).length,
     failedSlackCalls: api.filter((c) => !c.ok).length,

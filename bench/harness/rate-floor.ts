@@ -30,7 +30,11 @@ export function rateFloor(calls: readonly NeededCall[], workspace?: WorkspacePos
     entry.n++;
     counts.set(key, entry);
   }
-  let floor: RateFloor = { ms: 0, boundBy: 'nothing (every budget holds the calls at once)', calls: calls.length };
+  let floor: RateFloor = {
+    ms: 0,
+    boundBy: 'nothing (every budget holds the calls at once)',
+    calls: calls.length,
+  };
   for (const [key, { method, n }] of counts) {
     const limit = limitFor(method);
     if (limit === undefined) continue;
@@ -40,7 +44,8 @@ export function rateFloor(calls: readonly NeededCall[], workspace?: WorkspacePos
   const posts = calls.filter((c) => c.method === 'chat.postMessage').length;
   if (workspace !== undefined) {
     const ms = Math.max(0, posts - workspace.burst) / (workspace.perMinute / 60_000);
-    if (ms > floor.ms) floor = { ms, boundBy: `chat.postMessage workspace-wide (${posts} posts)`, calls: calls.length };
+    if (ms > floor.ms)
+      floor = { ms, boundBy: `chat.postMessage workspace-wide (${posts} posts)`, calls: calls.length };
   }
   return floor;
 }

@@ -43,7 +43,8 @@ export async function freshSchema(base: string): Promise<DayDatabaseUrl> {
   return {
     url: url.href,
     schema,
-    drop: () => admin(base, (db) => db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).then(() => undefined),
+    drop: () =>
+      admin(base, (db) => db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).then(() => undefined),
   };
 }
 
@@ -87,7 +88,11 @@ export async function watchDatabaseLoad(
         .catch(() => ({ rows: [] as { query: string; ms: number }[] }));
       const row = rows[0] as { query: string; ms: number } | undefined;
       if (row !== undefined && Number(row.ms) > (slowest?.ms ?? 0))
-        slowest = { ms: Number(row.ms), query: oneLine(row.query), how: `seen running, sampled every ${SAMPLE_MS} ms` };
+        slowest = {
+          ms: Number(row.ms),
+          query: oneLine(row.query),
+          how: `seen running, sampled every ${SAMPLE_MS} ms`,
+        };
     });
   }, SAMPLE_MS);
   return {
@@ -101,7 +106,12 @@ export async function watchDatabaseLoad(
           'SELECT query, mean_exec_time AS ms FROM pg_stat_statements ORDER BY mean_exec_time DESC LIMIT 1',
         );
         const row = rows[0] as { query: string; ms: number } | undefined;
-        if (row !== undefined) slowest = { ms: Number(row.ms), query: oneLine(row.query), how: 'slowest mean, pg_stat_statements' };
+        if (row !== undefined)
+          slowest = {
+            ms: Number(row.ms),
+            query: oneLine(row.query),
+            how: 'slowest mean, pg_stat_statements',
+          };
       }
       await client.end().catch(() => undefined);
       return {

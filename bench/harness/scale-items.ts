@@ -48,7 +48,9 @@ export const shapeLabel = (d: DaySettings) =>
 export async function benchFiveTimes(options: ScaleOptions): Promise<Sides<BusyDayResult>[]> {
   const days: Sides<BusyDayResult>[] = [];
   for (const day of options.scale.oneProcess)
-    days.push(await bothSides(options, shapeLabel(day), (dir) => benchBusyDay(dayOptions(day, dir, options))));
+    days.push(
+      await bothSides(options, shapeLabel(day), (dir) => benchBusyDay(dayOptions(day, dir, options))),
+    );
   return days;
 }
 
@@ -104,6 +106,13 @@ export async function benchGrowth(
 }
 
 function sameShape(a: DaySettings, b: DaySettings): boolean {
-  const keys: (keyof DaySettings)[] = ['people', 'digests', 'watches', 'commandsPerSec', 'homesPerSec', 'durationMs'];
+  const keys: (keyof DaySettings)[] = [
+    'people',
+    'digests',
+    'watches',
+    'commandsPerSec',
+    'homesPerSec',
+    'durationMs',
+  ];
   return keys.every((k) => a[k] === b[k]);
 }
