@@ -82,8 +82,11 @@ export async function stopDayApps(apps: DayApps): Promise<AppFigures[]> {
 export function roundRobin(drivers: readonly SlackDriver[]): SlackDriver {
   if (drivers.length === 1) return drivers[0] as SlackDriver;
   let next = 0;
+  const first = drivers[0] as unknown as Record<PropertyKey, unknown>;
   return new Proxy({} as SlackDriver, {
     get: (_, key) => {
+      // Only the driver's methods rotate; anything else (`then` included) reads as on one driver.
+      if (typeof first[key] !== 'function') return first[key];
       return (...args: unknown[]) => {
         const driver = drivers[next++ % drivers.length] as unknown as Record<PropertyKey, unknown>;
         return (driver[key] as (...a: unknown[]) => unknown)(...args);
