@@ -31,7 +31,7 @@ import { FULL, QUICK, type Settings } from './settings.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
 
-/** The items, in the order of the table: 1–3 have targets, 4 and 5 are information. */
+/** The items, in the order of the table: 1–3 have targets, 4 and 5 are information, 6–8 the larger days. */
 export const ITEMS = {
   1: 'Busy day',
   2: 'Cold start',
