@@ -51,7 +51,7 @@ export type BusyDayResult = DayRecord &
     durationMs: number;
     commands: number;
     homes: number;
-    /** Spawn → ready (the health probe answers), on the seeded database; the first app's. */
+    /** Spawn → ready (the health probe answers), on an empty database; the first app's. */
     startMs: number;
     /** VmHWM of the app process at the end of the day (the kernel's peak: all threads); the largest replica's. */
     peakRssMiB: number | undefined;
@@ -94,6 +94,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       }),
     });
     let stopped: AppFigures[] | undefined;
+    let sampler: NodeJS.Timeout | undefined;
     try {
       const seedStart = Date.now();
       const dayStart = seedStart + LEAD_IN_MS + 1_000 + seedAllowanceMs(options);
@@ -106,7 +107,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
         throw new Error(`saving the workspace took ${Date.now() - seedStart} ms, longer than allowed`);
       const first = apps.servers[0] as ServerProcess;
       let sampledPeak: BusyDayResult['sampledPeak'];
-      const sampler = setInterval(() => {
+      sampler = setInterval(() => {
         const mib = procStatusMiB(first.pid, 'VmRSS');
         if (mib !== undefined && mib > (sampledPeak?.mib ?? 0))
           sampledPeak = { mib, atS: (Date.now() - dayStart) / 1000 };
@@ -186,6 +187,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
       );
       return result;
     } finally {
+      clearInterval(sampler);
       if (stopped === undefined) await stopDayApps(apps);
     }
   } finally {
@@ -200,7 +202,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
  * (a few ms a row), since the due times are written before it is known.
  */
 function seedAllowanceMs(shape: DayShape): number {
-  return 2_000 + 5 * (shape.digests + shape.watches);
+  return 2_000 + 8 * (shape.digests + shape.watches);
 }
 
 /** Commands at a steady rate, dealt from the mix; Home opens in between. Returns once every answer is in. */
