@@ -1,5 +1,6 @@
-// Runs the benchmarks of issue 23 and returns one table: the targets of what a person or an
-// operator notices (items 1–3), then information alongside the peers (items 4 and 5). The apps
+// Runs the benchmarks and returns one table: the targets of what a person or an operator notices
+// (items 1–3), information alongside the peers (items 4 and 5), then the busy day at five and ten
+// times its shape and how its cost grows (items 6–8). The apps
 // under test, the load generator and the harness (which hosts the simulators) are separate
 // processes; see BENCHMARKS.md.
 import { rmSync, writeFileSync } from 'node:fs';
@@ -16,23 +17,42 @@ import { footprintRows, type PeakRss } from './footprint.ts';
 import { type LoadGenerator, startLoadGenerator } from './load-client.ts';
 import { describeMachine, loadNow, type Machine } from './machine.ts';
 import { freePort, opsbotEntry, PEER_MAIN, type ServerProcess, spawnServer } from './processes.ts';
+import { benchDatabaseUrl } from './replicas-db.ts';
+import {
+  benchFiveTimes,
+  benchGrowth,
+  benchReplicas,
+  type ReplicasDay,
+  type ScaleOptions,
+  type Sides,
+} from './scale-items.ts';
+import { fiveTimesRows, growthRows, replicasRows } from './scale-rows.ts';
 import { FULL, QUICK, type Settings } from './settings.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
 
-/** The items, in the order of the table: 1–3 have targets, 4 and 5 are information. */
+/** The items, in the order of the table: 1–3 have targets, 4 and 5 are information, 6–8 the larger days. */
 export const ITEMS = {
   1: 'Busy day',
   2: 'Cold start',
   3: 'Stats end to end',
   4: 'Card render',
   5: 'Ack path: opsbot vs bare Bolt',
+  6: 'Five times the busy day on one process',
+  7: 'Ten times the busy day on replicas sharing PostgreSQL',
+  8: 'How cost grows with the day',
 } as const;
 
 export type BenchOptions = {
   quick?: boolean;
-  /** Item numbers to run (1–5); all by default. */
+  /** Item numbers to run (1–8); all by default. */
   items?: readonly number[];
+  /** Replaces the settings `quick` picks (a smoke run of items 6–8 at a smaller shape). */
+  settings?: Settings;
+  /** An earlier checkout measured alongside this one in items 6–8 (its before column). */
+  beforeDir?: string;
+  /** Where item 7's replicas find PostgreSQL; TEST_DATABASE_URL or DATABASE_URL by default. */
+  databaseUrl?: string | undefined;
   progress?: (line: string) => void;
   /** Write a V8 CPU profile of every opsbot process under load into this directory. */
   cpuProfileDir?: string;
@@ -47,11 +67,14 @@ export type BenchReport = {
   statsE2e?: StatsE2eResult;
   cardRender?: CardRenderResult;
   coldStart?: ColdStartResult;
+  fiveTimes?: Sides<BusyDayResult>[];
+  replicas?: Sides<ReplicasDay>;
+  growth?: { times: number; sides: Sides<BusyDayResult> }[];
   peaks: PeakRss[];
 };
 
 export async function runBenchmarks(options: BenchOptions = {}): Promise<BenchReport> {
-  const settings = options.quick ? QUICK : FULL;
+  const settings = options.settings ?? (options.quick ? QUICK : FULL);
   const want = (item: number) => options.items === undefined || options.items.includes(item);
   const progress = options.progress ?? (() => {});
   const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
@@ -123,6 +146,30 @@ export async function runBenchmarks(options: BenchOptions = {}): Promise<BenchRe
         return [absentRow(4, 'Card render (bench/render-card.ts)', 'not available yet', result.reason)];
       report.cardRender = result;
       return cardRenderRows(result);
+    });
+
+    const scale: ScaleOptions = {
+      scale: settings.scale,
+      beforeDir: options.beforeDir,
+      nodeArgs,
+      progress,
+    };
+    await section(6, async () => {
+      report.fiveTimes = await benchFiveTimes(scale);
+      return report.fiveTimes.flatMap(fiveTimesRows);
+    });
+    await section(7, async () => {
+      const databaseUrl = 'databaseUrl' in options ? options.databaseUrl : benchDatabaseUrl();
+      if (databaseUrl === undefined) {
+        progress('  skipped: neither TEST_DATABASE_URL nor DATABASE_URL names a PostgreSQL');
+        return [absentRow(7, ITEMS[7], 'skipped', 'neither TEST_DATABASE_URL nor DATABASE_URL is set')];
+      }
+      report.replicas = await benchReplicas(scale, databaseUrl);
+      return replicasRows(report.replicas);
+    });
+    await section(8, async () => {
+      report.growth = await benchGrowth(scale, report.fiveTimes);
+      return growthRows(report.growth);
     });
 
     if (want(2)) report.rows.push(...footprintRows(report.coldStart, report.peaks));

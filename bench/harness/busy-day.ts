@@ -4,25 +4,20 @@
 // twice, all at once, in one app process of its own. Measured: the time from sending each signed
 // request to the answer a person sees, the ack of every request, the app's peak resident set
 // (all threads) and every HTTP 429 Slack answered. See BENCHMARKS.md for how the day is built.
+// Items 6–8 play the same day at larger shapes, on one process or on replicas sharing PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { SimCall } from '../../src/sim/slack/index.ts';
 import { startSims } from '../../src/sim/standalone.ts';
+import { DEFAULT_PACING } from '../../src/slack/pacer.ts';
 import { watchAnswers } from './day-answers.ts';
+import { type AppFigures, markDayStart, roundRobin, startDayApps, stopDayApps } from './day-apps.ts';
 import { COMMAND_DECK, type CommandOp, type DayContext, openHome, runCommand } from './day-load.ts';
 import { type DayRecord, newRecord } from './day-record.ts';
-import {
-  alertingWatches,
-  type DayShape,
-  dayIndexes,
-  digestChannel,
-  people,
-  seedDay,
-  watchChannel,
-} from './day-seed.ts';
-import { freePort, opsbotEntry, procStatusMiB, spawnServer } from './processes.ts';
+import { type DayShape, dayIndexes, digestChannel, people, seedDay, watchChannel } from './day-seed.ts';
+import { type DayTally, tallyDay } from './day-tally.ts';
+import { procStatusMiB, type ServerProcess } from './processes.ts';
 import { appDriver } from './stats-e2e.ts';
 
 export type BusyDayOptions = DayShape & {
@@ -37,155 +32,177 @@ export type BusyDayOptions = DayShape & {
   digestTickMs: number;
   /** One pass over the mix, each command once (a smoke run), instead of dealing the deck again and again. */
   onePass: boolean;
+  /** The opsbot checkout to run (this one when not given). */
+  appDir?: string | undefined;
+  /**
+   * Replicas sharing the PostgreSQL database at `databaseUrl` (a schema of their own), each
+   * request sent to the next one in turn; one process on a SQLite file when not given.
+   */
+  replicas?: { count: number; databaseUrl: string } | undefined;
+  /** Told when the day's requests start and when the day is over (the database's load is read then). */
+  observe?: { dayStarts(): Promise<void>; dayEnds(): Promise<void> } | undefined;
   nodeArgs?: readonly string[];
   progress?: (line: string) => void;
 };
 
-export type BusyDayResult = DayRecord & {
-  shape: DayShape;
-  durationMs: number;
-  commands: number;
-  homes: number;
-  /** Spawn → ready (the health probe answers), on the seeded database. */
-  startMs: number;
-  /** VmHWM of the app process at the end of the day (the kernel's peak: all threads). */
-  peakRssMiB: number | undefined;
-  /** The highest VmRSS sampled every 100 ms, and when (s after the day started). */
-  sampledPeak: { mib: number; atS: number } | undefined;
-  digests: { due: number; posted: number; lastPostedAfterDueMs: number };
-  alerts: { expected: number; posted: number; firstToLastMs: number };
-  /** Management API stats calls for the watches' indexes (one per index and check cycle when shared). */
-  watchStatsCalls: number;
-  rateLimited: number;
-  failedSlackCalls: number;
-  /** views.publish calls (answered or not): a Home open publishes once, a change republishes. */
-  homePublishes: number;
-  /**
-   * The harness's own event-loop delay during the day, ms (p99, max): the simulators and the
-   * driver share it, so a large value would mean the harness, not the app, delayed what it timed.
-   */
-  harnessLoopDelayMs: { p99: number; max: number };
-  /** 429s on the digests' and alerts' posts (their channels, and the uploads every card shares). */
-  postingRateLimited: number;
-  /** Slack methods that answered 429, with counts. */
-  rateLimitedMethods: Record<string, number>;
-};
+export type BusyDayResult = DayRecord &
+  Omit<DayTally, 'digests' | 'alerts'> & {
+    shape: DayShape;
+    durationMs: number;
+    commands: number;
+    homes: number;
+    /** Spawn → ready (the health probe answers), on an empty database; the first app's. */
+    startMs: number;
+    /** VmHWM of the app process at the end of the day (the kernel's peak: all threads); the largest replica's. */
+    peakRssMiB: number | undefined;
+    /** Each app process: peak RSS, CPU seconds, and its share of the work. */
+    apps: AppFigures[];
+    /** The highest VmRSS of the first app sampled every 100 ms, and when (s after the day started). */
+    sampledPeak: { mib: number; atS: number } | undefined;
+    digests: DayTally['digests'] & { due: number; lastPostedAfterDueMs: number };
+    alerts: DayTally['alerts'] & { firstToLastMs: number };
+    /** Management API stats calls for the watches' indexes (one per index and check cycle when shared). */
+    watchStatsCalls: number;
+    /**
+     * The harness's own event-loop delay during the day, ms (p99, max): the simulators and the
+     * driver share it, so a large value would mean the harness, not the app, delayed what it timed.
+     */
+    harnessLoopDelayMs: { p99: number; max: number };
+  };
 
 const LEAD_IN_MS = 1_500;
 
 export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResult> {
   const sims = await startSims({ rateLimits: true, indexes: dayIndexes(options), users: people(options) });
   const dir = mkdtempSync(join(tmpdir(), 'opsbot-bench-day-'));
-  const databasePath = join(dir, 'opsbot.sqlite');
+  const database = { path: join(dir, 'opsbot.sqlite'), url: options.replicas?.databaseUrl };
   const answers = watchAnswers(sims.slack);
   try {
-    // The day starts a moment after the app is ready; what the database holds is timed against it.
-    const dayStart = Date.now() + LEAD_IN_MS + 1_000;
-    const digestsDueAt = dayStart + options.digestsAtMs;
-    await seedDay(databasePath, options, { digestsDueAt, watchesDueAt: dayStart + options.watchesAtMs });
-    const port = await freePort();
-    const app = await spawnServer({
+    // The apps start on an empty database (the first one creates the schema); what earlier days
+    // left is saved next, timed against the day, which starts a moment later. Nothing is due
+    // before the day starts, so the apps only look meanwhile: however long several replicas take
+    // to start and a large workspace to save, the day itself is the same.
+    const apps = await startDayApps({
+      count: options.replicas?.count ?? 1,
       name: 'opsbot (busy day)',
-      script: opsbotEntry(),
+      appDir: options.appDir,
+      nodeArgs: options.nodeArgs,
       env: sims.appEnv({
-        PORT: String(port),
-        DATABASE_PATH: databasePath,
+        ...(database.url === undefined ? { DATABASE_PATH: database.path } : { DATABASE_URL: database.url }),
         WATCH_INTERVAL_MS: String(options.watchIntervalMs),
         DIGEST_TICK_MS: String(options.digestTickMs),
       }),
-      ready: { port },
-      ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
     });
-    let sampledPeak: BusyDayResult['sampledPeak'];
-    const sampler = setInterval(() => {
-      const mib = procStatusMiB(app.pid, 'VmRSS');
-      if (mib !== undefined && mib > (sampledPeak?.mib ?? 0))
-        sampledPeak = { mib, atS: (Date.now() - dayStart) / 1000 };
-    }, 100);
-    const record = newRecord();
-    const ctx: DayContext = {
-      driver: appDriver(sims.slack, app),
-      slack: sims.slack,
-      answers,
-      record,
-      dayStart,
-      people: options.people,
-      digests: options.digests,
-      answerTimeoutMs: options.onePass ? 10_000 : 30_000,
-    };
-    await new Promise((r) => setTimeout(r, Math.max(0, dayStart - Date.now())));
-    options.progress?.(`  the day starts (app ready in ${app.startMs.toFixed(0)} ms)`);
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    const { commands, homes } = await runDay(ctx, options, dayStart);
-    loop.disable();
-    // Digests and alerts may still be on their way; the day ends when they are posted (or 60 s).
-    const digestsWanted = new Set(Array.from({ length: options.digests }, (_, i) => digestChannel(i)));
-    const alertChannels = new Set(Array.from({ length: options.watchChannels }, (_, i) => watchChannel(i)));
-    const expectedAlerts = alertingWatches(options);
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const digests = firstPosts(sims.slack.calls, digestsWanted).size;
-      const alerts = posts(sims.slack.calls, alertChannels).length;
-      if (digests >= digestsWanted.size && alerts >= expectedAlerts) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    clearInterval(sampler);
-    const peakRssMiB = app.peakRssMiB();
-    await app.stop();
+    let stopped: AppFigures[] | undefined;
+    let sampler: NodeJS.Timeout | undefined;
+    try {
+      const seedStart = Date.now();
+      const dayStart = seedStart + LEAD_IN_MS + 1_000 + seedAllowanceMs(options);
+      const digestsDueAt = dayStart + options.digestsAtMs;
+      const alertingWatchIds = await seedDay(database, options, {
+        digestsDueAt,
+        watchesDueAt: dayStart + options.watchesAtMs,
+      });
+      if (Date.now() > dayStart - LEAD_IN_MS)
+        throw new Error(`saving the workspace took ${Date.now() - seedStart} ms, longer than allowed`);
+      const first = apps.servers[0] as ServerProcess;
+      let sampledPeak: BusyDayResult['sampledPeak'];
+      sampler = setInterval(() => {
+        const mib = procStatusMiB(first.pid, 'VmRSS');
+        if (mib !== undefined && mib > (sampledPeak?.mib ?? 0))
+          sampledPeak = { mib, atS: (Date.now() - dayStart) / 1000 };
+      }, 100);
+      const record = newRecord();
+      const ctx: DayContext = {
+        driver: roundRobin(apps.servers.map((app) => appDriver(sims.slack, app))),
+        slack: sims.slack,
+        answers,
+        record,
+        dayStart,
+        people: options.people,
+        digests: options.digests,
+        answerTimeoutMs: options.onePass ? 10_000 : 30_000,
+        homeOpeners: new Set(),
+      };
+      await new Promise((r) => setTimeout(r, Math.max(0, dayStart - Date.now())));
+      options.progress?.(`  the day starts (app ready in ${first.startMs.toFixed(0)} ms)`);
+      await options.observe?.dayStarts();
+      markDayStart(apps);
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      const { commands, homes } = await runDay(ctx, options, dayStart);
+      loop.disable();
+      // Digests and alerts may still be on their way; the day ends when they are posted (or 60 s).
+      const expect = {
+        digestChannels: new Set(Array.from({ length: options.digests }, (_, i) => digestChannel(i))),
+        alertChannels: new Set(Array.from({ length: options.watchChannels }, (_, i) => watchChannel(i))),
+        alertingWatchIds,
+        workspacePosts: { perMinute: DEFAULT_PACING.perMinute, burst: DEFAULT_PACING.burst },
+      };
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
+        const { digests, alerts } = tallyDay(sims.slack.calls, expect);
+        if (digests.missed === 0 && alerts.missed === 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // A moment more, so that a second post of the same digest or alert would be seen.
+      await new Promise((r) => setTimeout(r, options.replicas ? 3_000 : 500));
+      await options.observe?.dayEnds();
+      clearInterval(sampler);
+      stopped = await stopDayApps(apps);
 
-    const digestPosts = firstPosts(sims.slack.calls, digestsWanted);
-    const alertPosts = posts(sims.slack.calls, alertChannels).map((c) => c.at);
-    const limited = sims.slack.calls.filter((c) => c.status === 429);
-    const result: BusyDayResult = {
-      ...record,
-      shape: options,
-      durationMs: options.durationMs,
-      commands,
-      homes,
-      startMs: app.startMs,
-      peakRssMiB,
-      sampledPeak,
-      digests: {
-        due: options.digests,
-        posted: digestPosts.size,
-        lastPostedAfterDueMs:
-          digestPosts.size === 0 ? Number.NaN : Math.max(...digestPosts.values()) - digestsDueAt,
-      },
-      alerts: {
-        expected: expectedAlerts,
-        posted: alertPosts.length,
-        firstToLastMs:
-          alertPosts.length === 0 ? Number.NaN : Math.max(...alertPosts) - Math.min(...alertPosts),
-      },
-      watchStatsCalls: sims.mgmt.statsCalls.filter((c) => c.id.startsWith('idx-wt-')).length,
-      rateLimited: sims.slack.rateLimitedCount,
-      postingRateLimited: limited.filter((c) => {
-        const channel = String(c.args.channel ?? c.args.channel_id ?? '');
-        return digestsWanted.has(channel) || alertChannels.has(channel) || c.method.startsWith('files.');
-      }).length,
-      failedSlackCalls: sims.slack.calls.filter((c) => !c.ok).length,
-      harnessLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
-      homePublishes: sims.slack.calls.filter((c) => c.method === 'views.publish').length,
-      rateLimitedMethods: Object.fromEntries(
-        [...new Set(limited.map((c) => c.method))].map((m) => [
-          m,
-          limited.filter((c) => c.method === m).length,
-        ]),
-      ),
-    };
-    options.progress?.(
-      `  ${commands} commands, ${homes} Home opens; digests ${result.digests.posted}/${result.digests.due}, ` +
-        `alerts ${result.alerts.posted}/${result.alerts.expected}; ${result.rateLimited} × 429; ` +
-        `peak RSS ${peakRssMiB?.toFixed(0)} MiB; ${record.failures.length} failures`,
-    );
-    return result;
+      const tally = tallyDay(sims.slack.calls, expect);
+      const peaks = stopped.flatMap((a) => (a.peakRssMiB === undefined ? [] : [a.peakRssMiB]));
+      const result: BusyDayResult = {
+        ...record,
+        ...tally,
+        shape: options,
+        durationMs: options.durationMs,
+        commands,
+        homes,
+        startMs: first.startMs,
+        peakRssMiB: peaks.length === 0 ? undefined : Math.max(...peaks),
+        apps: stopped,
+        sampledPeak,
+        digests: {
+          ...tally.digests,
+          due: options.digests,
+          lastPostedAfterDueMs:
+            tally.digests.posted === 0 ? Number.NaN : Math.max(...tally.digests.firstAt) - digestsDueAt,
+        },
+        alerts: {
+          ...tally.alerts,
+          firstToLastMs:
+            tally.alerts.posted === 0
+              ? Number.NaN
+              : Math.max(...tally.alerts.firstAt) - Math.min(...tally.alerts.firstAt),
+        },
+        watchStatsCalls: sims.mgmt.statsCalls.filter((c) => c.id.startsWith('idx-wt-')).length,
+        harnessLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+      };
+      options.progress?.(
+        `  ${commands} commands, ${homes} Home opens; digests ${result.digests.posted}/${result.digests.due}, ` +
+          `alerts ${result.alerts.posted}/${result.alerts.expected}; ${result.rateLimited} × 429; ` +
+          `peak RSS ${result.peakRssMiB?.toFixed(0)} MiB; ${record.failures.length} failures`,
+      );
+      return result;
+    } finally {
+      clearInterval(sampler);
+      if (stopped === undefined) await stopDayApps(apps);
+    }
   } finally {
     answers.close();
     await sims.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * How long saving the workspace may take before the day starts: generous for a busy machine
+ * (a few ms a row), since the due times are written before it is known.
+ */
+function seedAllowanceMs(shape: DayShape): number {
+  return 2_000 + 8 * (shape.digests + shape.watches);
 }
 
 /** Commands at a steady rate, dealt from the mix; Home opens in between. Returns once every answer is in. */
@@ -228,26 +245,4 @@ function deal(onePass: boolean): CommandOp[] {
     .map((op, i) => ({ op, key: (i * 7919) % ops.length }))
     .sort((a, b) => a.key - b.key)
     .map((e) => e.op);
-}
-
-/** When each wanted channel first got a message (chat.postMessage answered ok). */
-function firstPosts(calls: readonly SimCall[], wanted: ReadonlySet<string>): Map<string, number> {
-  const first = new Map<string, number>();
-  for (const call of calls) {
-    if (call.method !== 'chat.postMessage' || !call.ok) continue;
-    const channel = String(call.args.channel);
-    if (wanted.has(channel) && !first.has(channel)) first.set(channel, call.at);
-  }
-  return first;
-}
-
-/** Top-level messages posted in these channels. */
-function posts(calls: readonly SimCall[], channels: ReadonlySet<string>): SimCall[] {
-  return calls.filter(
-    (c) =>
-      c.method === 'chat.postMessage' &&
-      c.ok &&
-      channels.has(String(c.args.channel)) &&
-      c.args.thread_ts === undefined,
-  );
 }

@@ -34,6 +34,8 @@ export type DayContext = {
   digests: number;
   /** How long a visible answer may take before it counts as missing. */
   answerTimeoutMs: number;
+  /** Who has opened Home so far: a first open waits for a first tab. */
+  homeOpeners: Set<string>;
 };
 
 /** The mix of commands, in the proportions of one deck (a full day deals it again and again). */
@@ -253,6 +255,8 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
     unit('busy-day', n, 'home-approver') < 0.1
       ? pick(approvers, n, 'home')
       : person(Math.floor(unit('busy-day', n, 'home') * ctx.people));
+  const first = !ctx.homeOpeners.has(userId);
+  ctx.homeOpeners.add(userId);
   const mark = ctx.answers.mark();
   const r = await acked(ctx, () => ctx.driver.openHome({ userId }));
   const published = ctx.answers.view(
@@ -260,5 +264,6 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
     (v) => v.via === 'views.publish' && v.user === userId,
     ctx.answerTimeoutMs,
   );
-  await visible(ctx, 'home', r.sent, published);
+  const tab = await visible(ctx, 'home', r.sent, published);
+  if (first && tab) ctx.record.firstHome.push(tab.at - r.sent);
 }

@@ -23,6 +23,8 @@ export type DayRecord = {
   acks: number[];
   answers: Record<AnswerKind, number[]>;
   missing: Record<AnswerKind, number>;
+  /** Home opened by someone for the first time that day → their first tab published, ms. */
+  firstHome: number[];
   /** Answers slower than a second: when they were asked (s into the day), to see what they met. */
   slow: Array<{ kind: AnswerKind; ms: number; atS: number }>;
   failures: string[];
@@ -34,6 +36,7 @@ export function newRecord(): DayRecord {
     acks: [],
     answers: Object.fromEntries(kinds.map((k) => [k, []])) as unknown as DayRecord['answers'],
     missing: Object.fromEntries(kinds.map((k) => [k, 0])) as unknown as DayRecord['missing'],
+    firstHome: [],
     slow: [],
     failures: [],
   };

@@ -1,7 +1,7 @@
 // Item 1's workspace before the morning starts: its people, its indexes, and what earlier days
 // left in the database — digest subscriptions that all fall due in the same minute, and threshold
-// watches. They are saved through the Store API into a SQLite file, as the digest modal and the
-// watch command save them; the app then starts on that file.
+// watches. They are saved through the Store API into a SQLite file (or the PostgreSQL schema the
+// replicas share), as the digest modal and the watch command save them; the app then starts on it.
 
 import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
 import { createLogger } from '../../src/log.ts';
@@ -63,26 +63,24 @@ export function dayIndexes(shape: DayShape): Record<string, SimVectorIndex> {
   return indexes;
 }
 
-/** How many watches alert on their first check. */
-export function alertingWatches(shape: DayShape): number {
-  let n = 0;
-  for (let i = 0; i < shape.watches; i++) if (overThreshold(i % shape.watchIndexes)) n++;
-  return n;
-}
+/** Where the day's database is: a SQLite file, or a PostgreSQL URL (the replicas'). */
+export type DayDatabase = { path: string; url?: string | undefined };
 
 /**
  * Saves `digests` subscriptions (3 indexes each, 1d, every tenth 7d; four time zones) all due at
- * `digestsDueAt`, and `watches` watches first due at `watchesDueAt`.
+ * `digestsDueAt`, and `watches` watches first due at `watchesDueAt`. Returns the ids of the
+ * watches that will alert, so that each alert can be counted once.
  */
 export async function seedDay(
-  databasePath: string,
+  database: DayDatabase,
   shape: DayShape,
   at: { digestsDueAt: number; watchesDueAt: number },
-): Promise<void> {
+): Promise<Set<string>> {
   const store = await openStore(
-    { url: undefined, path: databasePath, poolSize: 1 },
+    { url: database.url, path: database.path, poolSize: 1 },
     createLogger({ level: 'silent' }),
   );
+  const alerting = new Set<string>();
   try {
     for (let i = 0; i < shape.digests; i++) {
       const timeZone = ZONES[i % ZONES.length] as string;
@@ -100,7 +98,7 @@ export async function seedDay(
       });
     }
     for (let i = 0; i < shape.watches; i++) {
-      await store.createWatch({
+      const watch = await store.createWatch({
         channelId: watchChannel(i % shape.watchChannels),
         indexId: watchIndex(i % shape.watchIndexes),
         metric: 'monthly_cost',
@@ -114,8 +112,10 @@ export async function seedDay(
         controls: NO_CONTROLS,
         nextCheckAt: at.watchesDueAt,
       });
+      if (overThreshold(i % shape.watchIndexes)) alerting.add(String(watch.id));
     }
   } finally {
     await store.close();
   }
+  return alerting;
 }

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-let appDir = fileURLToPath(new URL('../..', import.meta.url));
+/** This checkout: the "after" side of items 6–8, whatever `--app` names. */
+export const THIS_CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));
+let appDir = THIS_CHECKOUT;
 
 /**
  * Benchmarks another checkout of opsbot (a git worktree of an earlier commit, with node_modules)
@@ -22,9 +24,14 @@ export function benchAppFrom(dir: string): void {
  * What `npm start` and the Procfile run: src/main.ts, or src/start.mjs in a checkout from the time
  * it existed (issue 19 to the one-shape refactor), so `--app` can measure those too.
  */
-export function opsbotEntry(): string {
-  const start = join(appDir, 'src/start.mjs');
-  return existsSync(start) ? start : join(appDir, 'src/main.ts');
+export function opsbotEntry(dir = appDir): string {
+  const start = join(dir, 'src/start.mjs');
+  return existsSync(start) ? start : join(dir, 'src/main.ts');
+}
+
+/** The checkout an opsbot entry belongs to; undefined for any other script (the peer). */
+function checkoutOf(script: string): string | undefined {
+  return /^(.*)[\\/]src[\\/](?:start\.mjs|main\.ts)$/.exec(script)?.[1];
 }
 
 /**
@@ -32,10 +39,10 @@ export function opsbotEntry(): string {
  * its environment variables and node flags, so the app is measured as it is deployed. package.json's
  * start script has the same ones (test/node-guard.test.ts).
  */
-export function opsbotStartCommand(): { env: Record<string, string>; nodeFlags: string[] } {
+export function opsbotStartCommand(dir = appDir): { env: Record<string, string>; nodeFlags: string[] } {
   let procfile = '';
   try {
-    procfile = readFileSync(join(appDir, 'Procfile'), 'utf8');
+    procfile = readFileSync(join(dir, 'Procfile'), 'utf8');
   } catch {
     return { env: {}, nodeFlags: [] };
   }
@@ -92,8 +99,9 @@ const TAIL_CHARS = 4_000;
 export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const started = performance.now();
   // opsbot runs with its Procfile's environment variables and node flags, wherever it is started from.
+  const checkout = checkoutOf(options.script);
   const deployed =
-    options.script === opsbotEntry() ? opsbotStartCommand() : { env: {}, nodeFlags: [] as string[] };
+    checkout === undefined ? { env: {}, nodeFlags: [] as string[] } : opsbotStartCommand(checkout);
   const child = spawn(
     process.execPath,
     [...deployed.nodeFlags, ...(options.nodeArgs ?? []), options.script],

@@ -1,5 +1,6 @@
 // The smoke run of `npm run bench -- --quick`: the harness starts the apps as processes of their
-// own, plays a short busy day against the simulators, times cold starts and loads the ack path.
+// own, plays a short busy day against the simulators, times cold starts and loads the ack path,
+// and plays the five-times day at a tiny shape (item 6; items 7 and 8 are the same day again).
 // No thresholds here (timing belongs in bench/): it checks that every number was measured, and
 // that each side answered as it should.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,8 @@ describe('bench --quick', () => {
   let report: BenchReport;
 
   beforeAll(async () => {
-    report = await runBenchmarks({ quick: true, items: [1, 2, 5] });
-  }, 90_000);
+    report = await runBenchmarks({ quick: true, items: [1, 2, 5, 6] });
+  }, 180_000);
 
   it('plays a busy day: every kind of answer seen, digests and alerts posted, nothing failed', () => {
     const day = report.busyDay;
@@ -51,8 +52,28 @@ describe('bench --quick', () => {
     expect(report.peaks.some((p) => (p.opsbotMiB ?? 0) > 0)).toBe(true);
   });
 
+  it('plays the larger day at both Home rates and measures each of its figures', () => {
+    expect(report.fiveTimes?.map((d) => d.before)).toEqual([undefined, undefined]);
+    for (const { after: day } of report.fiveTimes ?? []) {
+      expect(day.failures).toEqual([]);
+      for (const kind of Object.keys(ANSWER_KINDS) as AnswerKind[])
+        expect(day.answers[kind].length, kind).toBeGreaterThan(0);
+      expect(day.firstHome.length).toBeGreaterThan(0);
+      expect(day.apps).toHaveLength(1);
+      expect(day.apps[0]?.peakRssMiB).toBeGreaterThan(0);
+      expect(day.apps[0]?.cpuSeconds).toBeGreaterThan(0);
+      expect(day.apps[0]?.work?.requests).toBeGreaterThan(0);
+      expect(day.usersInfo.people).toBeGreaterThan(0);
+      expect(day.slackCalls).toBeGreaterThan(0);
+      expect(day.digests).toMatchObject({ missed: 0, duplicates: 0 });
+      expect(day.alerts).toMatchObject({ missed: 0, duplicates: 0 });
+      expect(Number.isFinite(day.digests.lastPostedAfterDueMs)).toBe(true);
+      expect(Number.isFinite(day.alerts.floor.ms)).toBe(true);
+    }
+  });
+
   it('puts a measured row for the items run in the table, and nothing else', () => {
-    expect(new Set(report.rows.map((r) => r.item))).toEqual(new Set([1, 2, 5]));
+    expect(new Set(report.rows.map((r) => r.item))).toEqual(new Set([1, 2, 5, 6]));
     for (const row of report.rows) {
       expect(row.verdict, `${row.name}: ${row.note ?? ''}`).not.toBe('failed');
       expect(row.opsbot).toMatch(/\d/);

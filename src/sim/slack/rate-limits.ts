@@ -25,7 +25,8 @@ function tierOf(method: string): string | undefined {
   return match ? `Tier ${match[1]}` : undefined;
 }
 
-function limitFor(method: string): { capacity: number; perMs: number } | undefined {
+/** The budget the simulator enforces for a method (the benchmarks compute their floor from it). */
+export function limitFor(method: string): { capacity: number; perMs: number } | undefined {
   if (method === 'chat.postMessage') {
     return { capacity: POST_MESSAGE_BURST, perMs: POST_MESSAGE_PER_SECOND / 1000 };
   }

@@ -1,0 +1,324 @@
+// The rows of items 6–8. With `--app` each row shows this checkout under "opsbot", the earlier
+// one under "peer / baseline" and after ÷ before as the ratio; the verdict is this checkout's.
+import type { BusyDayResult } from './busy-day.ts';
+import { ANSWER_KINDS, type AnswerKind } from './day-record.ts';
+import { fmt, fmtRatio, percentile, ratio } from './numbers.ts';
+import type { ReplicasDay, Sides } from './scale-items.ts';
+import { atMost, type Judgement, type Row } from './table.ts';
+
+export const SCALE_PEAK_RSS_MAX_MIB = 256;
+export const SCALE_ANSWER_P99_MAX_MS = 1_000;
+export const FIRST_TAB_P99_MAX_MS = 3_000;
+/** Digests and alerts finished within this multiple of the floor Slack's rate limits set. */
+export const FLOOR_RATIO_MAX = 1.2;
+export const USERS_INFO_PER_PERSON_MAX = 1;
+
+/** A figure of a day: its value (for the ratio and the verdict) and how it reads. */
+type Figure<T> = (day: T) => { value: number; text: string };
+
+const ms = (v: number) => (v >= 10_000 ? fmt(v / 1000, ' s') : fmt(v, ' ms'));
+const every = (r: BusyDayResult) => (Object.keys(ANSWER_KINDS) as AnswerKind[]).flatMap((k) => r.answers[k]);
+const unanswered = (r: BusyDayResult) =>
+  (Object.keys(ANSWER_KINDS) as AnswerKind[]).reduce((n, k) => n + r.missing[k], 0) + r.failures.length;
+const p99: (values: (r: BusyDayResult) => number[]) => Figure<BusyDayResult> = (values) => (r) => {
+  const v = values(r);
+  const value = percentile(v, 0.99);
+  return { value, text: `${ms(value)} (${v.length})` };
+};
+
+function row<T>(
+  item: number,
+  name: string,
+  sides: Sides<T>,
+  figure: Figure<T>,
+  target: string,
+  judge: (value: number, day: T) => Judgement,
+): Row {
+  const after = figure(sides.after);
+  const before = sides.before === undefined ? undefined : figure(sides.before);
+  return {
+    item,
+    name,
+    opsbot: after.text,
+    peer: before?.text ?? '—',
+    ratio: before === undefined ? '—' : fmtRatio(ratio(after.value, before.value)),
+    target,
+    ...judge(after.value, sides.after),
+  };
+}
+
+const info = (): Judgement => ({ verdict: 'info' });
+const zero = (value: number): Judgement =>
+  value === 0 ? { verdict: 'met' } : { verdict: 'missed', note: `${value}` };
+const byMethod = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([m, n]) => `${m} ${n}`)
+    .join(', ') || 'none';
+
+/**
+ * A floor under a second counts as a second: the scheduler looks once a second, and Slack's
+ * per-channel rate is a post a second, so no fan-out can be judged against less.
+ */
+const FLOOR_MIN_MS = 1_000;
+
+/** "114 s = 142× the floor of 0.80 s": the measured time beside the floor, as a ratio. */
+function againstFloor(
+  measuredMs: number,
+  tally: BusyDayResult['digests'] | BusyDayResult['alerts'],
+): { value: number; text: string } {
+  const floorMs = Math.max(tally.floor.ms, FLOOR_MIN_MS);
+  const times = measuredMs / floorMs;
+  const floor =
+    tally.floor.ms < FLOOR_MIN_MS ? `${ms(tally.floor.ms)}, taken as ${ms(FLOOR_MIN_MS)}` : ms(floorMs);
+  return { value: times, text: `${ms(measuredMs)} = ${fmt(times, '×')} the floor (${floor})` };
+}
+
+const floorNote = (tally: BusyDayResult['digests'] | BusyDayResult['alerts']) =>
+  `floor bound by ${tally.floor.boundBy}; with the workspace-wide chat.postMessage figure the pacer assumes, ${ms(tally.floorWithWorkspace.ms)} (${tally.floorWithWorkspace.boundBy}); ${tally.posted}/${tally.expected} posted, ${tally.duplicates} twice or more`;
+
+/** Item 6: one day of the five-times shape. */
+export function fiveTimesRows(sides: Sides<BusyDayResult>): Row[] {
+  const s = sides.after.shape as BusyDayResult['shape'] & { homesPerSec: number; commandsPerSec: number };
+  const at = `5× (Home ${s.homesPerSec}/s)`;
+  const rows: Row[] = [
+    row(
+      6,
+      `${at}: peak resident set (VmHWM, all threads), one process, SQLite`,
+      sides,
+      peak,
+      `≤ ${SCALE_PEAK_RSS_MAX_MIB} MiB`,
+      (v) => atMost(v, SCALE_PEAK_RSS_MAX_MIB),
+    ),
+    row(
+      6,
+      `${at}: signed request → visible answer (no API wait), every kind together`,
+      sides,
+      p99(every),
+      `p99 ≤ ${ms(SCALE_ANSWER_P99_MAX_MS)}`,
+      (v) => atMost(v, SCALE_ANSWER_P99_MAX_MS),
+    ),
+  ];
+  for (const kind of Object.keys(ANSWER_KINDS) as AnswerKind[])
+    rows.push(
+      row(
+        6,
+        `${at}: ${ANSWER_KINDS[kind]}`,
+        sides,
+        p99((r) => r.answers[kind]),
+        `p99 ≤ ${ms(SCALE_ANSWER_P99_MAX_MS)}`,
+        (v) => atMost(v, SCALE_ANSWER_P99_MAX_MS),
+      ),
+    );
+  rows.push(
+    row(
+      6,
+      `${at}: requests that failed or got no answer (429s waited out)`,
+      sides,
+      (r) => ({ value: unanswered(r), text: String(unanswered(r)) }),
+      '0',
+      zero,
+    ),
+    row(
+      6,
+      `${at}: Home opens never answered`,
+      sides,
+      (r) => ({ value: r.missing.home, text: `${r.missing.home} of ${r.homes}` }),
+      '0',
+      zero,
+    ),
+    row(
+      6,
+      `${at}: first Home tab of each person who opened it`,
+      sides,
+      p99((r) => r.firstHome),
+      `p99 ≤ ${ms(FIRST_TAB_P99_MAX_MS)}`,
+      (v) => atMost(v, FIRST_TAB_P99_MAX_MS),
+    ),
+    row(
+      6,
+      `${at}: \`users.info\` calls per person over the day (most for one person)`,
+      sides,
+      (r) => ({
+        value: r.usersInfo.maxPerPerson,
+        text: `${r.usersInfo.maxPerPerson} (${r.usersInfo.calls} calls for ${r.usersInfo.people} people)`,
+      }),
+      `≤ ${USERS_INFO_PER_PERSON_MAX}`,
+      (v) => atMost(v, USERS_INFO_PER_PERSON_MAX),
+    ),
+    row(
+      6,
+      `${at}: HTTP 429s Slack answered, by method`,
+      sides,
+      (r) => ({
+        value: r.rateLimited,
+        text: `${r.rateLimited} (${byMethod(r.rateLimitedMethods)}); views.publish ${r.homePublishes} calls for ${r.homes} opens`,
+      }),
+      '—',
+      info,
+    ),
+    row(
+      6,
+      `${at}: digests, due → last posted, against Slack's floor`,
+      sides,
+      (r) => againstFloor(r.digests.lastPostedAfterDueMs, r.digests),
+      `≤ ${FLOOR_RATIO_MAX}× the floor`,
+      (v, r) => ({
+        ...atMost(v, FLOOR_RATIO_MAX),
+        note: floorNote(r.digests),
+      }),
+    ),
+    row(
+      6,
+      `${at}: alerts, first → last, against Slack's floor`,
+      sides,
+      (r) => againstFloor(r.alerts.firstToLastMs, r.alerts),
+      `≤ ${FLOOR_RATIO_MAX}× the floor`,
+      (v, r) => ({
+        ...atMost(v, FLOOR_RATIO_MAX),
+        note: floorNote(r.alerts),
+      }),
+    ),
+  );
+  return rows;
+}
+
+const peak: Figure<BusyDayResult> = (r) => ({
+  value: r.peakRssMiB ?? Number.NaN,
+  text: fmt(r.peakRssMiB ?? Number.NaN, ' MiB'),
+});
+
+/** Item 7: ten times the day on replicas sharing PostgreSQL. */
+export function replicasRows(sides: Sides<ReplicasDay>): Row[] {
+  const n = sides.after.apps.length;
+  const at = `10× on ${n} replicas`;
+  const perReplica =
+    (f: (a: ReplicasDay['apps'][number]) => number | undefined, unit = '') =>
+    (r: ReplicasDay) =>
+      r.apps.map((a) => fmt(f(a) ?? Number.NaN, unit)).join(' / ');
+  const once = (which: 'digests' | 'alerts') => (r: ReplicasDay) => ({
+    value: r[which].duplicates + r[which].missed,
+    text: `${r[which].posted}/${r[which].expected} posted; ${r[which].duplicates} twice or more, ${r[which].missed} never`,
+  });
+  return [
+    row(
+      7,
+      `${at}: peak resident set of each replica (VmHWM)`,
+      sides,
+      (r) => ({ value: r.peakRssMiB ?? Number.NaN, text: perReplica((a) => a.peakRssMiB, ' MiB')(r) }),
+      `each ≤ ${SCALE_PEAK_RSS_MAX_MIB} MiB`,
+      (v) => atMost(v, SCALE_PEAK_RSS_MAX_MIB),
+    ),
+    row(
+      7,
+      `${at}: every digest exactly once (the simulator's record)`,
+      sides,
+      once('digests'),
+      '0 twice, 0 never',
+      zero,
+    ),
+    row(
+      7,
+      `${at}: every alert exactly once (the simulator's record)`,
+      sides,
+      once('alerts'),
+      '0 twice, 0 never',
+      zero,
+    ),
+    row(
+      7,
+      `${at}: each replica's share — Slack requests / digests posted / watch checks / CPU s`,
+      sides,
+      (r) => ({
+        value: Number.NaN,
+        text: r.apps
+          .map(
+            (a) =>
+              `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
+          )
+          .join(' · '),
+      }),
+      'no replica idle',
+      info,
+    ),
+    row(
+      7,
+      `${at}: signed request → visible answer, every kind together`,
+      sides,
+      p99(every),
+      `p99 ≤ ${ms(SCALE_ANSWER_P99_MAX_MS)}`,
+      (v) => atMost(v, SCALE_ANSWER_P99_MAX_MS),
+    ),
+    row(
+      7,
+      `${at}: the database's load`,
+      sides,
+      (r) => ({
+        value: r.database.perSecond,
+        text: `${fmt(r.database.perSecond)} ${r.database.counted}/s over ${fmt(r.database.seconds, ' s')}`,
+      }),
+      '—',
+      (_, r) => ({
+        verdict: 'info',
+        note: r.database.slowest
+          ? `slowest statement ${ms(r.database.slowest.ms)} (${r.database.slowest.how}): ${r.database.slowest.query}`
+          : 'no statement of the replicas seen running',
+      }),
+    ),
+    row(
+      7,
+      `${at}: HTTP 429s Slack answered, by method`,
+      sides,
+      (r) => ({ value: r.rateLimited, text: `${r.rateLimited} (${byMethod(r.rateLimitedMethods)})` }),
+      '—',
+      info,
+    ),
+  ];
+}
+
+/** Work a day did: commands, Home opens, digests posted and alerts posted. */
+const units = (r: BusyDayResult) => r.commands + r.homes + r.digests.posted + r.alerts.posted;
+const cpu = (r: BusyDayResult) => r.apps.reduce((s, a) => s + (a.cpuSeconds ?? Number.NaN), 0);
+
+/** Item 8: peak RSS, CPU and Slack calls per unit of work, at each multiple. */
+export function growthRows(points: readonly { times: number; sides: Sides<BusyDayResult> }[]): Row[] {
+  const base = points[0]?.sides;
+  const perUnit = (f: (r: BusyDayResult) => number) => (r: BusyDayResult) => f(r) / units(r);
+  const growth = (f: (r: BusyDayResult) => number) => (r: BusyDayResult) =>
+    base === undefined ? '' : `, ${fmtRatio(ratio(f(r), f(base.after)))} of 1×`;
+  return points.flatMap(({ times, sides }) => [
+    row(
+      8,
+      `${times}×: peak resident set (one process)`,
+      sides,
+      (r) => ({
+        value: r.peakRssMiB ?? Number.NaN,
+        text: `${fmt(r.peakRssMiB ?? Number.NaN, ' MiB')}${growth((d) => d.peakRssMiB ?? Number.NaN)(r)}`,
+      }),
+      '—',
+      info,
+    ),
+    row(
+      8,
+      `${times}×: CPU seconds (all threads), and per unit of work`,
+      sides,
+      (r) => ({
+        value: cpu(r),
+        text: `${fmt(cpu(r), ' s')}; ${fmt(perUnit(cpu)(r) * 1000, ' ms')} per unit${growth(perUnit(cpu))(r)}`,
+      }),
+      '—',
+      info,
+    ),
+    row(
+      8,
+      `${times}×: Slack Web API calls per unit of work (commands, Home opens, digests, alerts)`,
+      sides,
+      (r) => ({
+        value: perUnit((d) => d.slackCalls)(r),
+        text: `${fmt(perUnit((d) => d.slackCalls)(r))} (${r.slackCalls} calls for ${units(r)} units)${growth(perUnit((d) => d.slackCalls))(r)}`,
+      }),
+      'flat',
+      info,
+    ),
+  ]);
+}
