@@ -1,7 +1,6 @@
 // A person's time zone, as their Slack profile says, for showing times on their own clock.
 import type { AllMiddlewareArgs } from '@slack/bolt';
-
-type WebClient = AllMiddlewareArgs['client'];
+import type { WebClient } from './web-client.ts';
 
 /** The person's IANA zone from users.info, or undefined when Slack is slow or says nothing useful. */
 export async function userTimeZone(

@@ -2,19 +2,18 @@
 // a change concerns, and its own buttons and "Stats for…" form. Approve and Reject on the tab are
 // the approval card's buttons, handled by the search-requests feature. What goes wrong is thrown; the
 // guard tells the person in a DM (a Home click) or in the form (a submission).
-import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createPacer } from '../../slack/pacer.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { WebClient } from '../../slack/web-client.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
 import { readStatsForm, statsForModal } from './stats-modal.ts';
 import { homeView } from './views.ts';
-
-type WebClient = AllMiddlewareArgs['client'];
 
 const TIME_ZONE_TTL_MS = 60 * 60_000;
 const TIME_ZONE_WAIT_MS = 1_500;

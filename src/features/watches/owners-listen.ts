@@ -2,6 +2,7 @@
 // form's ownership fields read back, and the confirmation's words about them.
 import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
+import type { WebClient } from '../../slack/web-client.ts';
 import type { Watch } from '../../store/index.ts';
 import { WATCH_BLOCK } from './ids.ts';
 import { parseRemindEvery, remindEveryText } from './incident.ts';
@@ -9,7 +10,6 @@ import { mentionsOf } from './incident-views.ts';
 import { type GroupOption, withOwners } from './owners-view.ts';
 import type { Owners } from './service.ts';
 
-type WebClient = App['client'];
 type StateValues = Record<
   string,
   Record<

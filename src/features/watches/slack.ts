@@ -8,6 +8,7 @@ import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import { type ImageSlot, type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
+import type { WebClient } from '../../slack/web-client.ts';
 import type { Store, Watch, WatchIncident } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import type { WatchSlack } from './checker.ts';
@@ -22,8 +23,6 @@ import {
   type ShownWatch,
 } from './views.ts';
 import { formatMetricValue, metricByKey } from './watchable.ts';
-
-type WebClient = App['client'];
 
 export async function channelTimeZone(store: Store, channelId: string): Promise<string> {
   try {
