@@ -2,6 +2,7 @@
 // form's ownership fields read back, and the confirmation's words about them.
 import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
+import { within } from '../../limiter.ts';
 import type { WebClient } from '../../slack/web-client.ts';
 import type { Watch } from '../../store/index.ts';
 import { WATCH_BLOCK } from './ids.ts';
@@ -31,10 +32,7 @@ async function userGroups(client: WebClient): Promise<GroupOption[] | undefined>
       ),
     )
     .catch(() => undefined);
-  const late = new Promise<undefined>((resolve) =>
-    setTimeout(() => resolve(undefined), GROUPS_WAIT_MS).unref(),
-  );
-  return Promise.race([listed, late]);
+  return within(listed, GROUPS_WAIT_MS, undefined);
 }
 
 export async function openWatchForm(
