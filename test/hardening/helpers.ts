@@ -77,11 +77,6 @@ export async function healthy(url: string): Promise<boolean> {
   return res.status === 200;
 }
 
-/** Lines of JSON logs, parsed. */
-export function parsedLogs(logs: readonly string[]): Array<Record<string, unknown>> {
-  return logs.map((l) => JSON.parse(l) as Record<string, unknown>);
-}
-
 /** POSTs `body` to the app signed with `secret`, as Slack would (the timestamp may be bent for tests). */
 export async function postSigned(
   appUrl: string,
