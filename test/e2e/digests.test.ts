@@ -6,7 +6,7 @@ import type { Opsbot } from '../../src/app.ts';
 import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimMessage, SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf } from '../features/digests/helpers.ts';
+import { textWithAltOf as textOf } from '../support/blocks.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

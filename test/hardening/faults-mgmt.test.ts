@@ -6,8 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { IndexRequest } from '../../src/store/index.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { answerTo, healthy, parsedLogs, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
+import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 import { CASES, DOWN } from './mgmt-fault-cases.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;

@@ -6,7 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Opsbot } from '../../src/app.ts';
 import { FORM_NOT_OPENED } from '../../src/errors.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { answerTo, healthy, textOf, until } from './helpers.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
+import { healthy } from './helpers.ts';
 
 const { requester } = SIM_IDS;
 

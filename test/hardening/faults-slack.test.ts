@@ -4,8 +4,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_NOT_OPENED } from '../../src/errors.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { answerTo, healthy, parsedLogs, textOf, until } from './helpers.ts';
+import { healthy } from './helpers.ts';
 
 const { requester, approver, generalChannel, approvalChannel } = SIM_IDS;
 

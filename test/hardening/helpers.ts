@@ -1,11 +1,8 @@
 // Shared by the hardening suites: what a person would see, gathered from everything opsbot sent to
 // the Slack simulator, and checks that hold for all of it (no broadcast ping, no secret).
 import { signSlackRequest } from '../../src/sim/driver/signing.ts';
-import type { SimCall, SimResponse } from '../../src/sim/slack/index.ts';
+import type { SimCall } from '../../src/sim/slack/index.ts';
 import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf, until } from '../features/messaging-accounts/helpers.ts';
-
-export { textOf, until };
 
 /**
  * Every string Slack would read as mrkdwn (and so could turn into a ping): a message's top-level
@@ -55,15 +52,6 @@ export function shownPayloads(
 /** The mrkdwn of everything shown, for ping and escaping checks. */
 export function shownMrkdwn(ws: Pick<SimulatedWorkspace, 'slack'>, acks: readonly string[] = []): string[] {
   return shownPayloads(ws, acks).flatMap((p) => mrkdwnStrings(p));
-}
-
-/** The answer that reached the person who typed a command (through its response_url). */
-export function answerTo(ws: Pick<SimulatedWorkspace, 'slack'>, responseUrl: string, ms = 8000) {
-  return until<SimResponse>(
-    () => ws.slack.responses.find((r) => r.url === responseUrl && r.ok),
-    `an answer on ${responseUrl}`,
-    ms,
-  );
 }
 
 /** A human-readable line per Slack call, for failure messages. */
