@@ -76,13 +76,11 @@ describe('faults of the management API, command by command', () => {
 
   /** The request once the create call is over: created or failed, never left in between. */
   async function settled(id: number): Promise<IndexRequest> {
-    const deadline = Date.now() + 8000;
-    for (;;) {
+    const over = async () => {
       const request = await ws.store.getRequest(id);
-      if (request && (request.state === 'created' || request.state === 'failed')) return request;
-      if (Date.now() > deadline) throw new Error(`request #${id} is still ${request?.state}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return request?.state === 'created' || request?.state === 'failed' ? request : undefined;
+    };
+    return until(over, `request #${id} to be created or failed`, 8000);
   }
 
   describe.each(CASES.map((c, i) => ({ ...c, index: i })))(

@@ -64,13 +64,11 @@ describe('faults of the Slack Web API', () => {
     const request = await newestRequest();
     await cardFor(ws, request.id);
     // The card's place is stored right after Slack answers the post.
-    const deadline = Date.now() + 5_000;
-    let stored = await ws.store.getRequest(request.id);
-    while (stored?.card === null && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      stored = await ws.store.getRequest(request.id);
-    }
-    expect(stored?.card?.channel).toBe(approvalChannel);
+    const card = await until(
+      async () => (await ws.store.getRequest(request.id))?.card ?? undefined,
+      'the card’s place',
+    );
+    expect(card.channel).toBe(approvalChannel);
   });
 
   it('500 on every attempt: the request is kept and the requester is told the card is not up', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
-import { runMain } from '../support/run-main.ts';
+import { runMain } from '../support/spawned-app.ts';
 import { postSigned } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
