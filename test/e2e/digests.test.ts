@@ -82,7 +82,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     await ws.slack.waitFor((c) => c.method === 'response_url' && ws.slack.responses.length > before, 5_000);
     const answer = ws.slack.responses.at(-1);
     expect(answer?.body.response_type).toBe('ephemeral');
-    expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the digest form');
+    expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the form');
   });
 
   it('saves the digest and shows when it runs next', async () => {
