@@ -3,7 +3,6 @@
 // image block pointing at it by `slack_file.id`. A fresh upload may not be usable at once; the one
 // retry-and-fall-back path for that is sendWithImage, used by the stats card, watch alerts and
 // digests (a digest shares one upload across many channels, so it uploads once and sends many).
-import type { webApi } from '@slack/bolt';
 import type { ImageBlock } from '@slack/types';
 import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';

@@ -1,5 +1,4 @@
 // A person's time zone, as their Slack profile says, for showing times on their own clock.
-import type { AllMiddlewareArgs } from '@slack/bolt';
 import { within } from '../limiter.ts';
 import type { WebClient } from './web-client.ts';
 

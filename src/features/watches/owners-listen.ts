@@ -1,6 +1,5 @@
 // The Slack side of a watch's owners: the form opened with the workspace's user groups listed, the
 // form's ownership fields read back, and the confirmation's words about them.
-import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import { within } from '../../limiter.ts';
 import type { WebClient } from '../../slack/web-client.ts';

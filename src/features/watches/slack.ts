@@ -1,6 +1,5 @@
 // The feature's WatchSlack port over the Web API: alerts, their updates and thread notes. Times on
 // the messages are in the channel's time zone (its digest's), else UTC.
-import type { App } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Point } from '../../api/schemas.ts';
 import { errField } from '../../errors.ts';
