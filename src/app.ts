@@ -23,21 +23,12 @@ import { installGuard } from './slack/guard.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
+import { webClientOptions } from './slack/web-client.ts';
 import { observedStore } from './store/observed-store.ts';
 import { APP_VERSION } from './version.ts';
 import { WorkTracker } from './work-tracker.ts';
 
 export { MAX_REQUEST_BODY_BYTES } from './http-server.ts';
-
-/**
- * The Web API client's defaults retry a failing call ten times over about thirty minutes and never
- * time out, which would hold a listener (and a graceful shutdown) for that long. A few quick retries
- * ride out a blip; a 429 still waits for its Retry-After before the next attempt.
- */
-const SLACK_WEB_API_CLIENT = {
-  retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
-  timeout: 15_000,
-} as const;
 
 /** Each feature's port: what other features, the demo and tests may use of it. */
 export type FeaturePorts = ReturnType<typeof registerFeatures>;
@@ -57,30 +48,63 @@ export type Opsbot = {
   metricsPort(): number | undefined; // metrics
 };
 
+type Receiver = HTTPReceiver | SocketModeReceiver;
+type Hook = () => void | Promise<void>;
+/** What the steps of createOpsbot build and hand to the next. */
+type Parts = {
+  app: App;
+  receiver: Receiver;
+  router: CommandRouter;
+  readiness: Readiness;
+  metrics: ReturnType<typeof metricsKit>;
+  work: WorkTracker;
+  hooks: Record<'start' | 'stop', Hook[]>;
+};
+
 export function createOpsbot(deps: AppDeps): Opsbot {
-  const { config, logger } = deps;
-  const socketMode = config.slack.appToken !== undefined;
   const work = new WorkTracker();
   const readiness = new Readiness();
-  const metrics = metricsKit({ port: config.metricsPort, clock: deps.clock, logger }); // metrics
+  const metrics = metricsKit({ port: deps.config.metricsPort, clock: deps.clock, logger: deps.logger }); // metrics
   // How far the API's answers drifted from the spec: an operator learns it before users do.
   readiness.extras.set('drift', () => deps.mgmt.drift());
+  const receiver = createReceiver(deps);
+  const router = new CommandRouter();
+  const app = createApp(deps, receiver, { router, work, metrics });
+  const parts: Parts = { app, receiver, router, readiness, metrics, work, hooks: { start: [], stop: [] } };
+  const { context, api } = sharedContext(deps, parts);
+  const features = registerFeatures(context, api);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    allowedChannelIds: deps.config.allowedChannelIds,
+  });
+  return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
+}
 
-  const receiver = socketMode
-    ? new SocketModeReceiver({
-        appToken: config.slack.appToken as string,
-        logger: boltLogger(logger),
-        // The socket's own Web API client (apps.connections.open) must reach the same Slack host as
-        // every other call: GovSlack, a proxy, or the simulator.
-        installerOptions: { clientOptions: socketClientOptions(config.slack.apiUrl) },
-      })
-    : new HTTPReceiver({
-        signingSecret: config.slack.signingSecret as string,
-        endpoints: '/slack/events',
-        logger: boltLogger(logger),
-        bodyLimit: MAX_REQUEST_BODY_BYTES,
-      });
+/** HTTP (Events API over a signed endpoint) or Socket Mode when an app-level token is configured. */
+function createReceiver({ config, logger }: AppDeps): Receiver {
+  if (config.slack.appToken === undefined)
+    return new HTTPReceiver({
+      signingSecret: config.slack.signingSecret as string,
+      endpoints: '/slack/events',
+      logger: boltLogger(logger),
+      bodyLimit: MAX_REQUEST_BODY_BYTES,
+    });
+  return new SocketModeReceiver({
+    appToken: config.slack.appToken,
+    logger: boltLogger(logger),
+    // The socket's own Web API client (apps.connections.open) must reach the same Slack host as
+    // every other call: GovSlack, a proxy, or the simulator.
+    installerOptions: { clientOptions: socketClientOptions(config.slack.apiUrl) },
+  });
+}
 
+/** The Bolt app with what every payload passes through: metrics, the guard, the work tracker. */
+function createApp(
+  { config, logger }: AppDeps,
+  receiver: Receiver,
+  parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
+): App {
+  const { router, work, metrics } = parts;
   const app = new App({
     token: config.slack.botToken,
     receiver,
@@ -88,12 +112,11 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     // Bolt's default conversation store is a middleware that looks every request up in a map and
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
-    clientOptions: metrics.slackClientOptions({
-      ...SLACK_WEB_API_CLIENT,
-      ...(config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl }),
-    }), // metrics
+    clientOptions: webClientOptions(
+      config.slack.apiUrl,
+      metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
+    ), // metrics
   });
-  const router = new CommandRouter();
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
   // Every payload is acknowledged, and every failure answers whoever acted (slack/guard.ts).
@@ -111,12 +134,15 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   app.error(async (error) => {
     logger.error({ event: 'listener_error', err: errField(error) }, 'unhandled listener error');
   });
+  return app;
+}
 
-  const startHooks: Array<() => void | Promise<void>> = [];
-  const stopHooks: Array<() => void | Promise<void>> = [];
+/** What every feature's register() receives (feature-context.ts). */
+function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
+  const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
-    onStart: (hook) => startHooks.push(hook),
-    onStop: (hook) => stopHooks.push(hook),
+    onStart: (hook) => hooks.start.push(hook),
+    onStop: (hook) => hooks.stop.push(hook),
   };
   const changes = new ChangeFeed();
   // Features see the API through the health tracker and the store through the change feed, so the
@@ -137,18 +163,21 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
   };
-  const features = registerFeatures(context, api);
-  registerCommandRouter(app, router, { logger, allowedChannelIds: config.allowedChannelIds });
+  return { context, api };
+}
 
+/** start(): probes first, then Slack, then the background jobs; stop(): the same, backwards. */
+function lifecycleOf(
+  deps: AppDeps,
+  parts: Parts,
+  api: TrackedClient,
+): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
+  const { config, logger } = deps;
+  const { app, receiver, readiness, metrics, work, hooks } = parts;
   let server: Server | undefined;
   let startupProbe: Promise<void> = Promise.resolve();
   return {
-    app,
-    router,
-    work,
-    features,
     startupChecks: () => startupProbe,
-    metricsPort: () => metrics.port(), // metrics
     async start(port = config.port) {
       // The probes answer from here on, whatever happens with Slack.
       server = createOpsbotServer({
@@ -171,17 +200,15 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         readiness,
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      logger.info(
-        { event: 'listening', port: actual, mode: socketMode ? 'socket' : 'http' },
-        'opsbot is listening',
-      );
+      const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
+      logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
-      for (const hook of startHooks) await hook();
+      for (const hook of hooks.start) await hook();
       return { port: actual };
     },
     async stop(graceMs = 8_000) {
       // Stop starting new background work first; what is already running is drained below.
-      for (const hook of stopHooks) {
+      for (const hook of hooks.stop) {
         try {
           await hook();
         } catch (error) {

@@ -80,14 +80,22 @@ export const CANT_POST: Readonly<Record<string, string>> = {
 
 /**
  * Slack's answers about Slack itself or the message, not the channel: inviting opsbot would not
- * help, so whoever is told gets other advice than for CANT_POST.
+ * help, so whoever is told gets other advice than for CANT_POST. All but a refused card are
+ * transient: a retry a little later may fix them.
  */
 export const SLACK_TROUBLE: Readonly<Record<string, string>> = {
   slack_webapi_http_error: 'Slack had a problem on its side',
+  internal_error: 'Slack had a problem on its side',
+  fatal_error: 'Slack had a problem on its side',
+  service_unavailable: 'Slack had a problem on its side',
+  request_timeout: 'Slack didn’t answer in time',
   slack_webapi_request_error: 'Slack couldn’t be reached',
-  invalid_blocks: 'Slack refused the card',
   ratelimited: 'Slack is rate-limiting opsbot',
+  invalid_blocks: 'Slack refused the card',
 };
+
+/** A trigger_id lives 3 s and opens one view: Slack's answers when it was too late or used up. */
+const TRIGGER_SPENT = new Set(['expired_trigger_id', 'exchanged_trigger_id', 'trigger_exchanged']);
 
 /** Why opsbot can't post where it was asked to, when that is what `error` says; else undefined. */
 export function cantPostReason(error: unknown): string | undefined {
@@ -95,21 +103,27 @@ export function cantPostReason(error: unknown): string | undefined {
   return code === undefined ? undefined : CANT_POST[code];
 }
 
-/** Slack answers that a retry a little later may fix. */
-const SLACK_TRANSIENT = new Set([
-  'ratelimited',
-  'internal_error',
-  'fatal_error',
-  'service_unavailable',
-  'request_timeout',
-  'slack_webapi_http_error',
-  'slack_webapi_request_error',
-]);
-
 export function isTransientSlackError(error: unknown): boolean {
   const code = slackErrorCode(error);
-  return code !== undefined && SLACK_TRANSIENT.has(code);
+  return code !== undefined && code !== 'invalid_blocks' && SLACK_TROUBLE[code] !== undefined;
 }
+
+/** The form could not open: its trigger_id was too late or already used. */
+export function isTriggerSpent(error: unknown): boolean {
+  return TRIGGER_SPENT.has(slackErrorCode(error) ?? '');
+}
+
+/**
+ * Slack answered something opsbot expects now and then and has a sentence for (a spent trigger, a
+ * channel it can't post in, Slack's own trouble): worth a warning in the log, not an error.
+ */
+export function isExpectedSlackAnswer(error: unknown): boolean {
+  return isTriggerSpent(error) || cantPostReason(error) !== undefined || isTransientSlackError(error);
+}
+
+/** What a person is told when a form could not be opened in time; they only need to act again. */
+export const FORM_NOT_OPENED =
+  'Slack took too long to open the form, so it couldn’t be shown. Please try again.';
 
 /**
  * One sentence for the person who acted. Never a secret or a raw error: the management API's own
@@ -124,10 +138,8 @@ export function sentenceFor(error: unknown, what = 'that'): string {
     return 'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';
   const cantPost = cantPostReason(error);
   if (cantPost !== undefined) return `opsbot couldn’t post there: ${cantPost}.`;
-  const code = slackErrorCode(error);
-  if (code === 'expired_trigger_id')
-    return 'Slack took too long to open the form, so it couldn’t be shown. Please try again.';
-  if (code !== undefined && SLACK_TRANSIENT.has(code))
+  if (isTriggerSpent(error)) return FORM_NOT_OPENED;
+  if (isTransientSlackError(error))
     return 'Slack didn’t take opsbot’s answer just now. Try again in a minute.';
   return `opsbot couldn’t finish ${what} because of a problem on its side; the details are in its log. Try again in a minute.`;
 }

@@ -3,6 +3,7 @@
 // shutdown waits for it, a stop that waits a bounded time, and one log line shape for a failed run.
 // Across processes, the store's leases and claims decide who does what; a job only paces one process.
 import { errField } from './errors.ts';
+import { within } from './limiter.ts';
 import type { Logger } from './log.ts';
 import type { WorkTracker } from './work-tracker.ts';
 
@@ -86,15 +87,7 @@ export function createJob<T>(options: JobOptions<T>): Job<T> {
       stopping.abort(new Error(`${options.name} stopping`));
       const inFlight = current;
       if (inFlight === undefined) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        inFlight,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, options.stopWaitMs ?? 5_000);
-          timer.unref();
-        }),
-      ]);
-      clearTimeout(timer);
+      await within(inFlight, options.stopWaitMs ?? 5_000, undefined);
     },
     async runOnce() {
       await current;

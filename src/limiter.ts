@@ -1,5 +1,5 @@
-// Bounded concurrency and a per-tick memo: many channels asking for the same (index, period) in one
-// tick share one API call, and no more than `limit` calls are in flight at once.
+// Bounds on async work: how many run at once (createLimiter, forEachBounded), how long anyone waits
+// for one (within), and a memo that makes repeated asks within one run share one call (memoize).
 
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
@@ -23,8 +23,9 @@ export function createLimiter(limit: number): Limiter {
 }
 
 /**
- * Remembers the promise of each key, failures included: an index that errored for one channel is
- * reported missing in every channel of the tick instead of being retried 200 times.
+ * Remembers the promise of each key, failures included, for as long as the returned function is
+ * kept (one run): an index that errored for one channel is reported missing in every channel of a
+ * digest tick instead of being asked for again 200 times.
  */
 export function memoize<K extends unknown[], V>(
   keyOf: (...args: K) => string,
@@ -59,4 +60,20 @@ export async function forEachBounded<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * `work`'s outcome when it settles within `ms` (a rejection in time rejects), else `late`; the work
+ * goes on unwatched. The timer is unref'd and cleared, so it never holds the process open.
+ */
+export async function within<T, L>(work: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms).unref();
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

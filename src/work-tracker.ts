@@ -1,5 +1,7 @@
 // Counts work that Slack has been told about (acked) but that has not finished, so a SIGTERM
 // can let it finish instead of dropping a half-done approval or digest on the floor.
+import { within } from './limiter.ts';
+
 export class WorkTracker {
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -19,19 +21,11 @@ export class WorkTracker {
 
   /** Resolves true when everything in flight has settled, false when `timeoutMs` ran out first. */
   async drain(timeoutMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-      timer.unref();
-    });
-    try {
-      while (this.inFlight.size > 0) {
-        const settled = Promise.allSettled([...this.inFlight]).then(() => true as const);
-        if (!(await Promise.race([settled, timedOut]))) return false;
-      }
+    const allSettled = async () => {
+      // Work started while waiting is waited for too.
+      while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
       return true;
-    } finally {
-      clearTimeout(timer);
-    }
+    };
+    return within(allSettled(), timeoutMs, false);
   }
 }

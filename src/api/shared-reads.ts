@@ -3,6 +3,7 @@
 // at the same moment make one API call. Nothing is kept once the answer is in: what a tick shows is
 // never older than its own request, except within one run (readsForOneRun). People's commands
 // don't go through here at all.
+import { memoize } from '../limiter.ts';
 import type { ManagementClient } from './client.ts';
 import type { StatsPeriod, VectorIndexStats } from './schemas.ts';
 
@@ -33,18 +34,9 @@ export function sharedStatsReads(mgmt: StatsReader): StatsReader {
  * the returned reader; reads go through `reader`, so a watch tick at the same moment shares them.
  */
 export function readsForOneRun(reader: StatsReader): StatsReader {
-  const answers = new Map<string, Promise<VectorIndexStats>>();
-  return {
-    getVectorIndexStats(id: string, period: StatsPeriod = '1h') {
-      const key = `${id}\u0000${period}`;
-      let answer = answers.get(key);
-      if (answer === undefined) {
-        answer = reader.getVectorIndexStats(id, period);
-        // Each asker observes the rejection; this keeps an unasked-again one from crashing the process.
-        answer.catch(() => {});
-        answers.set(key, answer);
-      }
-      return answer;
-    },
-  };
+  const read = memoize(
+    (id: string, period: StatsPeriod) => `${id}\u0000${period}`,
+    (id, period) => reader.getVectorIndexStats(id, period),
+  );
+  return { getVectorIndexStats: (id, period = '1h') => read(id, period) };
 }

@@ -8,14 +8,14 @@
 // It wraps App.processEvent, the one place every payload passes through in HTTP and Socket Mode
 // alike, because middleware only sees a copy of the arguments and cannot tell whether a listener
 // acked; and it is the first global middleware, so a listener's error reaches it through next().
-import type { AllMiddlewareArgs, App, RespondFn } from '@slack/bolt';
-import { errField, sentenceFor, UserFacingError } from '../errors.ts';
+import type { App, RespondFn } from '@slack/bolt';
+import { errField, isExpectedSlackAnswer, sentenceFor, UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { section } from './blocks.ts';
 import { respondWithFallback } from './respond.ts';
+import type { WebClient } from './web-client.ts';
 
 type ReceiverEvent = Parameters<App['processEvent']>[0];
-type WebClient = AllMiddlewareArgs['client'];
 type Body = Record<string, unknown>;
 
 export type GuardOptions = {
@@ -57,6 +57,9 @@ export function installGuard(app: App, options: GuardOptions): void {
       const failure = { ...describePayload(body), err: errField(error) };
       if (error instanceof UserFacingError)
         options.logger.info({ event: 'action_refused', ...failure }, 'told the person why');
+      // Slack's expected answers (a spent trigger, a channel opsbot isn't in) are not opsbot's bugs.
+      else if (isExpectedSlackAnswer(error))
+        options.logger.warn({ event: 'action_failed', ...failure }, 'Slack refused a call');
       else options.logger.error({ event: 'action_failed', ...failure }, 'a listener failed');
       const ackArgs = args as unknown as { ack?: (response?: unknown) => Promise<void> };
       const answer = answerer(body, {

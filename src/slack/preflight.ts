@@ -3,6 +3,7 @@
 // definitive refusal ends start-up with one line that names the variable to fix; a Slack that can't
 // be reached yet is not definitive, so start-up waits and retries, saying so at `warn`.
 import { webApi } from '@slack/bolt';
+import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 /** Start-up cannot go on; `message` is the one line the operator sees. */
@@ -39,12 +40,6 @@ export const DEFAULT_RETRY: RetryPolicy = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** The Slack error code of a Web API failure, when Slack answered one. */
-export function slackCode(error: unknown): string | undefined {
-  const code = (error as { data?: { error?: unknown } } | undefined)?.data?.error;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** Which token a refusal is about, as one line an operator can act on. */
 export function refusalLine(token: 'bot' | 'app', code: string): string {
   const variable = token === 'bot' ? 'SLACK_BOT_TOKEN' : 'SLACK_APP_TOKEN';
@@ -67,7 +62,7 @@ export async function untilSlackAnswers<T>(
     try {
       return await attempt();
     } catch (error) {
-      const code = slackCode(error);
+      const code = slackErrorCode(error);
       if (code !== undefined && DEFINITIVE.has(code)) throw new StartupRefused(refusalLine(what.token, code));
       logger.warn(
         {
@@ -76,7 +71,7 @@ export async function untilSlackAnswers<T>(
           host: what.host,
           attempt: tries,
           retryInMs: delay,
-          reason: code ?? errorKind(error),
+          err: errField(error),
         },
         `could not reach Slack at ${what.host}; retrying`,
       );
@@ -115,15 +110,4 @@ export function slackHost(apiUrl: string | undefined): string {
   } catch {
     return 'slack.com';
   }
-}
-
-function errorKind(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const cause = (error as { original?: { code?: unknown } }).original?.code;
-    return [typeof code === 'string' ? code : error.name, typeof cause === 'string' ? cause : undefined]
-      .filter(Boolean)
-      .join(' ');
-  }
-  return typeof error;
 }

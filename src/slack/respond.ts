@@ -2,11 +2,11 @@
 // gets a 404 from Slack and Bolt's respond() throws. The person still deserves the answer, so it
 // goes out as an ephemeral message in the same conversation instead (chat.postEphemeral needs no
 // response_url). Only when that fails too is the answer lost, and the log says so.
-import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
+import type { RespondArguments, RespondFn } from '@slack/bolt';
+import { errField } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { section } from './blocks.ts';
-
-type WebClient = AllMiddlewareArgs['client'];
+import type { WebClient } from './web-client.ts';
 
 export type AnswerTarget = {
   client: WebClient;
@@ -38,7 +38,7 @@ export function respondWithFallback(respond: RespondFn | undefined, target: Answ
         return new Response(null, { status: 200 });
       }
       target.logger.info(
-        { event: 'respond_fallback', reason: errorName(error) },
+        { event: 'respond_fallback', err: errField(error) },
         'response_url refused the answer; sending it as an ephemeral message',
       );
       const text = typeof args.text === 'string' && args.text !== '' ? args.text : 'opsbot';
@@ -57,12 +57,4 @@ export function respondWithFallback(respond: RespondFn | undefined, target: Answ
       return new Response(null, { status: 200 });
     }
   };
-}
-
-function errorName(error: unknown): string {
-  if (error instanceof Error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    return typeof status === 'number' ? `${error.name} ${status}` : error.name;
-  }
-  return typeof error;
 }

@@ -3,15 +3,13 @@
 // image block pointing at it by `slack_file.id`. A fresh upload may not be usable at once; the one
 // retry-and-fall-back path for that is sendWithImage, used by the stats card, watch alerts and
 // digests (a digest shares one upload across many channels, so it uploads once and sends many).
-import type { webApi } from '@slack/bolt';
 import type { ImageBlock } from '@slack/types';
-import { errField } from '../errors.ts';
+import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { SLACK_LIMITS } from './limits.ts';
 import { truncate } from './mrkdwn.ts';
 import { abortableSleep } from './pacer.ts';
-
-type WebClient = webApi.WebClient;
+import type { WebClient } from './web-client.ts';
 
 export type PngUpload = {
   png: Buffer;
@@ -106,8 +104,8 @@ export function imageBlock(fileId: string, upload: Pick<PngUpload, 'altText' | '
 
 /** True for Slack's "the file in this image block is not usable (yet)" answer. */
 export function isInvalidSlackFile(err: unknown): boolean {
-  const data = (err as { data?: { error?: unknown; errors?: unknown; response_metadata?: unknown } })?.data;
-  if (data?.error !== 'invalid_blocks') return false;
+  if (slackErrorCode(err) !== 'invalid_blocks') return false;
+  const data = (err as { data: { errors?: unknown; response_metadata?: unknown } }).data;
   const messages = (data.response_metadata as { messages?: unknown } | undefined)?.messages;
   const reasons = [
     ...(Array.isArray(data.errors) ? data.errors : []),

@@ -9,7 +9,7 @@ import {
   stateText,
 } from '../../src/accounts/account-text.ts';
 import { ACCOUNT_PRESETS } from '../../src/sim/mgmt/index.ts';
-import { summaryOf } from '../features/messaging-accounts/helpers.ts';
+import { summaryOf } from '../support/accounts.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const shown = (o: Parameters<typeof ACCOUNT_PRESETS.free>[0] = {}) =>

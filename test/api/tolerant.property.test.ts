@@ -16,7 +16,7 @@ import { makeMessagingAccount } from '../../src/sim/mgmt/accounts.ts';
 import { makeSearchIndexRecord } from '../../src/sim/mgmt/search.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/stats.ts';
 import { buildReport } from '../../src/stats-report/report.ts';
-import { aRequest } from '../features/search-requests/fixtures.ts';
+import { aRequest } from '../support/index-requests.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);
 const RUNS = { numRuns: 60 };

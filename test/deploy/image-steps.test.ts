@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startManagementApiSimulator } from '../../src/sim/mgmt/index.ts';
 import { startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS, simulatedAppEnv } from '../../src/sim/workspace.ts';
+import { until } from '../support/poll.ts';
 import { healthcheckCommand, type Instruction, parseDockerfile, stagesOf } from './dockerfile.ts';
 
 const NEEDS_ROOT = /\b(apt-get|chown)\b/;
@@ -152,14 +153,14 @@ describe('the runtime image’s steps, replayed from a clean copy of the reposit
       const base = `http://127.0.0.1:${port}`;
       expect(
         (
-          await until(
+          await untilAnswered(
             () => probe(`${base}/healthz`),
             exited,
             () => output,
           )
         ).status,
       ).toBe(200);
-      const ready = await until(
+      const ready = await untilAnswered(
         async () => {
           const res = await probe(`${base}/readyz`);
           return res?.status === 200 ? res : undefined;
@@ -194,18 +195,23 @@ async function probe(url: string): Promise<{ status: number; body: unknown } | u
 }
 
 /** Polls until `check` gives a value, or fails with the process's output if it exits first. */
-async function until<T>(check: () => Promise<T | undefined>, exited: Promise<unknown>, output: () => string) {
+async function untilAnswered<T>(
+  check: () => Promise<T | undefined>,
+  exited: Promise<unknown>,
+  output: () => string,
+) {
   let gone = false;
   void exited.then(() => {
     gone = true;
   });
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  const answered = async () => {
     const value = await check();
-    if (value !== undefined) return value;
-    if (gone) throw new Error(`the app exited before answering:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no answer within 30 s:\n${output()}`);
+    if (value === undefined && gone) throw new Error(`the app exited before answering:\n${output()}`);
+    return value;
+  };
+  return until(answered, 'an answer from the app', 30_000).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${output()}`);
+  });
 }
 
 async function freePort(): Promise<number> {

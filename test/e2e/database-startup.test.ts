@@ -3,7 +3,7 @@
 // Needs no PostgreSQL server: the point is that there is none.
 
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../support/run-main.ts';
+import { runMain } from '../support/spawned-app.ts';
 
 const DB_PASSWORD = 'fake-pass-5321';
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_CREDENTIALS } from '../../src/sim/workspace.ts';
+import { eventually } from '../support/poll.ts';
 
 const mainPath = fileURLToPath(new URL('../../src/demo/main.ts', import.meta.url));
 const cliPath = fileURLToPath(new URL('../../src/demo/slack-cli.ts', import.meta.url));
@@ -41,11 +42,7 @@ describe('e2e: npm run demo -- --serve, and npm run slack', () => {
     server.stdout?.on('data', (d) => {
       serverOut += d;
     });
-    const deadline = Date.now() + 30_000;
-    while (!serverOut.includes('Press Ctrl+C to stop.')) {
-      if (Date.now() > deadline) throw new Error(`serve mode did not come up:\n${serverOut}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(() => serverOut.includes('Press Ctrl+C to stop.'), 'serve mode to come up', 30_000);
   }, 40_000);
   afterAll(() => {
     if (server.exitCode === null) server.kill('SIGKILL');

@@ -14,7 +14,7 @@ import { type ManagementApiSimulator, startManagementApiSimulator } from '../../
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
-import { textOf } from '../features/digests/helpers.ts';
+import { textWithAltOf as textOf } from '../support/blocks.ts';
 
 const CHANNELS = 200;
 const RUN_AT = Date.parse('2026-11-23T08:00:00Z'); // 09:00 in Berlin

@@ -6,8 +6,8 @@ import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { DatabaseUnavailableError, type DigestSubscriptionInput } from '../../src/store/index.ts';
-import { textOf } from '../features/digests/helpers.ts';
-import { answerTo } from '../hardening/helpers.ts';
+import { answerTo } from '../support/answers.ts';
+import { textWithAltOf as textOf } from '../support/blocks.ts';
 
 const { requester } = SIM_IDS;
 const NOW = Date.parse('2026-11-23T07:00:00Z');

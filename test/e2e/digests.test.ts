@@ -6,7 +6,7 @@ import type { Opsbot } from '../../src/app.ts';
 import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimMessage, SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf } from '../features/digests/helpers.ts';
+import { textWithAltOf as textOf } from '../support/blocks.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -82,7 +82,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     await ws.slack.waitFor((c) => c.method === 'response_url' && ws.slack.responses.length > before, 5_000);
     const answer = ws.slack.responses.at(-1);
     expect(answer?.body.response_type).toBe('ephemeral');
-    expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the digest form');
+    expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the form');
   });
 
   it('saves the digest and shows when it runs next', async () => {

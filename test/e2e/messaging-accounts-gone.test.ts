@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PRESETS } from '../../src/sim/mgmt/index.ts';
 import type { SimResponse } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf, until } from '../features/messaging-accounts/helpers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 
 const user = SIM_IDS.requester;
 const channel = SIM_IDS.generalChannel;

@@ -7,7 +7,8 @@ import {
 } from '../../src/sim/mgmt/index.ts';
 import type { SimEphemeral } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { buttonsIn, until } from '../features/messaging-accounts/helpers.ts';
+import { buttonsIn } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 
 const user = SIM_IDS.requester;
 const channel = SIM_IDS.generalChannel;

@@ -7,7 +7,8 @@ import {
 import { findBlockKitViolations, type SimEphemeral, type SimResponse } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textWeight } from '../../src/slack/blocks.ts';
-import { buttonsIn, textOf, until } from '../features/messaging-accounts/helpers.ts';
+import { buttonsIn, textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const DAY_S = 86_400;

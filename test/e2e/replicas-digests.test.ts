@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { DigestSubscriptionInput } from '../../src/store/index.ts';
-import { textOf } from '../features/search-requests/fixtures.ts';
+import { textOf } from '../support/blocks.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database-support.ts';
 
 const MINUTE = 60_000;

@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
-import { runMain } from '../support/run-main.ts';
-import { type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
+import { runMain, type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 const STACK_FRAME = /\n\s+at .+:\d+/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../support/run-main.ts';
+import { runMain } from '../support/spawned-app.ts';
 
 const completeEnv = {
   SLACK_BOT_TOKEN: 'xoxb-test-fake-token',

@@ -10,7 +10,8 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
-import { textOf, until } from '../hardening/helpers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester, approver } = SIM_IDS;

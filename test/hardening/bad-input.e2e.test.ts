@@ -5,8 +5,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../src/sim/driver/driver.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 import { hostileText } from './arbitraries.ts';
-import { healthy, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
+import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 const TEN_K = `${'<!channel> *x* '.repeat(666)}tail`.slice(0, 10_000);

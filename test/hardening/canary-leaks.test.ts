@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimFault } from '../../src/sim/mgmt/index.ts';
 import { ACCOUNT_PRESETS, makeVectorIndexStats } from '../../src/sim/mgmt/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 import { scrape } from '../support/prometheus-text.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
 import { canaries, canary, leaks } from './canaries.ts';
-import { answerTo, textOf, until } from './helpers.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;
 

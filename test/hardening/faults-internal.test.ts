@@ -3,7 +3,10 @@
 // serving. (Features catch what they expect; this is the router's net under all of them.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { answerTo, healthy, parsedLogs, textOf } from './helpers.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { healthy } from './helpers.ts';
 
 const SENTENCE = (name: string) =>
   `:warning: opsbot couldn’t finish \`/ops ${name}\` because of a problem on its side; the details are in its log. Try again in a minute.`;

@@ -7,7 +7,10 @@ import type { Opsbot } from '../../src/app.ts';
 import { BLOCK as DIGEST_BLOCK } from '../../src/features/digests/ids.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { answerTo, healthy, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
+import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 import { CASES, NO_SUCH_INDEX } from './mgmt-fault-cases.ts';
 
 const { requester } = SIM_IDS;

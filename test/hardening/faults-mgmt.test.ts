@@ -6,8 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { IndexRequest } from '../../src/store/index.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { answerTo, healthy, parsedLogs, pingsIn, shownMrkdwn, textOf, until } from './helpers.ts';
+import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 import { CASES, DOWN } from './mgmt-fault-cases.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;
@@ -72,13 +76,11 @@ describe('faults of the management API, command by command', () => {
 
   /** The request once the create call is over: created or failed, never left in between. */
   async function settled(id: number): Promise<IndexRequest> {
-    const deadline = Date.now() + 8000;
-    for (;;) {
+    const over = async () => {
       const request = await ws.store.getRequest(id);
-      if (request && (request.state === 'created' || request.state === 'failed')) return request;
-      if (Date.now() > deadline) throw new Error(`request #${id} is still ${request?.state}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return request?.state === 'created' || request?.state === 'failed' ? request : undefined;
+    };
+    return until(over, `request #${id} to be created or failed`, 8000);
   }
 
   describe.each(CASES.map((c, i) => ({ ...c, index: i })))(

@@ -4,8 +4,12 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Opsbot } from '../../src/app.ts';
+import { FORM_NOT_OPENED } from '../../src/errors.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { answerTo, healthy, textOf, until } from './helpers.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
+import { healthy } from './helpers.ts';
 
 const { requester } = SIM_IDS;
 
@@ -96,8 +100,7 @@ describe('faults of the Slack Web API: stats and digests', () => {
     const res = await ws.driver.command('digest', { userId: requester, channelId: 'C0DIGESTLATE' });
     const reply = await answerTo(ws, res.responseUrl);
     expect(reply.response_type).toBe('ephemeral');
-    expect(textOf(reply.blocks)).toContain('Slack took too long to open the digest form');
-    expect(textOf(reply.blocks)).toMatch(/run the command again/i);
+    expect(textOf(reply.blocks)).toContain(FORM_NOT_OPENED);
   });
 
   async function dueDigest(channel: string): Promise<void> {

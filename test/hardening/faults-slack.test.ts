@@ -2,9 +2,14 @@
 // an approvals channel opsbot can't post in, and spent response_urls. Each case ends with what the
 // person sees, and with what stays stored.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_NOT_OPENED } from '../../src/errors.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { answerTo, healthy, parsedLogs, textOf, until } from './helpers.ts';
+import { healthy } from './helpers.ts';
 
 const { requester, approver, generalChannel, approvalChannel } = SIM_IDS;
 
@@ -59,13 +64,11 @@ describe('faults of the Slack Web API', () => {
     const request = await newestRequest();
     await cardFor(ws, request.id);
     // The card's place is stored right after Slack answers the post.
-    const deadline = Date.now() + 5_000;
-    let stored = await ws.store.getRequest(request.id);
-    while (stored?.card === null && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      stored = await ws.store.getRequest(request.id);
-    }
-    expect(stored?.card?.channel).toBe(approvalChannel);
+    const card = await until(
+      async () => (await ws.store.getRequest(request.id))?.card ?? undefined,
+      'the card’s place',
+    );
+    expect(card.channel).toBe(approvalChannel);
   });
 
   it('500 on every attempt: the request is kept and the requester is told the card is not up', async () => {
@@ -106,7 +109,7 @@ describe('faults of the Slack Web API', () => {
   );
 
   it('expired_trigger_id on every modal: the answer comes through response_url instead', async () => {
-    const late = ':warning: Slack took too long to open the form, so it couldn’t be shown. Please try again.';
+    const late = `:warning: ${FORM_NOT_OPENED}`;
     ws.slack.fail('views.open', { error: 'expired_trigger_id' }, { times: 1 });
     const command = await ws.driver.command('search create late-index eu-west-1 free', {
       userId: requester,
@@ -127,6 +130,28 @@ describe('faults of the Slack Web API', () => {
     }
     // Nothing was decided by a modal that never opened; the next click works.
     expect((await ws.store.getRequest(request.id))?.state).toBe('pending');
+    const modal = await openDecision(ws, approver, request.id, 'approve');
+    expect(modal.callback_id).toBe('search.approve');
+  });
+
+  it('429 on an Approve click’s views.open: retried only while its trigger lives, then “try again” at warn', async () => {
+    await fileRequest(ws, { text: 'search create throttled-index eu-west-1 free' });
+    const request = await newestRequest();
+    const opensBefore = ws.slack.callsTo('views.open').length;
+    // A Retry-After longer than the trigger's 3 s: waiting it out could only end in expired_trigger_id.
+    ws.slack.fail('views.open', { rateLimited: 5 }, { times: 1 });
+    const click = await ws.driver.clickButton({
+      userId: approver,
+      message: await cardFor(ws, request.id),
+      actionId: 'search.approve',
+    });
+    expect((await answerTo(ws, click.responseUrl ?? '')).text).toBe(`:warning: ${FORM_NOT_OPENED}`);
+    expect(ws.slack.callsTo('views.open').length - opensBefore).toBe(1);
+    const failed = parsedLogs(ws.logs).findLast((l) => l.event === 'action_failed');
+    expect(failed).toMatchObject({ level: 'warn', err: { code: 'expired_trigger_id' } });
+
+    // A short Retry-After fits in the trigger's life: the click opens the form after the wait.
+    ws.slack.fail('views.open', { rateLimited: 1 }, { times: 1 });
     const modal = await openDecision(ws, approver, request.id, 'approve');
     expect(modal.callback_id).toBe('search.approve');
   });

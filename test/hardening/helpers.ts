@@ -1,11 +1,8 @@
 // Shared by the hardening suites: what a person would see, gathered from everything opsbot sent to
 // the Slack simulator, and checks that hold for all of it (no broadcast ping, no secret).
 import { signSlackRequest } from '../../src/sim/driver/signing.ts';
-import type { SimCall, SimResponse } from '../../src/sim/slack/index.ts';
+import type { SimCall } from '../../src/sim/slack/index.ts';
 import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf, until } from '../features/messaging-accounts/helpers.ts';
-
-export { textOf, until };
 
 /**
  * Every string Slack would read as mrkdwn (and so could turn into a ping): a message's top-level
@@ -57,15 +54,6 @@ export function shownMrkdwn(ws: Pick<SimulatedWorkspace, 'slack'>, acks: readonl
   return shownPayloads(ws, acks).flatMap((p) => mrkdwnStrings(p));
 }
 
-/** The answer that reached the person who typed a command (through its response_url). */
-export function answerTo(ws: Pick<SimulatedWorkspace, 'slack'>, responseUrl: string, ms = 8000) {
-  return until<SimResponse>(
-    () => ws.slack.responses.find((r) => r.url === responseUrl && r.ok),
-    `an answer on ${responseUrl}`,
-    ms,
-  );
-}
-
 /** A human-readable line per Slack call, for failure messages. */
 export function describeCalls(calls: readonly SimCall[]): string {
   return calls.map((c) => `${c.method} ${c.ok ? 'ok' : c.error}`).join('\n');
@@ -75,11 +63,6 @@ export function describeCalls(calls: readonly SimCall[]): string {
 export async function healthy(url: string): Promise<boolean> {
   const res = await fetch(`${url}/healthz`);
   return res.status === 200;
-}
-
-/** Lines of JSON logs, parsed. */
-export function parsedLogs(logs: readonly string[]): Array<Record<string, unknown>> {
-  return logs.map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** POSTs `body` to the app signed with `secret`, as Slack would (the timestamp may be bent for tests). */

@@ -16,7 +16,10 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
-import { healthy, parsedLogs, postSigned, textOf, until } from './helpers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { until } from '../support/poll.ts';
+import { healthy, postSigned } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 

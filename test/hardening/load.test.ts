@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
-import { until } from './helpers.ts';
 import {
   type Job,
   type Kind,

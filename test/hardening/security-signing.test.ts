@@ -16,8 +16,10 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
-import { runMain } from '../support/run-main.ts';
-import { parsedLogs, postSigned, textOf } from './helpers.ts';
+import { textOf } from '../support/blocks.ts';
+import { parsedLogs } from '../support/logs.ts';
+import { runMain } from '../support/spawned-app.ts';
+import { postSigned } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 const secret = SIM_CREDENTIALS.signingSecret;

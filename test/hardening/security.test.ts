@@ -8,8 +8,11 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
-import { answerTo, postSigned, textOf, until } from './helpers.ts';
+import { postSigned } from './helpers.ts';
 
 const { requester, approver, secondApprover, outsider, generalChannel, approvalChannel } = SIM_IDS;
 const secret = SIM_CREDENTIALS.signingSecret;

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
+import { textOf } from '../support/blocks.ts';
 import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
-import { answerTo, textOf } from './helpers.ts';
 import { type Spawned, spawnedWorkspace } from './spawned.ts';
 
 const { requester, approver, outsider, secondApprover } = SIM_IDS;

@@ -3,19 +3,17 @@
 // and for SIGTERM. Its SQLite file lives in a temporary folder the test can open afterwards. Its
 // stdout goes to a file there, as to a platform's log collector: a pipe this busy test process
 // reads late would block the app's synchronous log writes and measure the harness, not the app.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLogger } from '../../src/log.ts';
 import { createSlackDriver, type SlackDriver } from '../../src/sim/driver/driver.ts';
 import { type ManagementApiSimulator, startManagementApiSimulator } from '../../src/sim/mgmt/index.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
-
-const mainPath = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+import { type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 export type Spawned = {
   slack: SlackSimulator;
@@ -53,8 +51,7 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
     password: SIM_CREDENTIALS.mgmtPassword,
   });
   const logPath = join(dir, 'opsbot.log');
-  let child: ChildProcess | undefined;
-  let stderr = '';
+  let spawned: SpawnedApp | undefined;
   const quiet = createLogger({ level: 'silent' });
 
   return {
@@ -63,11 +60,8 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
     dbPath,
     openDatabase: () => openStore({ url: undefined, path: dbPath, poolSize: 1 }, quiet),
     async start(env = {}) {
-      const out = openSync(logPath, 'w');
-      const started = spawn(process.execPath, [mainPath], {
-        stdio: ['ignore', out, 'pipe'],
-        env: {
-          PATH: process.env.PATH ?? '',
+      const app = spawnApp(
+        {
           SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
           SLACK_SIGNING_SECRET: SIM_CREDENTIALS.signingSecret,
           SLACK_API_URL: slack.apiUrl,
@@ -81,24 +75,10 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
           LOG_LEVEL: 'info',
           ...env,
         },
-      });
-      closeSync(out);
-      child = started;
-      started.stderr?.on('data', (d) => {
-        stderr += d;
-      });
-      let exitCode: number | null | undefined;
-      started.once('exit', (code) => {
-        exitCode = code;
-      });
-      let port: number | undefined;
-      while (port === undefined) {
-        if (exitCode !== undefined)
-          throw new Error(`opsbot exited (${exitCode}) before listening: ${stderr}`);
-        const match = /"event":"listening","port":(\d+)/.exec(readFileSync(logPath, 'utf8'));
-        if (match) port = Number(match[1]);
-        else await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+        { logFile: logPath },
+      );
+      spawned = app;
+      const port = Number((await app.waitForEvent('listening', undefined, 30_000)).port);
       const url = `http://127.0.0.1:${port}`;
       const driver = createSlackDriver({
         appUrl: `${url}/slack/events`,
@@ -107,16 +87,12 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
         teamId: SIM_IDS.teamId,
         apiAppId: SIM_IDS.appId,
       });
-      return { child: started, driver, url };
+      return { child: app.child, driver, url };
     },
-    logs: () =>
-      readFileSync(logPath, 'utf8')
-        .split('\n')
-        .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-    stderr: () => stderr,
+    logs: () => spawned?.events ?? [],
+    stderr: () => spawned?.stderr() ?? '',
     async close() {
-      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await spawned?.stop('SIGKILL');
       await Promise.allSettled([slack.close(), mgmt.close()]);
       rmSync(dir, { recursive: true, force: true });
     },

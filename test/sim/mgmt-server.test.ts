@@ -7,6 +7,7 @@ import {
   startManagementApiSimulator,
 } from '../../src/sim/mgmt/index.ts';
 import { readAccounts, readIndex } from '../support/api-records.ts';
+import { eventually } from '../support/poll.ts';
 
 const PASSWORD = 'fake-sim-password-0002';
 const AUTH = `Basic ${Buffer.from(`sim-user:${PASSWORD}`).toString('base64')}`;
@@ -150,7 +151,7 @@ describe('fault injection', () => {
       () => 'answered',
       () => 'connection closed',
     );
-    while (own.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => own.requests.length > 0, 'the hanging request to arrive');
     await own.close();
     expect(await pending).toBe('connection closed');
   });

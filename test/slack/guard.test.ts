@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { TargetGone } from '../../src/errors.ts';
 import { SIM_CREDENTIALS, SIM_IDS, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { DatabaseUnavailableError } from '../../src/store/index.ts';
-import { textOf, until } from '../hardening/helpers.ts';
+import { textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 
 const button = (actionId: string) => ({
   type: 'actions',

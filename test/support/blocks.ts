@@ -18,3 +18,22 @@ export function textOf(blocks: unknown, options: { altText?: boolean } = {}): st
 
 /** textOf with the images' alt text, for messages whose card carries the numbers. */
 export const textWithAltOf = (blocks: unknown): string => textOf(blocks, { altText: true });
+
+export type Button = { action_id: string; value?: string; text: string };
+
+export function buttonsIn(blocks: unknown): Button[] {
+  const found: Button[] = [];
+  for (const block of Array.isArray(blocks) ? blocks : []) {
+    for (const el of (block as { elements?: unknown[] }).elements ?? []) {
+      const e = el as { type?: string; action_id?: string; value?: string; text?: { text?: string } };
+      if (e.type === 'button' && e.action_id !== undefined) {
+        found.push({
+          action_id: e.action_id,
+          text: e.text?.text ?? '',
+          ...(e.value === undefined ? {} : { value: e.value }),
+        });
+      }
+    }
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 // The Home tab as a person sees it in the simulated workspace: open it, read it, click on it.
 import type { SimView } from '../../src/sim/slack/index.ts';
 import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf } from '../features/search-requests/fixtures.ts';
+import { textOf } from './blocks.ts';
 
 type Workspace = Pick<SimulatedWorkspace, 'slack' | 'driver'>;
 

@@ -1,13 +1,21 @@
-// `node src/main.ts` (what `npm start` and the Procfile run) as an operator runs it, watched from outside: its log events as they come, its
-// probes, its exit. The environment is exactly what the test gives (plus PATH).
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { ENTRY_PATH } from './run-main.ts';
+// `node src/main.ts` (what `npm start` and the Procfile run) as an operator runs it, watched from
+// outside: its log events, its probes, its exit. The environment is exactly what the test gives
+// (plus PATH), so the developer's own environment cannot leak in. The one way tests start the app
+// in a process of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { until } from './poll.ts';
+
+export const ENTRY_PATH = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 export type LogEvent = Record<string, unknown> & { event?: string; level?: string };
 
 export type SpawnedApp = {
-  child: ChildProcessWithoutNullStreams;
-  events: LogEvent[];
+  child: ChildProcess;
+  /** Every log line so far, parsed (a line that is not JSON is `{ event: 'unparsed', line }`). */
+  readonly events: LogEvent[];
+  stdout(): string;
   stderr(): string;
   /** Resolves with the first log line whose `event` is `name` (and that `test` accepts). */
   waitForEvent(name: string, test?: (e: LogEvent) => boolean, timeoutMs?: number): Promise<LogEvent>;
@@ -18,71 +26,61 @@ export type SpawnedApp = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-export function spawnApp(env: Record<string, string>, args: string[] = []): SpawnedApp {
-  const child = spawn(process.execPath, [...args, ENTRY_PATH], {
+export type SpawnOptions = {
+  /** Node's own flags, before the entry. */
+  args?: string[];
+  /**
+   * Where stdout goes instead of a pipe, as to a platform's log collector: under load, a pipe this
+   * test process reads late would block the app's synchronous log writes and measure the harness.
+   */
+  logFile?: string;
+};
+
+export function spawnApp(env: Record<string, string>, options: SpawnOptions = {}): SpawnedApp {
+  const out = options.logFile === undefined ? 'pipe' : openSync(options.logFile, 'w');
+  const child = spawn(process.execPath, [...(options.args ?? []), ENTRY_PATH], {
+    stdio: ['ignore', out, 'pipe'],
     env: { PATH: process.env.PATH ?? '', ...env },
   });
-  const events: LogEvent[] = [];
+  if (typeof out === 'number') closeSync(out);
+  let piped = '';
   let stderr = '';
-  let pending = '';
-  const waiters = new Set<() => void>();
-  child.stdout.on('data', (chunk) => {
-    pending += chunk;
-    for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n')) {
-      const line = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
-      try {
-        events.push(JSON.parse(line) as LogEvent);
-      } catch {
-        events.push({ event: 'unparsed', line });
-      }
-    }
-    for (const wake of waiters) wake();
+  child.stdout?.on('data', (chunk) => {
+    piped += chunk;
   });
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  exited.then(() => {
-    for (const wake of waiters) wake();
-  });
   let closed = false;
-  exited.then(() => {
-    closed = true;
-  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      closed = true;
+      resolve(code);
+    }),
+  );
+  const stdout = () => (options.logFile === undefined ? piped : readFileSync(options.logFile, 'utf8'));
+  const events = () =>
+    stdout()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(parsed);
 
   function waitForEvent(name: string, test: (e: LogEvent) => boolean = () => true, timeoutMs = 10_000) {
-    return new Promise<LogEvent>((resolve, reject) => {
-      const check = () => {
-        const found = events.find((e) => e.event === name && test(e));
-        if (found) {
-          done();
-          resolve(found);
-        } else if (closed) {
-          done();
-          reject(new Error(`exited before logging ${name}; stderr: ${stderr}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        done();
-        reject(
-          new Error(`no ${name} within ${timeoutMs} ms; events: ${events.map((e) => e.event).join(', ')}`),
-        );
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(check);
-      };
-      waiters.add(check);
-      check();
-    });
+    const logged = () => {
+      const found = events().find((e) => e.event === name && test(e));
+      if (found === undefined && closed) throw new Error(`exited before logging ${name}; stderr: ${stderr}`);
+      return found;
+    };
+    return until(logged, `${name} in the log`, timeoutMs);
   }
-
   const port = async () => Number((await waitForEvent('probes_listening')).port);
 
   return {
     child,
-    events,
+    get events() {
+      return events();
+    },
+    stdout,
     stderr: () => stderr,
     waitForEvent,
     port,
@@ -96,4 +94,21 @@ export function spawnApp(env: Record<string, string>, args: string[] = []): Spaw
       return exited;
     },
   };
+}
+
+function parsed(line: string): LogEvent {
+  try {
+    return JSON.parse(line) as LogEvent;
+  } catch {
+    return { event: 'unparsed', line };
+  }
+}
+
+export type MainRun = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the app to completion (a start-up that refuses, a check that exits). */
+export async function runMain(env: Record<string, string>): Promise<MainRun> {
+  const app = spawnApp(env);
+  const code = await app.exited;
+  return { code, stdout: app.stdout(), stderr: app.stderr() };
 }

@@ -8,7 +8,7 @@ import {
 } from '../../api/index.ts';
 import type { Clock } from '../../clock.ts';
 import { TargetGone } from '../../errors.ts';
-import { createLimiter } from '../../limiter.ts';
+import { createLimiter, within } from '../../limiter.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import type { DigestSettings } from './form.ts';
 import { nextRunOnSave } from './schedule.ts';
@@ -28,27 +28,18 @@ export async function checkIndexes(
   deadlineMs: number,
 ): Promise<IndexCheck[]> {
   const limit = createLimiter(4);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), deadlineMs);
-    timer.unref();
-  });
-  try {
-    return await Promise.all(
-      indexIds.map(async (indexId): Promise<IndexCheck> => {
-        const call = limit(() => mgmt.getVectorIndexStats(indexId, period)).then(
-          () => ({ indexId, ok: true as const }),
-          (err: unknown) => ({ indexId, ok: false as const, problem: problemOf(err) }),
-        );
-        const result = await Promise.race([call, deadline]);
-        return result === 'late'
-          ? { indexId, ok: false, problem: 'did not answer in time (the management API is slow)' }
-          : result;
-      }),
-    );
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.all(
+    indexIds.map(async (indexId): Promise<IndexCheck> => {
+      const call = limit(() => mgmt.getVectorIndexStats(indexId, period)).then(
+        () => ({ indexId, ok: true as const }),
+        (err: unknown) => ({ indexId, ok: false as const, problem: problemOf(err) }),
+      );
+      const result = await within(call, deadlineMs, 'late' as const);
+      return result === 'late'
+        ? { indexId, ok: false, problem: 'did not answer in time (the management API is slow)' }
+        : result;
+    }),
+  );
 }
 
 function problemOf(err: unknown): string {

@@ -1,5 +1,6 @@
 // Answers to `/ops digest list|remove|preview` and the plain notices: pure builders.
 import type { KnownBlock } from '@slack/types';
+import { FORM_NOT_OPENED } from '../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../store/index.ts';
@@ -83,8 +84,7 @@ export const removedWhileEditing = (channelId: string, command: string) =>
 export const cannotPostPreview = (channelId: string, reason: string, command: string) =>
   `opsbot couldn’t post the preview in ${mentionChannel(channelId)}: ${reason}; you can still see it privately with \`${command} digest preview\`.`;
 
-export const formNotOpened =
-  'Slack took too long to open the digest form, so it couldn’t be shown. Please run the command again.';
+export const formNotOpened = FORM_NOT_OPENED;
 
 export const outdatedForm = (command: string) =>
   `This form is out of date — close it and run ${command} digest again.`;

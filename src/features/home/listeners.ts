@@ -2,19 +2,19 @@
 // a change concerns, and its own buttons and "Stats for…" form. Approve and Reject on the tab are
 // the approval card's buttons, handled by the search-requests feature. What goes wrong is thrown; the
 // guard tells the person in a DM (a Home click) or in the form (a submission).
-import type { AllMiddlewareArgs, BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { within } from '../../limiter.ts';
 import { createPacer } from '../../slack/pacer.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { WebClient } from '../../slack/web-client.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
 import { readStatsForm, statsForModal } from './stats-modal.ts';
 import { homeView } from './views.ts';
-
-type WebClient = AllMiddlewareArgs['client'];
 
 const TIME_ZONE_TTL_MS = 60 * 60_000;
 const TIME_ZONE_WAIT_MS = 1_500;
@@ -152,25 +152,12 @@ export function registerHome(context: FeatureContext<HomeUses>): void {
     const { indexId, period, channelId } = read.form;
     const stats = uses.vectorStats.read({ indexId, period });
     // Rejects here (before the ack) when the API answers quickly with a refusal: said in the form.
-    await settledWithin(stats, FORM_WAIT_MS);
+    await within(stats, FORM_WAIT_MS, undefined);
     await ack();
     const userId = body.user.id;
     const channel = channelId ?? (await directChannel(client, userId));
     await uses.vectorStats.post(await stats, { userId, channel });
   });
-}
-
-/** Waits for `work` at most `ms`; rejects if it rejects in time. */
-async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The person's DM with opsbot: the Home tab has no channel to answer in, and a card needs one. */

@@ -1,13 +1,11 @@
 // The Slack side of showing stats: a new post (or a reply in a thread), or the same post updated in
 // place from its own controls, with the card as an image block when Slack takes it.
-import type { AllMiddlewareArgs } from '@slack/bolt';
 import { slackErrorCode, TargetGone } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
+import type { WebClient } from '../../slack/web-client.ts';
 import type { StatsView } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
-
-type WebClient = AllMiddlewareArgs['client'];
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
 export type StatsPlace = { channel: string; ts?: string; thread?: string };

@@ -3,6 +3,7 @@
 // anything held in one process, so two replicas behave like two callers of one SQLite store.
 import pg from 'pg';
 import { type Clock, systemClock } from '../../clock.ts';
+import { within } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
@@ -109,29 +110,19 @@ async function closedHealth(): Promise<StoreHealth> {
 }
 
 async function health(pool: pg.Pool, target: DatabaseTarget, password: string): Promise<StoreHealth> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)),
-      HEALTH_TIMEOUT_MS,
-    );
-  });
   // An idle connection the server or network dropped is only found out when used; like a read, the
   // probe tries once more on a fresh one, so a database that is back is not reported as down.
   const ping = () => pool.query('SELECT 1');
   try {
-    await Promise.race([
-      ping().catch((error) => (isConnectionError(error) ? ping() : Promise.reject(error))),
-      timeout,
-    ]);
+    const retried = ping().catch((error) => (isConnectionError(error) ? ping() : Promise.reject(error)));
+    if ((await within(retried, HEALTH_TIMEOUT_MS, 'late')) === 'late')
+      throw new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`);
     return { ok: true };
   } catch (error) {
     return {
       ok: false,
       detail: `PostgreSQL at ${describeTarget(target)} is not answering: ${describeError(error, password)}`,
     };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

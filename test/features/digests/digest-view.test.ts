@@ -3,7 +3,8 @@ import { composeDigest, type DigestContent } from '../../../src/features/digests
 import { digestMessage } from '../../../src/features/digests/digest-view.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { Weekday } from '../../../src/store/index.ts';
-import { fakeParts, NOW, notFound, pendingRequest, textOf } from './helpers.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
+import { fakeParts, NOW, notFound, pendingRequest } from './helpers.ts';
 
 const subscription = {
   channelId: 'C0DIGEST',

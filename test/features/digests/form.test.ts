@@ -6,7 +6,7 @@ import { listAnswer, removedAnswer } from '../../../src/features/digests/views.t
 import { initialState } from '../../../src/sim/driver/blocks.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';
-import { textOf } from './helpers.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
 
 const modal = (settings = initialSettings(undefined, 'Europe/Berlin')) =>
   configureModal({ channelId: 'C0DIGEST', settings, editing: false });

@@ -12,9 +12,6 @@ import {
 import { buildReport } from '../../../src/stats-report/report.ts';
 import type { IndexRequest } from '../../../src/store/index.ts';
 import { readAccounts, readStats } from '../../support/api-records.ts';
-import { textWithAltOf as textOf } from '../../support/blocks.ts';
-
-export { textOf };
 
 export const NOW = Date.parse('2026-11-23T08:00:00Z');
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { composeDigest } from '../../../src/features/digests/compose.ts';
 import { type DigestSlack, postDigest } from '../../../src/features/digests/poster.ts';
 import type { Pacer } from '../../../src/slack/pacer.ts';
-import { fakeParts, NOW, textOf } from './helpers.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
+import { fakeParts, NOW } from './helpers.ts';
 
 /** Slack's answer while a fresh upload is still being processed. */
 const invalidSlackFile = () =>

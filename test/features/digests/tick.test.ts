@@ -13,7 +13,8 @@ import { createPacer } from '../../../src/slack/pacer.ts';
 import type { DigestSubscriptionInput, Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { WorkTracker } from '../../../src/work-tracker.ts';
-import { fakeParts, statsFor, textOf } from './helpers.ts';
+import { textWithAltOf as textOf } from '../../support/blocks.ts';
+import { fakeParts, statsFor } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const RUN_AT = Date.parse('2026-11-23T08:00:00Z'); // 09:00 in Berlin

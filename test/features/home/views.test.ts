@@ -6,7 +6,8 @@ import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-requests/
 import { requestInWords } from '../../../src/features/search-requests/messages.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';
-import { aRequest, CREATED_RESULT, textOf } from '../search-requests/fixtures.ts';
+import { textOf } from '../../support/blocks.ts';
+import { aRequest, CREATED_RESULT } from '../../support/index-requests.ts';
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);
 const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];

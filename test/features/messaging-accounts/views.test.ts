@@ -17,7 +17,8 @@ import {
 } from '../../../src/sim/mgmt/index.ts';
 import { findBlockKitViolations } from '../../../src/sim/slack/index.ts';
 import { textWeight } from '../../../src/slack/blocks.ts';
-import { buttonsIn, summaryOf, textOf } from './helpers.ts';
+import { summaryOf } from '../../support/accounts.ts';
+import { buttonsIn, textOf } from '../../support/blocks.ts';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const MODES: PageMode[] = [{ kind: 'ephemeral' }, { kind: 'shared', sharedBy: 'U0REQUESTER' }];

@@ -10,7 +10,8 @@ import {
 } from '../../../src/features/search-requests/messages.ts';
 import { refusalText } from '../../../src/features/search-requests/refusals.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
-import { aRequest, CREATED_RESULT, T0, textOf } from './fixtures.ts';
+import { textOf } from '../../support/blocks.ts';
+import { aRequest, CREATED_RESULT, T0 } from '../../support/index-requests.ts';
 
 describe('limits in words', () => {
   it('says unlimited for -1 where the spec allows it, and humanises bandwidth', () => {

@@ -12,7 +12,7 @@ import type { WireSearchIndex } from '../../../src/sim/mgmt/wire.ts';
 import type { IndexRequest, Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { readIndex } from '../../support/api-records.ts';
-import { T0 } from './fixtures.ts';
+import { T0 } from '../../support/index-requests.ts';
 
 export const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { T0 } from './fixtures.ts';
+import { T0 } from '../../support/index-requests.ts';
 import { apiError, setup } from './service-helpers.ts';
 
 const HOUR = 3_600_000;

@@ -4,7 +4,9 @@ import { approveModal, rejectModal, requestModal } from '../../../src/features/s
 import { parseCreateArgs } from '../../../src/features/search-requests/parse.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { RequestState } from '../../../src/store/index.ts';
-import { aRequest, CREATED_RESULT, elementsOf, textOf } from './fixtures.ts';
+import { textOf } from '../../support/blocks.ts';
+import { aRequest, CREATED_RESULT } from '../../support/index-requests.ts';
+import { elementsOf } from './fixtures.ts';
 
 const STATES: RequestState[] = [
   'pending',

@@ -1,9 +1,11 @@
 // The watch form's Slack side: opened (from the command or a list's Edit button) with the
 // workspace's user groups listed, its submission read back (the rule, the channel, the owners) and
 // saved through the service. A field that doesn't read is shown under that field.
-import type { App, BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
+import type { BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { FeatureContext } from '../../../feature-context.ts';
+import { within } from '../../../limiter.ts';
+import type { WebClient } from '../../../slack/web-client.ts';
 import type { Watch } from '../../../store/index.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
@@ -89,7 +91,7 @@ export function registerWatchForm(
 const GROUPS_WAIT_MS = 1_500;
 
 /** The workspace's enabled user groups, or undefined when Slack didn't list them in time (or refused). */
-async function userGroups(client: App['client']): Promise<GroupOption[] | undefined> {
+async function userGroups(client: WebClient): Promise<GroupOption[] | undefined> {
   const listed = client.usergroups
     .list({ include_disabled: false })
     .then((r) =>
@@ -98,14 +100,11 @@ async function userGroups(client: App['client']): Promise<GroupOption[] | undefi
       ),
     )
     .catch(() => undefined);
-  const late = new Promise<undefined>((resolve) =>
-    setTimeout(() => resolve(undefined), GROUPS_WAIT_MS).unref(),
-  );
-  return Promise.race([listed, late]);
+  return within(listed, GROUPS_WAIT_MS, undefined);
 }
 
 export async function openWatchForm(
-  client: App['client'],
+  client: WebClient,
   triggerId: string,
   view: ModalView,
   command: string,
