@@ -3,7 +3,8 @@
 // It accepts any command name, so a workspace that renames /ops keeps working.
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
-import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
+import { missingArguments, missingArgumentsAnswer, typoGuesses, unknownCommandAnswer } from './grammar.ts';
+import { helpBlocks } from './help-view.ts';
 import { respondWithFallback } from './respond.ts';
 
 export type CommandContext = SlackCommandMiddlewareArgs &
@@ -34,7 +35,16 @@ export type Subcommand = {
 export type RouteMatch =
   | { kind: 'help' }
   | { kind: 'subcommand'; sub: Subcommand; args: string[] }
-  | { kind: 'unknown'; text: string };
+  | {
+      kind: 'unknown';
+      text: string;
+      /** The typed words that begin registered subcommands (`search` of `search create`), if any. */
+      known: string[];
+      /** The subcommands those words begin: what the person can type next. */
+      next: Subcommand[];
+      /** Whole subcommands the text is probably a typo of (`search requests` for `serach requests`). */
+      guesses: string[];
+    };
 
 export class CommandRouter {
   private readonly subcommands: Subcommand[] = [];
@@ -90,8 +100,11 @@ export class CommandRouter {
         if (matches && (best === undefined || path.length > best.length)) best = { sub, length: path.length };
       }
     }
-    if (best === undefined) return { kind: 'unknown', text };
-    return { kind: 'subcommand', sub: best.sub, args: words.slice(best.length) };
+    if (best !== undefined) return { kind: 'subcommand', sub: best.sub, args: words.slice(best.length) };
+    const paths = this.subcommands.flatMap((sub) => [sub.words, ...(sub.aliases ?? [])]);
+    const known = longestKnownStart(words, paths);
+    const next = this.list().filter((sub) => startsWith(sub.words, known));
+    return { kind: 'unknown', text, known, next, guesses: typoGuesses(words, paths) };
   }
 }
 
@@ -102,6 +115,20 @@ export class CommandRouter {
  */
 export function asTyped(text: string): string {
   return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
+function startsWith(path: readonly string[], start: readonly string[]): boolean {
+  return start.length > 0 && start.every((word, i) => path[i] === word);
+}
+
+/** `['search']` for `search foo`: the longest start of the words that begins a registered path. */
+function longestKnownStart(words: readonly string[], paths: readonly string[][]): string[] {
+  const lower = words.map((w) => w.toLowerCase());
+  for (let n = lower.length; n > 0; n--) {
+    const start = lower.slice(0, n);
+    if (paths.some((path) => path.length > n && startsWith(path, start))) return start;
+  }
+  return [];
 }
 
 export function tokenize(text: string): string[] {
@@ -141,8 +168,17 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     if (match.kind === 'unknown') {
       await ack({
         response_type: 'ephemeral',
-        text: 'Unknown command — here is what opsbot understands.',
-        blocks: unknownSubcommandBlocks(command.command, match.text, router.list()),
+        ...unknownCommandAnswer(command.command, match, router.list()),
+      });
+      return;
+    }
+    const missing = missingArguments(match.sub, match.args);
+    if (missing !== undefined) {
+      const typed = tokenize(asTyped(command.text ?? ''));
+      const said = typed.slice(0, typed.length - match.args.length);
+      await ack({
+        response_type: 'ephemeral',
+        ...missingArgumentsAnswer(command.command, match.sub, { said, args: match.args, missing }),
       });
       return;
     }
