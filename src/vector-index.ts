@@ -2,6 +2,7 @@
 // id (stats, digests, watches, the Home tab's "Stats for…") and name periods; they share these words.
 import { z } from 'zod';
 import type { StatsPeriod } from './api/index.ts';
+import { escapeMrkdwn } from './slack/mrkdwn.ts';
 
 export const INDEX_ID_MAX = 64;
 /** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */
@@ -15,6 +16,20 @@ export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID)
 /** `0d6f3f5e…` for a long id (a UUID), the id itself when short enough to read whole: shown beside a name. */
 export function shortIndexId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}
+
+/**
+ * An index as every message shows it: its name in bold with the start of its id in code,
+ * *catalog* (`0d6f3f5e…`), or the whole id in code when it has no name. Escaped for mrkdwn.
+ */
+export function indexLabel(id: string, name?: string | null): string {
+  if (!name) return `\`${escapeMrkdwn(id)}\``;
+  return `*${escapeMrkdwn(name)}* (\`${escapeMrkdwn(shortIndexId(id))}\`)`;
+}
+
+/** The same in plain text — a modal's option or title, a card's title and alt text, a notification: `catalog (0d6f3f5e…)`. */
+export function plainIndexLabel(id: string, name?: string | null): string {
+  return name ? `${name} (${shortIndexId(id)})` : id;
 }
 
 export const PERIOD_WORDS: Record<StatsPeriod, string> = {

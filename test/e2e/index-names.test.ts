@@ -101,7 +101,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     ]);
     const named = `catalog (${UUID.slice(0, 8)}…)`;
     expect(set).toContain(named);
-    expect(await command('watch list', 'monthly cost')).toContain(named);
+    expect(await command('watch list', 'monthly-cost')).toContain(named);
   });
 
   it('offers valid options for a prefix, most recently used first, with Use ID for a new id', async () => {

@@ -6,7 +6,6 @@ import type { MessageRef, Watch, WatchIncident, WatchState } from '../../store/i
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
 import type { WatchesServiceDeps } from './service.ts';
-import { reminderText } from './views/incident-views.ts';
 import { recoveredNote, worseNote } from './views/views.ts';
 
 export type CheckDeps = Pick<WatchesServiceDeps, 'store' | 'clock' | 'logger' | 'slack'> & {
@@ -128,7 +127,7 @@ export function checkApplier(deps: CheckDeps) {
     if (due === null) return false;
     const next = nextReminderAt(now, watch.remindEveryMs);
     if (!(await store.claimIncidentReminder(incident.id, due, now, next))) return false;
-    await slack.postInThread(alert, reminderText(watch, incident, now));
+    await slack.postReminder(watch, alert, incident);
     logger.info(
       {
         event: 'watch_reminded',

@@ -29,7 +29,7 @@ export async function firingWatches(store: Store): Promise<FiringWatch[]> {
   return firing.map((w) => ({
     watchId: w.id,
     indexId: w.indexId,
-    metric: metricByKey(w.metric)?.label ?? w.metric,
+    metric: metricByKey(w.metric)?.name ?? w.metric,
     channelId: w.channelId,
     createdBy: w.createdBy,
     since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,

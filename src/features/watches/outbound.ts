@@ -11,12 +11,14 @@ import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts
 import type { MessageRef, Watch } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import { channelTimeZone, type WatchSlack } from './service.ts';
+import { reminderText } from './views/incident-views.ts';
 import {
   alertMessage,
   changedMessage,
   dataBackMessage,
   type Message,
   noDataMessage,
+  plainIndexWords,
   removedMessage,
   resolvedMessage,
   type ShownWatch,
@@ -65,6 +67,12 @@ export function watchOutbound(
       update(ref, resolvedMessage(await shown(watch), clock(), await zone(watch), incident)),
     showChanged: async (watch, ref, by) => update(ref, changedMessage(await shown(watch), by)),
     showRemoved: async (watch, ref, by) => update(ref, removedMessage(await shown(watch), by)),
+    postReminder: async (watch, ref, incident) =>
+      client.chat.postMessage({
+        channel: ref.channel,
+        thread_ts: ref.ts,
+        text: reminderText(await shown(watch), incident, clock()),
+      }),
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
@@ -84,7 +92,7 @@ async function chartOf(
   if (metric === undefined || points.length === 0) return undefined;
   const first = points[0]?.at ?? 0;
   const last = points.at(-1)?.at ?? first;
-  const title = `${watch.indexName ?? watch.indexId} · ${metric.label}`;
+  const title = `${plainIndexWords(watch)} · ${metric.name}`;
   const lastValue = points.at(-1)?.y ?? 0;
   try {
     const png = await renderWatchChart({

@@ -33,6 +33,8 @@ export type WatchSlack = {
   /** The open alert of a watch someone removed (`by`): it gets no more updates. */
   showRemoved(watch: Watch, ref: MessageRef, by: string): Promise<void>;
   postInThread(ref: MessageRef, text: string): Promise<void>;
+  /** The threaded reminder that an incident is still unacknowledged, its index named. */
+  postReminder(watch: Watch, ref: MessageRef, incident: WatchIncident): Promise<unknown>;
   postNoData(watch: Watch, reason: string): Promise<MessageRef>;
   showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
 };

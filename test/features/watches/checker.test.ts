@@ -32,6 +32,7 @@ function recordingSlack(): WatchSlack & { alerts: string[] } {
     showChanged: async () => undefined,
     showRemoved: async () => undefined,
     postInThread: async () => undefined,
+    postReminder: async () => undefined,
     postNoData: async () => ref,
     showDataBack: async () => undefined,
   };

@@ -5,9 +5,9 @@ import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
-import { shortIndexId } from '../../../vector-index.ts';
+import { indexLabel, plainIndexLabel } from '../../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
-import { formatMetricValue, METRICS, type Metric, metricByKey } from '../watchable.ts';
+import { formatMetricValue, METRIC_GROUPS, METRICS, type Metric, metricByKey } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
@@ -16,9 +16,10 @@ export function metricOf(watch: Watch): Metric {
   return (
     metricByKey(watch.metric) ?? {
       key: 'monthly_cost',
-      label: watch.metric,
+      name: watch.metric,
       source: 'scalar',
       unit: 'measure',
+      group: 'counts',
     }
   );
 }
@@ -26,17 +27,26 @@ export function metricOf(watch: Watch): Metric {
 /** A watch as messages show it: with its index's name, where the team gave it one. */
 export type ShownWatch = Watch & { indexName?: string | undefined };
 
-/** `catalog (0d6f3f5e…)` — the name with the id's start nearby — or the id; escaped for mrkdwn. */
+/** The watch's index as every message shows an index: *catalog* (`0d6f3f5e…`), or its id. */
 export function indexWords(watch: ShownWatch): string {
-  if (watch.indexName === undefined) return escapeMrkdwn(watch.indexId);
-  return escapeMrkdwn(`${watch.indexName} (${shortIndexId(watch.indexId)})`);
+  return indexLabel(watch.indexId, watch.indexName);
 }
 
-/** "`idx-1` p99 query latency above 250 for 3 checks". */
+/** The same in plain text, for notifications and chart titles: `catalog (0d6f3f5e…)`. */
+export function plainIndexWords(watch: ShownWatch): string {
+  return plainIndexLabel(watch.indexId, watch.indexName);
+}
+
+/** A metric as people type it: `p99-query-latency`, in code. */
+export function metricWords(metric: Metric): string {
+  return `\`${escapeMrkdwn(metric.name)}\``;
+}
+
+/** "*catalog* (`0d6f3f5e…`) `p99-query-latency` above 250 for 3 checks". */
 export function ruleText(watch: ShownWatch): string {
   const metric = metricOf(watch);
   const checks = watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`;
-  return `\`${indexWords(watch)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
+  return `${indexWords(watch)} ${metricWords(metric)} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
 }
 
 export function durationText(ms: number): string {
@@ -71,7 +81,7 @@ export function alertMessage(
   const value = watch.state.lastValue;
   const shown = value === null ? 'no value' : formatMetricValue(metric, value);
   const since = watch.state.incidentSince ?? now;
-  const headline = `:rotating_light: *${indexWords(watch)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
+  const headline = `:rotating_light: ${indexWords(watch)} · ${metricWords(metric)} is *${shown}* — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
   const silenced = silencedText(watch, now, timeZone);
   const muted = watch.controls.mutedBy !== null;
   const calls = callsText(watch);
@@ -108,7 +118,7 @@ export function alertMessage(
   ];
   const mentions = mentionsOf(watch.notify);
   return {
-    text: `${mentions === '' ? '' : `${mentions} `}${indexWords(watch)} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
+    text: `${mentions === '' ? '' : `${mentions} `}${escapeMrkdwn(plainIndexWords(watch))} ${metric.name} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
     blocks,
   };
 }
@@ -132,9 +142,9 @@ export function resolvedMessage(
       : storyText(watch, incident, now, timeZone);
   const [headline, ...rest] = story.split(' · ');
   const tail = rest.length === 0 ? '' : ` · ${rest.join(' · ')}`;
-  const text = `:white_check_mark: *${headline}*${tail} — ${indexWords(watch)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
+  const text = `:white_check_mark: *${headline}*${tail} — ${indexWords(watch)} · ${metricWords(metric)} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
   return {
-    text: `${headline}: ${indexWords(watch)} ${metric.label}${tail}`,
+    text: `${headline}: ${escapeMrkdwn(plainIndexWords(watch))} ${metric.name}${tail}`,
     blocks: [
       section(text),
       context(`Watch #${watch.id}: ${ruleText(watch)} · fired ${instantInWords(since, timeZone)}`),
@@ -154,7 +164,7 @@ export function worseNote(watch: Watch, previous: number | null): string {
   const metric = metricOf(watch);
   const now = watch.state.lastValue;
   const was = previous === null ? '' : ` (was ${formatMetricValue(metric, previous)})`;
-  return `:chart_with_upwards_trend: Worse: ${metric.label} is ${now === null ? 'unknown' : formatMetricValue(metric, now)} now${was}.`;
+  return `:chart_with_upwards_trend: Worse: ${metricWords(metric)} is ${now === null ? 'unknown' : formatMetricValue(metric, now)} now${was}.`;
 }
 
 export function noDataMessage(watch: Watch, reason: string): Message {
@@ -177,7 +187,10 @@ export function removedMessage(watch: Watch, by: string): Message {
   return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
 }
 
-/** The metrics, as the unknown-metric answer lists them. */
+/** The metrics as the unknown-metric answer lists them: the names people type, one line per kind. */
 export function metricList(): string {
-  return METRICS.map((m) => `\`${m.key}\``).join(', ');
+  return METRIC_GROUPS.map((group) => {
+    const names = METRICS.filter((m) => m.group === group).map(metricWords);
+    return `• ${group}: ${names.join(', ')}`;
+  }).join('\n');
 }
