@@ -46,6 +46,18 @@ describe('e2e: watches', () => {
       channelId: CHANNEL,
     });
     expect(JSON.parse(bad.body).text).toContain('write it like 500 MB');
+    const unsupported = await ws.driver.command('watch idx-2 storage_usage >= 500 MB', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(unsupported.body).text).toMatch(
+      /^:warning: `&gt;=` isn't a comparison a watch takes: it fires above \(`>`\) or below \(`<`\) the threshold\. Type .+, e\.g\. `\/ops watch idx-2 storage-usage &gt; 500 MB`\.$/,
+    );
+    const typo = await ws.driver.command('watch idx-2 p99-query-latncy > 250', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(typo.body).text).toContain('Did you mean `p99-query-latency`?');
     expect(await ws.store.listWatches()).toEqual([]);
   });
 
