@@ -1,9 +1,11 @@
 // Start-up as a newcomer meets it: the real `node src/main.ts` against the simulators, with the
 // mistakes people make (an unedited .env, a token Slack refuses, Slack not reachable yet, wrong
 // management API credentials). Each ends in one line that names what to fix, or recovers by itself.
+
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SIM_APP_TOKEN } from '../../src/sim/slack/simulator.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { runMain, type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
@@ -56,16 +58,31 @@ describe('start-up against Slack', () => {
     );
     expect(stderr).not.toMatch(STACK_FRAME);
     expect(stdout).not.toContain('"event":"listening"');
+    // Nothing at error level before it: a refused token is the person's to fix, not a bug to report.
+    expect(stdout).not.toMatch(/"level":(50|60)/);
+  });
+
+  it('in Socket Mode too, a bot token Slack refuses is one line and nothing at error level', async () => {
+    sims = await startSims({ slackTokens: { botToken: 'xoxb-another-workspace-fake' } });
+    const { code, stderr, stdout } = await runMain(
+      sims.appEnv({ SLACK_APP_TOKEN: SIM_APP_TOKEN, SLACK_SIGNING_SECRET: '' }),
+    );
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^opsbot: Slack refused SLACK_BOT_TOKEN \(invalid_auth\)[^\n]*$/);
+    expect(stdout).not.toMatch(/"level":(50|60)/);
   });
 
   it('an app-level token Slack refuses ends in one line naming SLACK_APP_TOKEN', async () => {
     sims = await startSims();
-    const { code, stderr } = await runMain(sims.appEnv({ SLACK_APP_TOKEN: 'xapp-1-revoked-fake-token' }));
+    const { code, stderr, stdout } = await runMain(
+      sims.appEnv({ SLACK_APP_TOKEN: 'xapp-1-revoked-fake-token' }),
+    );
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(
-      /^opsbot: Slack refused SLACK_APP_TOKEN \(invalid_auth\): generate an app-level token/,
+      /^opsbot: Slack refused SLACK_APP_TOKEN \(invalid_auth\): generate an app-level token[^\n]*$/,
     );
     expect(stderr).not.toMatch(STACK_FRAME);
+    expect(stdout).not.toMatch(/"level":(50|60)/);
   });
 
   it('Slack unreachable at first: probes answer, /readyz says why, a warn names the host, then it connects', async () => {
