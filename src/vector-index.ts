@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { StatsPeriod } from './api/index.ts';
 import { escapeMrkdwn } from './slack/mrkdwn.ts';
+import { nearWords } from './words/did-you-mean.ts';
 
 export const INDEX_ID_MAX = 64;
 /** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */
@@ -41,3 +42,32 @@ export const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '7d': 'last 7 days',
   '30d': 'last 30 days',
 };
+
+/** How people write a period that isn't one of the API's: `24h` is `1d`, a week is `7d`. */
+const PERIOD_SYNONYMS: Record<string, StatsPeriod> = {
+  '60m': '1h',
+  '24h': '1d',
+  '72h': '3d',
+  '1w': '7d',
+  week: '7d',
+  '1m': '30d',
+  month: '30d',
+};
+
+/**
+ * The periods a typed one probably means: `7days` → `7d`, `24h` → `1d`, `2h` → `1h` or `3h`. The
+ * API's periods are two or three characters, so even short words are guessed from.
+ */
+export function nearPeriods(typed: string): StatsPeriod[] {
+  const word = typed.trim().toLowerCase();
+  // `7 days`, `7days`, `1hour`: the number and the unit's first letter.
+  const spelled = /^(\d+)\s*(hours?|hrs?|days?|weeks?)$/u.exec(word);
+  const short = spelled ? `${spelled[1]}${spelled[2]?.[0] === 'w' ? 'w' : spelled[2]?.[0]}` : word;
+  const synonym = PERIOD_SYNONYMS[short] ?? PERIOD_SYNONYMS[word];
+  if (synonym !== undefined) return [synonym];
+  const periods = Object.keys(PERIOD_WORDS) as StatsPeriod[];
+  if (periods.includes(short as StatsPeriod)) return [short as StatsPeriod];
+  // A word without a number (`yesterday`) is no period's typo: guessing would be noise.
+  if (!/\d/u.test(short)) return [];
+  return nearWords(short, periods, { minLength: 2 }) as StatsPeriod[];
+}
