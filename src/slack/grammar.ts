@@ -71,7 +71,7 @@ export function unknownCommandAnswer(
     return { text: `${problem}${guess}`, blocks: mrkdwnSections([`${problem}${guess}`, ...lines]) };
   }
   if (guess !== '') {
-    const text = `opsbot doesn't know ${quoteUserText(match.text)}.${guess}`;
+    const text = `:warning: opsbot doesn't know ${quoteUserText(match.text)}.${guess}`;
     return { text, blocks: [...mrkdwnSections([text]), helpHint(command)] };
   }
   return {

@@ -70,7 +70,7 @@ describe('e2e: /ops help over signed HTTP', () => {
   it('offers the subcommand a typo means', async () => {
     const typo = await answerTo('serach requests');
     expect(typo.reply.text).toBe(
-      "opsbot doesn't know `serach requests`. Did you mean `/ops search requests`?",
+      ":warning: opsbot doesn't know `serach requests`. Did you mean `/ops search requests`?",
     );
     expect((await answerTo('search reqests')).reply.text).toContain('Did you mean `/ops search requests`?');
   });

@@ -61,7 +61,9 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(textOf(bad.blocks)).toContain('letters, digits');
     expect(checkBlockKit('message', bad.blocks)).toEqual([]);
     const none = JSON.parse((await ws.driver.command('stats', { userId: USER })).body);
-    expect(textOf(none.blocks)).toContain('Which vector index?');
+    expect(none.text).toBe(
+      '`/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+    );
     expect(ws.mgmt.statsCalls).toEqual([]);
   });
 

@@ -53,7 +53,7 @@ describe('the command grammar', () => {
 
   it('offers the subcommand a typo means, and the help card only when nothing is close', () => {
     expect(answerTo(router, 'serach requests').text).toBe(
-      "opsbot doesn't know `serach requests`. Did you mean `/ops search requests`?",
+      ":warning: opsbot doesn't know `serach requests`. Did you mean `/ops search requests`?",
     );
     expect(answerTo(router, 'stast catalog 7d').text).toContain('Did you mean `/ops stats catalog 7d`?');
     const unknown = answerTo(router, 'launch');
