@@ -63,27 +63,17 @@ const httpUrl = (what: string) =>
 const slackId = (prefixes: string) => new RegExp(`^[${prefixes}][A-Z0-9]{2,}$`);
 
 /** A kind of Slack ID: what it is called and what one looks like, for the line that refuses one. */
-type IdKind = { what: string; example: string; where?: string };
-const CHANNEL_ID: IdKind = {
-  what: 'a channel ID',
-  example: 'C0123ABCD',
-  where: ' (at the bottom of the channel’s details in Slack; its #name won’t do)',
-};
-const USER_ID: IdKind = {
-  what: 'a user ID',
-  example: 'U0123ABCD',
-  where: ' (a profile’s ⋮ → Copy member ID)',
-};
-const TEAM_ID: IdKind = { what: 'a team ID', example: 'T0123ABCD' };
-const APP_ID: IdKind = {
-  what: 'an app ID',
-  example: 'A0123ABCD',
-  where: ' (the app’s Basic Information page)',
-};
-const GROUP_ID: IdKind = {
-  what: 'a user group ID or handle',
-  example: 'S0123ABCD or ops-approvers',
-};
+type IdKind = { what: string; example: string; where: string };
+const idKind = (what: string, example: string, where = ''): IdKind => ({ what, example, where });
+const CHANNEL_ID = idKind(
+  'a channel ID',
+  'C0123ABCD',
+  ' (at the bottom of the channel’s details in Slack; its #name won’t do)',
+);
+const USER_ID = idKind('a user ID', 'U0123ABCD', ' (a profile’s ⋮ → Copy member ID)');
+const TEAM_ID = idKind('a team ID', 'T0123ABCD');
+const APP_ID = idKind('an app ID', 'A0123ABCD', ' (the app’s Basic Information page)');
+const GROUP_ID = idKind('a user group ID or handle', 'S0123ABCD or ops-approvers');
 
 /**
  * `is "general", not a channel ID: a channel ID looks like C0123ABCD (…)` — the value quoted back
@@ -91,7 +81,7 @@ const GROUP_ID: IdKind = {
  */
 function notAnId(values: readonly string[], kind: IdKind, verb = 'is'): string {
   const quoted = values.map((v) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)).join(', ');
-  return `${verb} ${quoted}, not ${kind.what}: ${kind.what} looks like ${kind.example}${kind.where ?? ''}`;
+  return `${verb} ${quoted}, not ${kind.what}: ${kind.what} looks like ${kind.example}${kind.where}`;
 }
 
 /** An optional single ID of `kind`, refused with the value quoted back. */
