@@ -8,7 +8,7 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { createTickParts } from './parts.ts';
-import { digestSlackOf } from './poster.ts';
+import { digestSlackOf } from './outbound.ts';
 import { runDigestTick, type TickReport } from './tick.ts';
 
 export type { TickReport } from './tick.ts';
@@ -71,6 +71,7 @@ export function register(
             catchUpMs: context.config.digests.catchUpHours * 3_600_000,
             maxAttempts: 3,
             command: context.commandName(),
+            work: context.work,
           },
         },
         signal,

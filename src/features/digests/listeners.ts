@@ -13,7 +13,7 @@ import { digestMessage } from './digest-view.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { configureModal, modalMetadataSchema, savedModal } from './modal-view.ts';
-import { type DigestSlack, postDigest } from './poster.ts';
+import { type DigestSlack, postDigest } from './outbound.ts';
 import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
 import {
   type Answer,

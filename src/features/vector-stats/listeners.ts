@@ -8,7 +8,7 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
-import { type StatsPlace, showStats } from './post.ts';
+import { type StatsPlace, showStats } from './outbound.ts';
 import type { StatsRead, StatsService } from './service.ts';
 import { refusalNotice, staleControlSentence } from './views.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeDigest } from '../../../src/features/digests/compose.ts';
-import { type DigestSlack, postDigest } from '../../../src/features/digests/poster.ts';
+import { type DigestSlack, postDigest } from '../../../src/features/digests/outbound.ts';
 import type { Pacer } from '../../../src/slack/pacer.ts';
 import { fakeParts, NOW, textOf } from './helpers.ts';
 
