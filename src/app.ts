@@ -228,6 +228,7 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       searchRequests: searchIndexPort,
       vectorStats: vectorStatsPort,
       watches: watchesPort,
+      digests: digestsPort,
       indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,

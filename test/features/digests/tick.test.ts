@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
-import { createTickParts } from '../../../src/features/digests/parts.ts';
 import type { DigestSlack } from '../../../src/features/digests/outbound.ts';
+import { createTickParts } from '../../../src/features/digests/parts.ts';
 import { runDigestTick } from '../../../src/features/digests/tick.ts';
 import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
 import { createJob, type JobTimers } from '../../../src/jobs.ts';
@@ -204,7 +204,10 @@ describe('digest scheduler tick', () => {
   it('a lease renewal that fails is logged, and the run still posts once', async () => {
     await store.upsertSubscription(subscription());
     const lines: string[] = [];
-    const logged = createLogger({ level: 'info', destination: { write: (line: string) => lines.push(line) } });
+    const logged = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => lines.push(line) },
+    });
     let renew: (() => void) | undefined;
     const timers: JobTimers = {
       setInterval: (run) => {
@@ -219,7 +222,10 @@ describe('digest scheduler tick', () => {
       release = resolve;
     });
     const slack = fakeSlack();
-    const held: DigestSlack = { ...slack, postMessage: (args) => posting.then(() => slack.postMessage(args)) };
+    const held: DigestSlack = {
+      ...slack,
+      postMessage: (args) => posting.then(() => slack.postMessage(args)),
+    };
     const blinking: Store = {
       ...store,
       renewDigestRun: async () => {
@@ -229,7 +235,10 @@ describe('digest scheduler tick', () => {
     now = RUN_AT + 1_000;
     const tick = scheduler(held, { on: blinking, logger: logged, timers }).runOnce();
     (await until(() => renew, 'the lease renewal to be scheduled'))();
-    const line = await until(() => lines.find((l) => l.includes('"job_failed"')), 'the failed renewal logged');
+    const line = await until(
+      () => lines.find((l) => l.includes('"job_failed"')),
+      'the failed renewal logged',
+    );
     release();
     expect((await tick).outcomes).toEqual({ posted: 1 });
     expect(JSON.parse(line)).toMatchObject({

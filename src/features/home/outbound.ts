@@ -1,0 +1,61 @@
+// What the Home tab sends to Slack on its own: the published tab (not again while it is unchanged),
+// the person's time zone (users.info, remembered an hour), and the DM a "Stats for…" card goes to
+// when the Home tab has no channel to answer in.
+import { createHash } from 'node:crypto';
+import type { webApi } from '@slack/bolt';
+import type { View } from '@slack/types';
+import type { Logger } from '../../log.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
+import { LruMap } from './lru-map.ts';
+
+const TIME_ZONE_TTL_MS = 60 * 60_000;
+const TIME_ZONE_WAIT_MS = 1_500;
+
+export type HomeOutbound = {
+  /** Publishes the tab unless it shows what was published last; `fresh` publishes it anyway. */
+  publish(userId: string, view: View, options?: { fresh?: boolean }): Promise<void>;
+  /** The person's IANA zone, UTC when Slack doesn't say. */
+  zoneOf(userId: string): Promise<string>;
+  /** The person's DM with opsbot. */
+  directChannel(userId: string): Promise<string>;
+};
+
+export function homeOutbound(options: {
+  client: webApi.WebClient;
+  clock: () => number;
+  logger: Logger;
+  /** People whose zone and last published tab are remembered (least recently used forgotten first). */
+  peopleRemembered: number;
+}): HomeOutbound {
+  const { client, clock } = options;
+  const zones = new LruMap<string, { zone: string; at: number }>(options.peopleRemembered);
+  // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for nothing.
+  const published = new LruMap<string, string>(options.peopleRemembered);
+
+  return {
+    async publish(userId, view, { fresh = false } = {}) {
+      const digest = createHash('sha256').update(JSON.stringify(view)).digest('base64');
+      if (fresh) published.delete(userId);
+      else if (published.get(userId) === digest) return;
+      await client.views.publish({ user_id: userId, view });
+      published.set(userId, digest);
+      options.logger.info(
+        { event: 'home_published', user: userId, blocks: view.blocks.length },
+        'Home tab published',
+      );
+    },
+    async zoneOf(userId) {
+      const known = zones.get(userId);
+      if (known !== undefined && clock() - known.at < TIME_ZONE_TTL_MS) return known.zone;
+      const zone = (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
+      zones.set(userId, { zone, at: clock() });
+      return zone;
+    },
+    async directChannel(userId) {
+      const opened = await client.conversations.open({ users: userId });
+      const channel = opened.channel?.id;
+      if (channel === undefined) throw new Error('conversations.open returned no channel');
+      return channel;
+    },
+  };
+}
