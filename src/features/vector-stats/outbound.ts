@@ -1,10 +1,11 @@
 // The Slack side of showing stats: a new post (or a reply in a thread), or the same post updated in
-// place from its own controls, with the card as an image block when Slack takes it.
+// place from its own controls, with the card as an image block when Slack takes it. The only code
+// of this feature that calls Slack on its own (the listeners answer through their payloads).
 import type { AllMiddlewareArgs } from '@slack/bolt';
 import { slackErrorCode, TargetGone } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
-import type { StatsView } from './service.ts';
+import type { StatsRead, StatsService, StatsView } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 type WebClient = AllMiddlewareArgs['client'];
@@ -50,4 +51,40 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
   if (view.card === undefined)
     return send({ kind: 'missing' }).then((sent) => ({ ...sent, shownAs: 'none' as const, attempts: 0 }));
   return showPng(client, view.card, { send, logger: options.logger });
+}
+
+/** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
+export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
+
+export function statsShower(deps: {
+  client: WebClient;
+  logger: Logger;
+  clock: () => number;
+  commandName: () => string;
+  draw: StatsService['draw'];
+}): StatsShower {
+  const { logger, clock } = deps;
+  return async (read, place, userId) => {
+    const started = clock();
+    const { indexId, period } = read.target;
+    const shown = await showStats(await deps.draw(read), place, {
+      client: deps.client,
+      logger: logger.child({ indexId, period }),
+      userId,
+      commandName: deps.commandName(),
+    });
+    logger.info(
+      {
+        event: place.ts === undefined ? 'vector_stats_posted' : 'vector_stats_updated',
+        indexId,
+        period,
+        channel: shown.channel,
+        ts: shown.ts,
+        shownAs: shown.shownAs,
+        attempts: shown.attempts,
+        ms: clock() - started,
+      },
+      'vector index stats shown',
+    );
+  };
 }
