@@ -9,7 +9,6 @@ import { errField, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 import { listAccountSummaries } from './service.ts';
@@ -20,6 +19,8 @@ import {
   noAccountsMessage,
   problemMessage,
   type Rendered,
+  staleButtonSentence,
+  usageText,
 } from './views.ts';
 
 // A position in the sorted list; anything else did not come from our own button.
@@ -52,10 +53,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
       : accountsView(summaries, clock(), unreadable);
   }
 
-  const staleButton = () =>
-    new UserFacingError(
-      `That button is out of date — run \`${escapeMrkdwn(context.commandName())} messaging accounts\` again.`,
-    );
+  const staleButton = () => new UserFacingError(staleButtonSentence(context.commandName()));
 
   /** The page a button points at, as the list is now (fetched again: no data rides in a button). */
   async function pageFor({ action }: Click, logger: Logger) {
@@ -76,11 +74,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
       'Plans and limits of every messaging account, credentials never shown; only you see it until you share it.',
     async handle({ ack, respond, args, command, logger }) {
       if (args.length > 0) {
-        const usage = `${escapeMrkdwn(command.command)} messaging accounts`;
-        await ack({
-          response_type: 'ephemeral',
-          text: `\`${usage}\` takes no arguments, but got ${quoteUserText(args.join(' '))}. Try \`${usage}\`.`,
-        });
+        await ack({ response_type: 'ephemeral', text: usageText(command.command, args.join(' ')) });
         return;
       }
       await ack();
