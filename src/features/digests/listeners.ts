@@ -9,10 +9,8 @@ import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import { digestMessage } from './digest-view.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
-import { configureModal, modalMetadataSchema, savedModal } from './modal-view.ts';
 import { type DigestSlack, postDigest } from './outbound.ts';
 import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
 import {
@@ -25,7 +23,9 @@ import {
   previewPostedAnswer,
   removedAnswer,
   usageAnswer,
-} from './views.ts';
+} from './views/answers.ts';
+import { digestMessage } from './views/digest.ts';
+import { configureModal, modalMetadataSchema, savedModal } from './views/modal.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -6,7 +6,7 @@ import type { KnownBlock } from '@slack/types';
 import type { Pacer } from '../../slack/pacer.ts';
 import { type PngUpload, sendWithImage, uploadPrivatePng } from '../../slack/upload.ts';
 import type { DigestContent } from './compose.ts';
-import { type DigestViewOptions, digestMessage } from './digest-view.ts';
+import { type DigestViewOptions, digestMessage } from './views/digest.ts';
 
 export type DigestSlack = {
   postMessage(args: { channel: string; text: string; blocks?: KnownBlock[] }): Promise<{ ts: string }>;

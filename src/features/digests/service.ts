@@ -12,7 +12,7 @@ import { createLimiter } from '../../limiter.ts';
 import type { DigestRun, DigestSubscription, Store } from '../../store/index.ts';
 import type { DigestSettings } from './form.ts';
 import { nextRunOnSave } from './schedule.ts';
-import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views.ts';
+import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views/answers.ts';
 
 export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
 

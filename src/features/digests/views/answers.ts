@@ -1,10 +1,10 @@
 // Answers to `/ops digest list|remove|preview` and the plain notices: pure builders.
 import type { KnownBlock } from '@slack/types';
-import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../slack/mrkdwn.ts';
-import type { DigestSubscription } from '../../store/index.ts';
-import { instantInWords } from '../../time/zones.ts';
-import { daysInWords } from './schedule.ts';
+import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../../slack/mrkdwn.ts';
+import type { DigestSubscription } from '../../../store/index.ts';
+import { instantInWords } from '../../../time/zones.ts';
+import { daysInWords } from '../schedule.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { composeDigest, type DigestContent } from '../../../src/features/digests/compose.ts';
-import { digestMessage } from '../../../src/features/digests/digest-view.ts';
-import { checkBlockKit } from '../../../src/sim/slack/index.ts';
-import type { Weekday } from '../../../src/store/index.ts';
-import { fakeParts, NOW, notFound, pendingRequest, textOf } from './helpers.ts';
+import { composeDigest, type DigestContent } from '../../../../src/features/digests/compose.ts';
+import { digestMessage } from '../../../../src/features/digests/views/digest.ts';
+import { checkBlockKit } from '../../../../src/sim/slack/index.ts';
+import type { Weekday } from '../../../../src/store/index.ts';
+import { fakeParts, NOW, notFound, pendingRequest, textOf } from '../helpers.ts';
 
 const subscription = {
   channelId: 'C0DIGEST',
