@@ -2,40 +2,25 @@
 // person (their time zone, when they last looked, what their tab shows) stays bounded however many
 // people open it. Someone forgotten only costs a users.info call or one unneeded publish.
 
-export class LruMap<K, V> {
-  readonly #entries = new Map<K, V>();
+export class LruMap<K, V> extends Map<K, V> {
   readonly #max: number;
 
   constructor(max: number) {
+    super();
     this.#max = max;
   }
 
-  get(key: K): V | undefined {
-    const value = this.#entries.get(key);
+  override get(key: K): V | undefined {
+    const value = super.get(key);
     if (value !== undefined) this.set(key, value);
     return value;
   }
 
-  has(key: K): boolean {
-    return this.#entries.has(key);
-  }
-
-  set(key: K, value: V): void {
+  override set(key: K, value: V): this {
     // A Map keeps insertion order: re-inserting moves the key to the most recent end.
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > this.#max) this.#entries.delete(this.#entries.keys().next().value as K);
-  }
-
-  delete(key: K): void {
-    this.#entries.delete(key);
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  entries(): IterableIterator<[K, V]> {
-    return this.#entries.entries();
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.#max) super.delete(this.keys().next().value as K);
+    return this;
   }
 }

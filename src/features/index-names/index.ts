@@ -42,7 +42,7 @@ export function register(context: FeatureContext): IndexNamesPort {
 
   const remembering = <T extends StatsReader>(reader: T): T => rememberingReads(reader, service, logger);
   registerIndexListeners(context, service, remembering(context.mgmt));
-  rememberCreatedIndexes({ ...context, service, logger });
+  rememberCreatedIndexes(context, service, logger);
 
   return {
     resolve: service.resolve,

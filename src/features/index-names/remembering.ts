@@ -1,11 +1,9 @@
 // How opsbot comes to know an index: every successful stats read, whoever makes it (a command, a
 // watch, a digest, Home), and every search index created through an approval, under its own name.
 import type { StatsReader } from '../../api/shared-reads.ts';
-import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
-import type { Store } from '../../store/index.ts';
-import type { WorkTracker } from '../../work-tracker.ts';
 import type { IndexesService } from './service.ts';
 
 /** `reader` with every successful stats read remembered: the one place reads are recorded. */
@@ -40,26 +38,21 @@ export function rememberingReads<T extends StatsReader>(
  * A search index created through an approval is known from then on, under its own name. The store
  * tells the change feed of every request transition; the created one carries the index.
  */
-export function rememberCreatedIndexes(deps: {
-  changes: ChangeFeed;
-  work: WorkTracker;
-  store: Pick<Store, 'getRequest'>;
-  service: Pick<IndexesService, 'rememberCreated'>;
-  logger: Pick<Logger, 'warn'>;
-}): void {
-  deps.changes.subscribe((change) => {
+export function rememberCreatedIndexes(
+  { changes, work, store }: Pick<FeatureContext, 'changes' | 'work' | 'store'>,
+  service: Pick<IndexesService, 'rememberCreated'>,
+  logger: Pick<Logger, 'warn'>,
+): void {
+  changes.subscribe((change) => {
     if (change.kind !== 'request') return;
-    void deps.work
+    void work
       .run(async () => {
-        const request = await deps.store.getRequest(change.requestId);
+        const request = await store.getRequest(change.requestId);
         if (request?.state === 'created' && request.result !== null && request.result !== undefined)
-          await deps.service.rememberCreated(request.result.indexId, request.name);
+          await service.rememberCreated(request.result.indexId, request.name);
       })
       .catch((error: unknown) =>
-        deps.logger.warn(
-          { event: 'index_not_remembered', err: errField(error) },
-          'created index not remembered',
-        ),
+        logger.warn({ event: 'index_not_remembered', err: errField(error) }, 'created index not remembered'),
       );
   });
 }

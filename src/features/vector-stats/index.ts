@@ -35,13 +35,7 @@ export type VectorStatsPort = {
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
   const logger = context.logger.child({ feature: 'vector-stats' });
   const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
-  const show = statsShower({
-    client: context.app.client,
-    logger,
-    clock: context.clock,
-    commandName: context.commandName,
-    draw: (read) => service.draw(read),
-  });
+  const show = statsShower(context, logger, service);
   registerStatsListeners(context, service, show);
   const post = (read: StatsRead, where: StatsRequest) =>
     show(

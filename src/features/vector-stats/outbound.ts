@@ -3,6 +3,7 @@
 // of this feature that calls Slack on its own (the listeners answer through their payloads).
 import type { AllMiddlewareArgs } from '@slack/bolt';
 import { slackErrorCode, TargetGone } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { StatsRead, StatsService, StatsView } from './service.ts';
@@ -56,22 +57,19 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
 /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
 export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
 
-export function statsShower(deps: {
-  client: WebClient;
-  logger: Logger;
-  clock: () => number;
-  commandName: () => string;
-  draw: StatsService['draw'];
-}): StatsShower {
-  const { logger, clock } = deps;
+export function statsShower(
+  { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,
+  logger: Logger,
+  service: Pick<StatsService, 'draw'>,
+): StatsShower {
   return async (read, place, userId) => {
     const started = clock();
     const { indexId, period } = read.target;
-    const shown = await showStats(await deps.draw(read), place, {
-      client: deps.client,
+    const shown = await showStats(await service.draw(read), place, {
+      client: app.client,
       logger: logger.child({ indexId, period }),
       userId,
-      commandName: deps.commandName(),
+      commandName: commandName(),
     });
     logger.info(
       {
