@@ -30,11 +30,6 @@ export type HomeUses = {
 
 export type HomePort = Record<string, never>;
 
-/**
- * People whose time zone, last opening and last published tab Home remembers; beyond it the least
- * recently seen is forgotten (a users.info call, or one publish that changes nothing, to relearn).
- */
-export const HOME_PEOPLE_REMEMBERED = 1_000;
 /** How long the changes of a burst are gathered before the affected tabs are republished. */
 const REFRESH_WINDOW_MS = 500;
 /**
@@ -55,17 +50,11 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     digests: uses.digests,
     clock,
     logger,
-    viewersRemembered: HOME_PEOPLE_REMEMBERED,
     approvalChannelId: config.approvals.channelId,
     health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
     commandName: context.commandName,
   });
-  const outbound = homeOutbound({
-    client: app.client,
-    clock,
-    logger,
-    peopleRemembered: HOME_PEOPLE_REMEMBERED,
-  });
+  const outbound = homeOutbound(app.client, clock, logger);
   const publish = async (userId: string, options?: { fresh?: boolean }) =>
     outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
 

@@ -19,14 +19,15 @@ const SEEN_EVENTS_MAX = 1_000;
  */
 const FORM_WAIT_MS = 2_000;
 
-export type HomeListenerDeps = {
-  service: Pick<HomeService, 'opened'>;
-  outbound: Pick<HomeOutbound, 'directChannel'>;
-  /** Builds and publishes the person's tab; `fresh` even when it shows what it showed last. */
-  publish(userId: string, options?: { fresh?: boolean }): Promise<void>;
-};
-
-export function registerHomeListeners(context: FeatureContext<HomeUses>, deps: HomeListenerDeps): void {
+/** `publish` builds and publishes the person's tab; `fresh` even when it shows what it showed last. */
+export function registerHomeListeners(
+  context: FeatureContext<HomeUses>,
+  deps: {
+    service: Pick<HomeService, 'opened'>;
+    outbound: Pick<HomeOutbound, 'directChannel'>;
+    publish(userId: string, options?: { fresh?: boolean }): Promise<void>;
+  },
+): void {
   const { app, uses } = context;
   const logger = context.logger.child({ feature: 'home' });
 

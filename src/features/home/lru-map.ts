@@ -2,6 +2,12 @@
 // person (their time zone, when they last looked, what their tab shows) stays bounded however many
 // people open it. Someone forgotten only costs a users.info call or one unneeded publish.
 
+/**
+ * People whose time zone, last opening and last published tab Home remembers; beyond it the least
+ * recently seen is forgotten (a users.info call, or one publish that changes nothing, to relearn).
+ */
+export const HOME_PEOPLE_REMEMBERED = 1_000;
+
 export class LruMap<K, V> extends Map<K, V> {
   readonly #max: number;
 

@@ -6,52 +6,41 @@ import type { webApi } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { Logger } from '../../log.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
-import { LruMap } from './lru-map.ts';
+import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
 
 const TIME_ZONE_TTL_MS = 60 * 60_000;
 const TIME_ZONE_WAIT_MS = 1_500;
 
-export type HomeOutbound = {
-  /** Publishes the tab unless it shows what was published last; `fresh` publishes it anyway. */
-  publish(userId: string, view: View, options?: { fresh?: boolean }): Promise<void>;
-  /** The person's IANA zone, UTC when Slack doesn't say. */
-  zoneOf(userId: string): Promise<string>;
-  /** The person's DM with opsbot. */
-  directChannel(userId: string): Promise<string>;
-};
+export type HomeOutbound = ReturnType<typeof homeOutbound>;
 
-export function homeOutbound(options: {
-  client: webApi.WebClient;
-  clock: () => number;
-  logger: Logger;
-  /** People whose zone and last published tab are remembered (least recently used forgotten first). */
-  peopleRemembered: number;
-}): HomeOutbound {
-  const { client, clock } = options;
-  const zones = new LruMap<string, { zone: string; at: number }>(options.peopleRemembered);
+export function homeOutbound(client: webApi.WebClient, clock: () => number, logger: Logger) {
+  const zones = new LruMap<string, { zone: string; at: number }>(HOME_PEOPLE_REMEMBERED);
   // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for nothing.
-  const published = new LruMap<string, string>(options.peopleRemembered);
+  const published = new LruMap<string, string>(HOME_PEOPLE_REMEMBERED);
 
   return {
-    async publish(userId, view, { fresh = false } = {}) {
+    /** Publishes the tab unless it shows what was published last; `fresh` publishes it anyway. */
+    async publish(userId: string, view: View, { fresh = false } = {}): Promise<void> {
       const digest = createHash('sha256').update(JSON.stringify(view)).digest('base64');
       if (fresh) published.delete(userId);
       else if (published.get(userId) === digest) return;
       await client.views.publish({ user_id: userId, view });
       published.set(userId, digest);
-      options.logger.info(
+      logger.info(
         { event: 'home_published', user: userId, blocks: view.blocks.length },
         'Home tab published',
       );
     },
-    async zoneOf(userId) {
+    /** The person's IANA zone, UTC when Slack doesn't say. */
+    async zoneOf(userId: string): Promise<string> {
       const known = zones.get(userId);
       if (known !== undefined && clock() - known.at < TIME_ZONE_TTL_MS) return known.zone;
       const zone = (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
       zones.set(userId, { zone, at: clock() });
       return zone;
     },
-    async directChannel(userId) {
+    /** The person's DM with opsbot. */
+    async directChannel(userId: string): Promise<string> {
       const opened = await client.conversations.open({ users: userId });
       const channel = opened.channel?.id;
       if (channel === undefined) throw new Error('conversations.open returned no channel');

@@ -5,7 +5,7 @@ import type { Change } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { decidePermission, watchScope } from './access.ts';
-import { LruMap } from './lru-map.ts';
+import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
 import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
@@ -18,8 +18,6 @@ export type HomeServiceDeps = {
   watches: HomeWatches;
   digests: HomeDigests;
   clock: () => number;
-  /** People whose last opening is remembered; beyond it, the longest unseen is forgotten. */
-  viewersRemembered: number;
   logger: Pick<Logger, 'warn'>;
   approvalChannelId: string;
   health: () => HomeHealth;
@@ -41,7 +39,7 @@ export type HomeService = {
 export function createHomeService(deps: HomeServiceDeps): HomeService {
   const { clock, requests } = deps;
   // Wall time, not the injected clock: this is about screens, as Slack's rate limits are.
-  const viewers = new LruMap<string, number>(deps.viewersRemembered);
+  const viewers = new LruMap<string, number>(HOME_PEOPLE_REMEMBERED);
 
   // One section that can't be read says so on the tab; the rest still shows.
   async function read<T>(section: string, work: () => Promise<T>): Promise<Loaded<T>> {
