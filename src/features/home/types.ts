@@ -16,8 +16,6 @@ export type Listed<T> = { items: T[]; total: number };
 /** A section whose data could not be read says so instead of pretending to be empty. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false };
 
-export type DigestLine = DigestWithLastRun;
-
 export type HomeHealth = {
   api: ApiHealthSnapshot;
   version: string;
@@ -35,7 +33,7 @@ export type HomeData = {
   mine: Loaded<IndexRequest[]>;
   watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;
-  digests: Loaded<Listed<DigestLine>>;
+  digests: Loaded<Listed<DigestWithLastRun>>;
   health: HomeHealth;
   approvalChannelId: string;
   /** How requests are worded and decided, as the search-requests feature says. */

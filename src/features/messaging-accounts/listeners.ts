@@ -2,7 +2,13 @@
 // channel" buttons. The summary is ephemeral (account records carry e-mail addresses and budgets)
 // until someone chooses to share it; buttons carry a list position, nothing else. A failing API is
 // answered with the summary's own problem message; anything else is thrown, and the guard answers.
-import type { BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import { z } from 'zod';
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import { errField, UserFacingError } from '../../errors.ts';
@@ -29,7 +35,7 @@ const buttonValue = z
   .regex(/^\d{1,7}$/)
   .transform(Number);
 
-type Click = { ack: () => Promise<void>; body: BlockAction; action: ButtonAction; respond: RespondFn };
+type Click = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & Pick<AllMiddlewareArgs, 'client'>;
 
 export function registerMessagingAccounts(context: FeatureContext): void {
   const { router, app, mgmt, clock } = context;
@@ -90,19 +96,25 @@ export function registerMessagingAccounts(context: FeatureContext): void {
     },
   });
 
+  /** Who clicked where, and an answer that outlives the response_url (a summary is read for long). */
+  async function clicked(click: Click, action: string) {
+    await click.ack();
+    const { body, client } = click;
+    const user = body.user.id;
+    const channel = body.channel?.id ?? body.container?.channel_id;
+    const logger = context.logger.child({ user, action, channel });
+    return {
+      user,
+      channel,
+      logger,
+      respond: respondWithFallback(click.respond, { client, channel, user, logger }),
+    };
+  }
+
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: ACTION_SHOW_MORE },
     async (click) => {
-      await click.ack();
-      const { body, client } = click;
-      const logger = context.logger.child({ user: body.user.id, action: ACTION_SHOW_MORE });
-      // The summary may be read for longer than its response_url lives.
-      const respond = respondWithFallback(click.respond, {
-        client,
-        channel: body.channel?.id ?? body.container?.channel_id,
-        user: body.user.id,
-        logger,
-      });
+      const { logger, respond } = await clicked(click, ACTION_SHOW_MORE);
       const found = await pageFor(click, logger);
       if (found.answer !== undefined) return send(respond, found.answer);
       const rendered = found.view.render(found.page, { kind: 'ephemeral' });
@@ -115,18 +127,13 @@ export function registerMessagingAccounts(context: FeatureContext): void {
   );
 
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_SHARE }, async (click) => {
-    await click.ack();
-    const { body, client } = click;
-    const user = body.user.id;
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const logger = context.logger.child({ user, action: ACTION_SHARE, channel });
-    const respond = respondWithFallback(click.respond, { client, channel, user, logger });
+    const { user, channel, logger, respond } = await clicked(click, ACTION_SHARE);
     if (typeof channel !== 'string') throw staleButton();
     const found = await pageFor(click, logger);
     if (found.answer !== undefined) return send(respond, found.answer);
     const rendered = found.view.render(found.page, { kind: 'shared', sharedBy: user });
     // Slack refusing the post (opsbot not in the channel, archived…) is the guard's to word (CANT_POST).
-    await client.chat.postMessage({ channel, text: rendered.text, blocks: rendered.blocks });
+    await click.client.chat.postMessage({ channel, text: rendered.text, blocks: rendered.blocks });
     logger.info(
       { event: 'accounts_shared', ...figures(found.view, found.page, rendered) },
       'messaging accounts shared',

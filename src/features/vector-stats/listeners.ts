@@ -1,7 +1,7 @@
 // The Bolt side of `/ops vector stats` (alias `/ops stats`) and of the controls on the message it
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
-import type { BlockAction } from '@slack/bolt';
+import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
@@ -57,15 +57,7 @@ export function registerStatsListeners(
     return target;
   };
 
-  const rerender = async ({
-    ack,
-    body,
-    action,
-  }: {
-    ack: () => Promise<void>;
-    body: BlockAction;
-    action: BlockAction['actions'][number];
-  }) => {
+  const rerender = async ({ ack, body, action }: SlackActionMiddlewareArgs<BlockAction>) => {
     await ack();
     const target = targetOf(action);
     const channel = body.channel?.id ?? body.container?.channel_id;
