@@ -10,11 +10,11 @@ import { listAccountSummaries } from '../../../src/features/messaging-accounts/s
 import { createJob, type JobTimers } from '../../../src/jobs.ts';
 import { createLogger, type Logger } from '../../../src/log.ts';
 import { createPacer } from '../../../src/slack/pacer.ts';
-import type { DigestSubscriptionInput, Store } from '../../../src/store/index.ts';
+import type { Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { WorkTracker } from '../../../src/work-tracker.ts';
 import { until } from '../../support/poll.ts';
-import { fakeParts, statsFor, textOf } from './helpers.ts';
+import { fakeParts, statsFor, subscriptionInput as subscription, textOf } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const RUN_AT = Date.parse('2026-11-23T08:00:00Z'); // 09:00 in Berlin
@@ -42,23 +42,6 @@ function fakeSlack(fail?: (channel: string, n: number) => unknown): DigestSlack 
 
 const platformError = (code: string) =>
   Object.assign(new Error(code), { code: 'slack_webapi_platform_error', data: { ok: false, error: code } });
-
-function subscription(overrides: Partial<DigestSubscriptionInput> = {}): DigestSubscriptionInput {
-  return {
-    channelId: 'C0DIGEST',
-    configuredBy: 'U0CONFIG',
-    indexIds: ['idx-1', 'idx-2'],
-    period: '1d',
-    localTime: '09:00',
-    timeZone: 'Europe/Berlin',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    includeAccounts: false,
-    includeRequests: false,
-    nextRunAt: RUN_AT,
-    at: RUN_AT - 48 * HOUR,
-    ...overrides,
-  };
-}
 
 describe('digest scheduler tick', () => {
   let now = RUN_AT;
