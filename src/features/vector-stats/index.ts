@@ -37,12 +37,7 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
   const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
   const show = statsShower(context, logger, service);
   registerStatsListeners(context, service, show);
-  const post = (read: StatsRead, where: StatsRequest) =>
-    show(
-      read,
-      { channel: where.channel, ...(where.threadTs === undefined ? {} : { thread: where.threadTs }) },
-      where.userId,
-    );
+  const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
   return {
     read: (target) => service.read(target),
     post,

@@ -12,7 +12,7 @@ import { messageGoneSentence, statsMessage } from './views.ts';
 type WebClient = AllMiddlewareArgs['client'];
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
-export type StatsPlace = { channel: string; ts?: string; thread?: string };
+export type StatsPlace = { channel: string; ts?: string; threadTs?: string };
 
 export type PostOptions = {
   client: WebClient;
@@ -24,7 +24,7 @@ export type PostOptions = {
 
 export function showStats(view: StatsView, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
   const { client } = options;
-  const { channel, ts, thread } = place;
+  const { channel, ts, threadTs } = place;
   const send = async (image: ImageSlot): Promise<SentMessage> => {
     const message = statsMessage({
       report: view.report,
@@ -36,7 +36,7 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
       const posted = await client.chat.postMessage({
         channel,
         ...message,
-        ...(thread === undefined ? {} : { thread_ts: thread }),
+        ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
       });
       return { channel: posted.channel ?? channel, ts: posted.ts ?? '' };
     }
