@@ -255,6 +255,7 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       searchRequests: searchIndexPort,
       vectorStats: vectorStatsPort,
       watches: watchesPort,
+      digests: digestsPort,
       indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,

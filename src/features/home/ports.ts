@@ -1,6 +1,7 @@
 // What the Home tab needs from the features it shows, as Home sees them. app.ts hands in their ports
 // (context.uses); each port must satisfy these types. Home imports nothing else of those features.
 import type { IndexRequest } from '../../store/index.ts';
+import type { DigestsPort } from '../digests/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
 
@@ -18,3 +19,6 @@ export type HomeRequests = Pick<
 
 /** Watches that need attention (snoozed and muted ones included, marked). */
 export type HomeWatches = { firing(): Promise<FiringWatch[]> };
+
+/** Every channel's digest with its last run. */
+export type HomeDigests = Pick<DigestsPort, 'withLastRun'>;
