@@ -8,7 +8,7 @@ import { DriftLog } from '../../src/api/drift.ts';
 import { readMessagingAccountList, readSearchIndex, readVectorIndexStats } from '../../src/api/records.ts';
 import { listAccountSummaries } from '../../src/features/messaging-accounts/service.ts';
 import { accountsView } from '../../src/features/messaging-accounts/views.ts';
-import { createdMessage } from '../../src/features/search-requests/messages.ts';
+import { createdMessage } from '../../src/features/search-requests/views/messages.ts';
 import { toCreatedIndex, tokenHints } from '../../src/features/search-requests/result.ts';
 import { detailsMessage } from '../../src/features/vector-stats/details-view.ts';
 import { statsMessage } from '../../src/features/vector-stats/views.ts';

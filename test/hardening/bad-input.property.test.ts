@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../src/api/index.ts';
 import { BLOCK } from '../../src/features/search-requests/ids.ts';
-import { requestModal } from '../../src/features/search-requests/modals.ts';
+import { requestModal } from '../../src/features/search-requests/views/modals.ts';
 import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
 import {
   NAME_MAX,

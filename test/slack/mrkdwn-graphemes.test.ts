@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestModal } from '../../src/features/search-requests/modals.ts';
+import { requestModal } from '../../src/features/search-requests/views/modals.ts';
 import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
 import { NAME_MAX } from '../../src/features/search-requests/validation.ts';
 import { quoteUserText, truncate } from '../../src/slack/mrkdwn.ts';

@@ -1,11 +1,13 @@
 // Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
 // (mentions render) and plain text for modal field errors (Slack shows those verbatim). Listeners
 // throw refusalError(); the guard shows its sentence where the person is looking.
+import { tally } from '../../approval-policy.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import { neededWords, tally } from './policy.ts';
 import type { Decision, Refusal } from './service-types.ts';
+import { listCommand } from './views/messages.ts';
+import { neededWords } from './views/progress.ts';
 
 export type TextStyle = 'mrkdwn' | 'plain';
 
@@ -67,7 +69,7 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
     case 'not_failed':
       return stateSentence(refusal.request, viewerId, style);
     case 'at_cap': {
-      const list = style === 'mrkdwn' ? ` (\`${command} search requests\` lists them)` : '';
+      const list = style === 'mrkdwn' ? ` (${listCommand(command)} lists them)` : '';
       return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
   }

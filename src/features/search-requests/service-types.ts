@@ -1,7 +1,7 @@
 // The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
+import type { ApprovalPolicy } from '../../approval-policy.ts';
 import type { Clock } from '../../clock.ts';
-import type { ApprovalPolicy } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
@@ -38,8 +38,8 @@ export type RequesterNews =
   | { kind: 'rejected' }
   | { kind: 'expired' };
 
-/** The Slack side, as the service sees it. `postCard` throws when the card can't be posted. */
-export interface RequestNotifier {
+/** The Slack side (outbound.ts), as the service sees it. `postCard` throws when the card can't be posted. */
+export interface RequestOutbound {
   postCard(request: IndexRequest, progress: ApprovalProgress): Promise<MessageRef>;
   updateCard(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
   tellRequester(request: IndexRequest, news: RequesterNews, progress: ApprovalProgress): Promise<void>;
@@ -65,7 +65,7 @@ export type SearchIndexServiceDeps = {
     policy: ApprovalPolicy;
   };
   approvers: Approvers;
-  notifier: RequestNotifier;
+  outbound: RequestOutbound;
   /** Runs follow-up work (card updates, DMs) after the caller has answered Slack; tracked for shutdown. */
   background: (task: () => Promise<void>) => void;
 };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeUnknownText, requestCard } from '../../../src/features/search-requests/cards.ts';
-import { approveModal, rejectModal, requestModal } from '../../../src/features/search-requests/modals.ts';
 import { parseCreateArgs } from '../../../src/features/search-requests/parse.ts';
+import { outcomeUnknownText, requestCard } from '../../../src/features/search-requests/views/cards.ts';
+import {
+  approveModal,
+  rejectModal,
+  requestModal,
+} from '../../../src/features/search-requests/views/modals.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { RequestState } from '../../../src/store/index.ts';
 import { aRequest, CREATED_RESULT, elementsOf, textOf } from './fixtures.ts';

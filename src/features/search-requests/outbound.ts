@@ -1,21 +1,22 @@
-// The Slack side of the service's RequestNotifier: the card in the approvals channel and the
-// requester's private messages. Errors from Slack propagate; the service decides what they mean.
+// Everything the feature posts to Slack (the service's RequestOutbound): the card in the approvals
+// channel, its reminder, and the requester's private messages. Besides the listeners, the only code
+// that calls Slack. Errors from Slack propagate; the service decides what they mean.
 import type { App } from '@slack/bolt';
 import type { ApprovalProgress, IndexRequest, MessageRef } from '../../store/index.ts';
-import { reminderMessage, requestCard, type SlackMessage } from './cards.ts';
+import type { RequesterNews, RequestOutbound } from './service-types.ts';
+import { reminderMessage, requestCard, type SlackMessage } from './views/cards.ts';
 import {
   createdMessage,
   expiredMessage,
   failedMessage,
   rejectedMessage,
   submittedMessage,
-} from './messages.ts';
-import type { GroupRef } from './progress-view.ts';
-import type { RequesterNews, RequestNotifier } from './service-types.ts';
+} from './views/messages.ts';
+import type { GroupRef } from './views/progress.ts';
 
 type SlackClient = App['client'];
 
-export type SlackNotifierOptions = {
+export type OutboundOptions = {
   client: SlackClient;
   approvalChannelId: string;
   ttlHours: number;
@@ -25,7 +26,7 @@ export type SlackNotifierOptions = {
   group(): GroupRef;
 };
 
-export function createSlackNotifier(options: SlackNotifierOptions): RequestNotifier {
+export function createOutbound(options: OutboundOptions): RequestOutbound {
   const { client, approvalChannelId, ttlHours } = options;
 
   async function directMessage(userId: string, message: SlackMessage): Promise<void> {

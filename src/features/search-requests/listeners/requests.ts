@@ -1,15 +1,16 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
 // a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
-import type { FeatureContext } from '../../feature-context.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
-import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
-import { requestListMessage } from './messages.ts';
-import { policyNotes, requestMetadata, requestModal } from './modals.ts';
-import { parseCreateArgs } from './parse.ts';
-import type { RequestQueries } from './queries.ts';
-import { allowed, refusalError } from './refusals.ts';
-import type { Approvers, SearchIndexService } from './service.ts';
-import { validateRequestForm } from './validation.ts';
+import type { ModalView } from '@slack/types';
+import type { FeatureContext } from '../../../feature-context.ts';
+import { quoteUserText } from '../../../slack/mrkdwn.ts';
+import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { parseCreateArgs } from '../parse.ts';
+import type { RequestQueries } from '../queries.ts';
+import { allowed, refusalError } from '../refusals.ts';
+import type { Approvers, SearchIndexService } from '../service.ts';
+import { validateRequestForm } from '../validation.ts';
+import { listCommand, requestListMessage } from '../views/messages.ts';
+import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
@@ -23,21 +24,30 @@ export type OpenRequestModal = (args: {
   words?: readonly string[];
 }) => Promise<void>;
 
-/** Opens the request form, refusing someone who already has as many pending as allowed. */
-export function requestModalOpener(
+/** Where the form was asked for: the channel to answer in (none from Home) and the words to prefill. */
+type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
+
+export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalView>;
+
+/** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
+export function requestFormFor(
   context: FeatureContext,
-  service: SearchIndexService,
+  service: Pick<SearchIndexService, 'capRefusal'>,
   approvers: Pick<Approvers, 'group'>,
-): OpenRequestModal {
-  return async ({ client, triggerId, userId, channelId = '', words = [] }) => {
+): RequestForm {
+  return async (userId, { channelId = '', words = [] } = {}) => {
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
     const note = policyNotes(context.config.approvals.policy, approvers.group());
-    await client.views.open({
-      trigger_id: triggerId,
-      view: requestModal(parseCreateArgs(words), { channelId }, note),
-    });
+    return requestModal(parseCreateArgs(words), { channelId }, note);
+  };
+}
+
+/** Opens the request form where `search create` was typed. */
+export function requestModalOpener(requestForm: RequestForm): OpenRequestModal {
+  return async ({ client, triggerId, userId, channelId, words }) => {
+    await client.views.open({ trigger_id: triggerId, view: await requestForm(userId, { channelId, words }) });
   };
 }
 
@@ -76,10 +86,10 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     async handle({ ack, respond, args, command }) {
       if (args.length > 0) {
         // Said, not silently dropped: the person may think the words filtered the list.
-        const usage = `${escapeMrkdwn(command.command)} search requests`;
+        const usage = listCommand(command.command);
         await ack({
           response_type: 'ephemeral',
-          text: `\`${usage}\` takes no arguments, but got ${quoteUserText(args.join(' '))}. Try \`${usage}\`.`,
+          text: `${usage} takes no arguments, but got ${quoteUserText(args.join(' '))}. Try ${usage}.`,
         });
         return;
       }
@@ -91,7 +101,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     },
   });
 
-  context.app.view(CALLBACK.request, async ({ ack, body, view }) => {
+  context.app.view(MODAL_CALLBACK.request, async ({ ack, body, view }) => {
     const values = view.state.values;
     const checked = validateRequestForm({
       name: values[BLOCK.name]?.[ELEMENT.name]?.value,

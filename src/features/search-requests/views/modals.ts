@@ -2,18 +2,17 @@
 // reject (reason required). Pure builders: data in, view out.
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
-import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
-import { type ApprovalPolicy, approvalsFor } from '../../config.ts';
-import { UserFacingError } from '../../errors.ts';
-import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { leadingGraphemes, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
-import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
-import type { RequestPrefill } from './parse.ts';
-import { nextCompletes, tally } from './policy.ts';
-import { type GroupRef, planNeedsText } from './progress-view.ts';
+import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../../api/index.ts';
+import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../../approval-policy.ts';
+import { UserFacingError } from '../../../errors.ts';
+import { SLACK_LIMITS } from '../../../slack/limits.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
+import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import type { RequestPrefill } from '../parse.ts';
+import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
+import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
-import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from './validation.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
 const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
@@ -136,7 +135,7 @@ export function requestModal(
   ];
   return {
     type: 'modal',
-    callback_id: CALLBACK.request,
+    callback_id: MODAL_CALLBACK.request,
     title: title('Request a search index'),
     submit: plain('Request'),
     close: plain('Cancel'),
@@ -154,7 +153,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
     : `This adds your approval to the count (${(t?.counted.length ?? 0) + 1} of ${t?.required}): the index is created once ${t?.required} approvers have approved. Check the details:`;
   return {
     type: 'modal',
-    callback_id: CALLBACK.approve,
+    callback_id: MODAL_CALLBACK.approve,
     title: title(`Approve request #${request.id}`),
     submit: plain(creates ? 'Approve & create' : 'Approve'),
     close: plain('Cancel'),
@@ -182,7 +181,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
 export function rejectModal(request: IndexRequest): ModalView {
   return {
     type: 'modal',
-    callback_id: CALLBACK.reject,
+    callback_id: MODAL_CALLBACK.reject,
     title: title(`Reject request #${request.id}`),
     submit: plain('Reject'),
     close: plain('Cancel'),

@@ -1,6 +1,6 @@
 // Wording shared by the cards, modals and messages: dates, states, limits in words.
-import { formatBytes } from '../../render/format-numbers.ts';
-import type { LimitsSummary, RequestState } from '../../store/index.ts';
+import { formatBytes } from '../../../render/format-numbers.ts';
+import type { LimitsSummary, RequestState } from '../../../store/index.ts';
 
 /**
  * A date each reader sees in their own time zone (Slack's date token), with a UTC fallback for
@@ -31,6 +31,11 @@ export const STATE_EMOJI: Record<RequestState, string> = {
   rejected: ':no_entry_sign:',
   expired: ':zzz:',
 };
+
+/** The emoji and the word for a request's state, as the card, the list and Home show them. */
+export function stateWords(state: RequestState): { emoji: string; label: string } {
+  return { emoji: STATE_EMOJI[state], label: STATE_LABEL[state] };
+}
 
 export const PLAN_LABEL: Record<string, string> = { free: 'free', payg: 'payg (pay as you go)' };
 

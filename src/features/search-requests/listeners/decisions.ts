@@ -4,13 +4,13 @@
 // shows the sentence to the person who clicked, wherever they clicked (card, Home tab, modal).
 import type { BlockAction, ButtonAction } from '@slack/bolt';
 import { z } from 'zod';
-import { TargetGone } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
-import { ACTION, BLOCK, CALLBACK, ELEMENT } from './ids.ts';
-import { approveModal, readDecisionMetadata, rejectModal } from './modals.ts';
-import { type Audience, allowed } from './refusals.ts';
-import type { SearchIndexService } from './service.ts';
-import { REASON_MAX } from './validation.ts';
+import { TargetGone } from '../../../errors.ts';
+import type { FeatureContext } from '../../../feature-context.ts';
+import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { type Audience, allowed } from '../refusals.ts';
+import type { SearchIndexService } from '../service.ts';
+import { REASON_MAX } from '../validation.ts';
+import { approveModal, readDecisionMetadata, rejectModal } from '../views/modals.ts';
 
 const requestIdSchema = z.coerce.number().int().positive();
 
@@ -29,7 +29,7 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
   });
 
   for (const kind of ['approve', 'reject'] as const) {
-    app.action<BlockAction<ButtonAction>>(ACTION[kind], async ({ ack, body, client }) => {
+    app.action<BlockAction<ButtonAction>>(BUTTON_ACTION[kind], async ({ ack, body, client }) => {
       await ack();
       const userId = body.user.id;
       // A first check on click, so nobody fills in a modal that can only be refused; the submit
@@ -42,13 +42,13 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     });
   }
 
-  app.action<BlockAction<ButtonAction>>(ACTION.retry, async ({ ack, body }) => {
+  app.action<BlockAction<ButtonAction>>(BUTTON_ACTION.retry, async ({ ack, body }) => {
     await ack();
     const userId = body.user.id;
     allowed(await service.retry(clickedRequestId(body), userId), audience(userId, 'mrkdwn'));
   });
 
-  app.view(CALLBACK.approve, async ({ ack, body, view }) => {
+  app.view(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
     const { requestId } = readDecisionMetadata(view.private_metadata);
     const comment = view.state.values[BLOCK.comment]?.[ELEMENT.comment]?.value?.trim() ?? '';
     if (comment.length > REASON_MAX) {
@@ -65,7 +65,7 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     if (decision.ok) await service.settle(decision, userId);
   });
 
-  app.view(CALLBACK.reject, async ({ ack, body, view }) => {
+  app.view(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
     const { requestId } = readDecisionMetadata(view.private_metadata);
     const reason = view.state.values[BLOCK.rejectReason]?.[ELEMENT.rejectReason]?.value?.trim() ?? '';
     const problem =
