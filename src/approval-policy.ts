@@ -2,7 +2,7 @@
 // which approvals count and when they complete a request. config.ts parses with it, the store
 // completes a count inside its transaction with it, and the search-requests feature checks and
 // shows progress with it. Pure: no Slack, no store calls.
-import type { Approval, ApprovalProgress } from './store/index.ts';
+import type { ApprovalProgress } from './store/index.ts';
 
 /** The plans a policy may name (the API's plan names). */
 const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
@@ -42,18 +42,11 @@ export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
   return policy.plans[plan] ?? policy.required;
 }
 
-export type Tally = {
-  required: number;
-  /** Approvals that count, oldest first. */
-  counted: Approval[];
-  /** Approvals of people who were no longer approvers when checked; they don't count. */
-  lapsed: Approval[];
-  /** How many more approvals the request needs (0 when it needs none or has them all). */
-  missing: number;
-};
-
-/** An approval counts until it lapses (its approver stopped being one). */
-export function tally(progress: ApprovalProgress): Tally {
+/**
+ * An approval counts until it lapses (its approver stopped being one). `counted` oldest first;
+ * `lapsed` don't count; `missing` is how many more the request needs (0 when it has them all).
+ */
+export function tally(progress: ApprovalProgress) {
   const counted = progress.approvals.filter((a) => a.lapsedAt === null);
   const lapsed = progress.approvals.filter((a) => a.lapsedAt !== null);
   return {

@@ -3,22 +3,18 @@
 // wins the move into `creating`, and only that caller calls the API (creation.ts).
 import { countWords } from '../../approval-policy.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import { refusalFor } from './checks.ts';
+import { type createChecker, refusalFor } from './checks.ts';
+import type { creator } from './creation.ts';
 import type { Publisher } from './publish.ts';
-import type { Decision, DecisionKind, SearchIndexServiceDeps } from './service-types.ts';
-
-type Check = (
-  id: number,
-  userId: string,
-  kind: DecisionKind,
-  options?: { publishLapses: boolean },
-) => Promise<Decision>;
-
-type RunCreate = (id: number, from: 'approved' | 'failed', actor: string) => Promise<Decision>;
+import type { Decision, SearchIndexServiceDeps } from './service-types.ts';
 
 export function createDecisions(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger'>,
-  tools: { check: Check; runCreate: RunCreate; publisher: Publisher },
+  tools: {
+    check: ReturnType<typeof createChecker>;
+    runCreate: ReturnType<typeof creator>;
+    publisher: Publisher;
+  },
 ) {
   const { store, clock, logger } = deps;
   const { check, runCreate, publisher } = tools;

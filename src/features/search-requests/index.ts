@@ -9,7 +9,7 @@ import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { BUTTON_ACTION } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
-import { registerRequestListeners, requestFormFor, requestModalOpener } from './listeners/requests.ts';
+import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
 import { createSearchIndexService } from './service.ts';
@@ -87,12 +87,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
     await service.recoverStalled();
   };
   const requestForm = requestFormFor(context, service, approvers);
-  registerRequestListeners(context, {
-    service,
-    queries,
-    sweep,
-    openRequestModal: requestModalOpener(requestForm),
-  });
+  registerRequestListeners(context, { service, queries, sweep, requestForm });
   registerDecisionListeners(context, service);
 
   const jobs = [
@@ -100,9 +95,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
     createJob({
       name: 'search_request_reminders',
       intervalMs: REMINDER_INTERVAL_MS,
-      run: async () => {
-        await queries.remindDue();
-      },
+      run: queries.remindDue,
       logger,
       work,
     }),

@@ -14,10 +14,8 @@ import {
 } from './views/messages.ts';
 import type { GroupRef } from './views/progress.ts';
 
-type SlackClient = App['client'];
-
 export type OutboundOptions = {
-  client: SlackClient;
+  client: App['client'];
   approvalChannelId: string;
   ttlHours: number;
   /** The slash command as the workspace names it, for the hint in the expiry message. */

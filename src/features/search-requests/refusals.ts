@@ -6,6 +6,7 @@ import { TargetGone, UserFacingError } from '../../errors.ts';
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import type { Decision, Refusal } from './service-types.ts';
+import { utcText } from './views/format.ts';
 import { listCommand } from './views/messages.ts';
 import { neededWords } from './views/progress.ts';
 
@@ -15,10 +16,6 @@ function who(userId: string | null, viewerId: string, style: TextStyle): string 
   if (userId === null) return 'an approver';
   if (userId === viewerId) return 'you';
   return style === 'mrkdwn' ? mentionUser(userId) : 'another approver';
-}
-
-function utc(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle): string {
@@ -37,7 +34,7 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
     case 'rejected':
       return `${n} was already rejected by ${by}.`;
     case 'expired':
-      return `${n} expired at ${utc(request.expiresAt)} without a decision; the requester can file it again.`;
+      return `${n} expired at ${utcText(request.expiresAt)} without a decision; the requester can file it again.`;
   }
 }
 

@@ -3,6 +3,7 @@ import type { ManagementClient } from '../../api/index.ts';
 import type { ApprovalPolicy } from '../../approval-policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
+import type { ApproverDirectory } from '../../slack/user-groups.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
 
@@ -47,11 +48,8 @@ export interface RequestOutbound {
   remind(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
 }
 
-/** Who may approve right now (Slack's user group and the configured IDs); see slack/user-groups.ts. */
-export interface Approvers {
-  approvers(options?: { mustInclude?: string }): Promise<ReadonlySet<string> | 'unknown'>;
-  group(): { id: string; handle: string } | undefined;
-}
+/** Who may approve right now (Slack's user group and the configured IDs). */
+export type Approvers = Pick<ApproverDirectory, 'approvers' | 'group'>;
 
 export type SearchIndexServiceDeps = {
   store: Store;

@@ -14,17 +14,10 @@ import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
-export type OpenRequestModal = (args: {
-  client: FeatureContext['app']['client'];
-  triggerId: string;
-  userId: string;
-  /** Where the confirmation goes; without one (the Home tab) it goes to a direct message. */
-  channelId?: string;
-  /** The words after `search create`, to prefill the form. */
-  words?: readonly string[];
-}) => Promise<void>;
-
-/** Where the form was asked for: the channel to answer in (none from Home) and the words to prefill. */
+/**
+ * Where the form was asked for: the channel the confirmation goes to (without one, from the Home
+ * tab, it goes to a direct message) and the words after `search create`, to prefill it.
+ */
 type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
 
 export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalView>;
@@ -44,19 +37,12 @@ export function requestFormFor(
   };
 }
 
-/** Opens the request form where `search create` was typed. */
-export function requestModalOpener(requestForm: RequestForm): OpenRequestModal {
-  return async ({ client, triggerId, userId, channelId, words }) => {
-    await client.views.open({ trigger_id: triggerId, view: await requestForm(userId, { channelId, words }) });
-  };
-}
-
 export type RequestListeners = {
   service: SearchIndexService;
   queries: Pick<RequestQueries, 'recent'>;
   /** Expires overdue requests (and fails stalled ones) now. */
   sweep(): Promise<void>;
-  openRequestModal: OpenRequestModal;
+  requestForm: RequestForm;
 };
 
 export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
@@ -69,13 +55,8 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       'Ask for a new search index; approvers confirm it (as many as its plan needs) before it is created',
     async handle({ ack, command, client, args }) {
       await ack();
-      await deps.openRequestModal({
-        client,
-        triggerId: command.trigger_id,
-        userId: command.user_id,
-        channelId: command.channel_id,
-        words: args,
-      });
+      const view = await deps.requestForm(command.user_id, { channelId: command.channel_id, words: args });
+      await client.views.open({ trigger_id: command.trigger_id, view });
     },
   });
 

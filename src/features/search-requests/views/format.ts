@@ -7,9 +7,12 @@ import type { LimitsSummary, RequestState } from '../../../store/index.ts';
  * clients that can't render it.
  */
 export function slackDate(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  const fallback = `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `<!date^${seconds}^{date_short_pretty} at {time}|${fallback}>`;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${utcText(ms)}>`;
+}
+
+/** "2026-01-15 09:30 UTC", for text where Slack's date token doesn't render (plain text). */
+export function utcText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 export const STATE_LABEL: Record<RequestState, string> = {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../../api/index.ts';
 import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../../approval-policy.ts';
 import { UserFacingError } from '../../../errors.ts';
+import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
@@ -59,11 +60,8 @@ export function policyNotes(policy: ApprovalPolicy, group: GroupRef): string {
   return `:busts_in_silhouette: ${plans.join(' · ')}.`;
 }
 
-export function requestModal(
-  prefill: RequestPrefill,
-  metadata: RequestModalMetadata,
-  approvalNote?: string,
-): ModalView {
+/** What the form says above its fields about the command's words, and the name it starts with. */
+function prefillNotes(prefill: RequestPrefill, approvalNote: string | undefined) {
   const notes: string[] = [];
   if (approvalNote !== undefined) notes.push(approvalNote);
   if (prefill.askedForFixed) notes.push(`:information_source: ${FIXED_UNAVAILABLE} Pick one of those below.`);
@@ -79,10 +77,19 @@ export function requestModal(
     notes.push(
       `:information_source: The name you typed is longer than ${NAME_MAX} characters; it is cut to its start below.`,
     );
+  return { notes, initialName };
+}
+
+export function requestModal(
+  prefill: RequestPrefill,
+  metadata: RequestModalMetadata,
+  approvalNote?: string,
+): ModalView {
+  const { notes, initialName } = prefillNotes(prefill, approvalNote);
   const regionOption = REGION_OPTIONS.find((o) => o.value === prefill.region);
   const planOption = PLAN_OPTIONS.find((o) => o.value === prefill.plan);
   const blocks: KnownBlock[] = [
-    ...notes.map((text) => ({ type: 'section' as const, text: { type: 'mrkdwn' as const, text } })),
+    ...notes.map((text) => section(text)),
     {
       type: 'input',
       block_id: BLOCK.name,
@@ -159,13 +166,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
     close: plain('Cancel'),
     private_metadata: JSON.stringify({ requestId: request.id } satisfies DecisionModalMetadata),
     blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: intro,
-        },
-      },
+      section(intro),
       ...summaryBlocks(request, { showExpiry: true }),
       {
         type: 'input',
