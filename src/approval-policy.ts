@@ -57,6 +57,11 @@ export function tally(progress: ApprovalProgress) {
   };
 }
 
+/** The progress of a request nothing was read for: the one approval requests needed before policies. */
+export function oneApprovalNeeded(requestId: number): ApprovalProgress {
+  return { requestId, required: 1, approvals: [] };
+}
+
 /** Counted approvals whose approver is no longer one: they must stop counting. */
 export function leavers(progress: ApprovalProgress, approvers: ReadonlySet<string>): string[] {
   return tally(progress)

@@ -31,7 +31,7 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
     const opened = await client.conversations.open({ users: userId });
     const channel = opened.channel?.id;
     if (channel === undefined) throw new Error('conversations.open returned no channel');
-    await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+    await client.chat.postMessage({ channel, ...message });
   }
 
   const cardOptions = (progress: ApprovalProgress) => ({ ttlHours, progress, group: options.group() });
@@ -59,11 +59,7 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
   return {
     async postCard(request, progress): Promise<MessageRef> {
       const card = requestCard(request, cardOptions(progress));
-      const posted = await client.chat.postMessage({
-        channel: approvalChannelId,
-        text: card.text,
-        blocks: card.blocks,
-      });
+      const posted = await client.chat.postMessage({ channel: approvalChannelId, ...card });
       if (posted.channel === undefined || posted.ts === undefined) {
         throw new Error('chat.postMessage returned no channel or ts');
       }
@@ -72,23 +68,17 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
 
     async updateCard(request, progress) {
       if (request.card === null) return;
-      const card = requestCard(request, cardOptions(progress));
-      await client.chat.update({
-        channel: request.card.channel,
-        ts: request.card.ts,
-        text: card.text,
-        blocks: card.blocks,
-      });
+      const { channel, ts } = request.card;
+      await client.chat.update({ channel, ts, ...requestCard(request, cardOptions(progress)) });
     },
 
     async remind(request, progress) {
       if (request.card === null) return;
-      const message = reminderMessage(request, cardOptions(progress));
+      const { channel, ts } = request.card;
       await client.chat.postMessage({
-        channel: request.card.channel,
-        thread_ts: request.card.ts,
-        text: message.text,
-        blocks: message.blocks,
+        channel,
+        thread_ts: ts,
+        ...reminderMessage(request, cardOptions(progress)),
       });
     },
 
@@ -102,8 +92,7 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
         await client.chat.postEphemeral({
           channel: request.requesterChannelId,
           user: request.requesterId,
-          text: message.text,
-          blocks: message.blocks,
+          ...message,
         });
       } catch {
         await directMessage(request.requesterId, message);

@@ -1,5 +1,6 @@
 // Telling Slack after a state change: the card shows the request as the store has it, and the
 // requester hears the news. Slack failing here is logged and never undoes the change.
+import { oneApprovalNeeded } from '../../approval-policy.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { RequesterNews, SearchIndexServiceDeps } from './service-types.ts';
@@ -23,7 +24,7 @@ export function createPublisher(deps: Pick<SearchIndexServiceDeps, 'store' | 'lo
 
   async function progressFor(request: IndexRequest): Promise<ApprovalProgress> {
     const progress = (await store.approvalProgress([request.id])).get(request.id);
-    return progress ?? { requestId: request.id, required: 1, approvals: [] };
+    return progress ?? oneApprovalNeeded(request.id);
   }
 
   async function publish(request: IndexRequest, news?: RequesterNews): Promise<void> {

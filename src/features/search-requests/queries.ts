@@ -1,6 +1,6 @@
 // Reading requests with their approvals: the `search requests` list, Home's "Waiting for you" and
 // "Your requests", who approves, and the half-way reminder. Slack-free; outbound.ts posts the reminder.
-import { canStillApprove, countWords } from '../../approval-policy.ts';
+import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-policy.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { RequestOutbound, SearchIndexServiceDeps } from './service-types.ts';
@@ -27,7 +27,7 @@ export function createRequestQueries(
     const progress = await store.approvalProgress(requests.map((r) => r.id));
     return requests.map((r) => ({
       ...r,
-      progress: progress.get(r.id) ?? { requestId: r.id, required: 1, approvals: [] },
+      progress: progress.get(r.id) ?? oneApprovalNeeded(r.id),
     }));
   }
 

@@ -1,7 +1,7 @@
 // The approval card in the approvals channel. One builder for every state, so `chat.update` after
 // each transition shows the request as the store has it; buttons exist only while they can work.
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import { countWords, tally } from '../../../approval-policy.ts';
+import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
 import { header, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
@@ -63,7 +63,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
 export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
 
 function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {
-  const progress = options.progress ?? { requestId: request.id, required: 1, approvals: [] };
+  const progress = options.progress ?? oneApprovalNeeded(request.id);
   const by = approvedBy(request, progress);
   const rejecter = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
   const when = slackDate(request.updatedAt);
