@@ -4,7 +4,7 @@
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimCall, SimMessage, SimView } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { textOf } from '../features/search-requests/fixtures.ts';
+import { textOf } from './blocks.ts';
 
 export { textOf };
 

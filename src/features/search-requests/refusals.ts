@@ -12,6 +12,12 @@ import { neededWords } from './views/progress.ts';
 
 export type TextStyle = 'mrkdwn' | 'plain';
 
+/** A click or a submit whose payload names no request (forged, or from a card long gone). */
+export const NO_REQUEST_IN = {
+  button: 'That button no longer points at a request. Use the buttons on the request card.',
+  form: 'This form can’t be used any more. Close it and use the buttons on the request card again.',
+} as const;
+
 function who(userId: string | null, viewerId: string, style: TextStyle): string {
   if (userId === null) return 'an approver';
   if (userId === viewerId) return 'you';

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
 import type { FeatureContext } from '../../../feature-context.ts';
 import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
-import { type Audience, allowed } from '../refusals.ts';
+import { type Audience, allowed, NO_REQUEST_IN } from '../refusals.ts';
 import type { SearchIndexService } from '../service.ts';
-import { REASON_MAX } from '../validation.ts';
+import { decisionNoteProblem } from '../validation.ts';
 import { approveModal, readDecisionMetadata, rejectModal } from '../views/modals.ts';
 
 const requestIdSchema = z.coerce.number().int().positive();
@@ -17,7 +17,7 @@ const requestIdSchema = z.coerce.number().int().positive();
 function clickedRequestId(body: BlockAction<ButtonAction>): number {
   const parsed = requestIdSchema.safeParse(body.actions[0]?.value);
   if (parsed.success) return parsed.data;
-  throw new TargetGone('That button no longer points at a request. Use the buttons on the request card.');
+  throw new TargetGone(NO_REQUEST_IN.button);
 }
 
 export function registerDecisionListeners(context: FeatureContext, service: SearchIndexService): void {
@@ -51,9 +51,9 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
   app.view(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
     const { requestId } = readDecisionMetadata(view.private_metadata);
     const comment = view.state.values[BLOCK.comment]?.[ELEMENT.comment]?.value?.trim() ?? '';
-    if (comment.length > REASON_MAX) {
-      const errors = { [BLOCK.comment]: `Keep the comment under ${REASON_MAX} characters.` };
-      await ack({ response_action: 'errors', errors });
+    const problem = decisionNoteProblem(comment, 'comment');
+    if (problem !== undefined) {
+      await ack({ response_action: 'errors', errors: { [BLOCK.comment]: problem } });
       return;
     }
     const userId = body.user.id;
@@ -68,12 +68,7 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
   app.view(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
     const { requestId } = readDecisionMetadata(view.private_metadata);
     const reason = view.state.values[BLOCK.rejectReason]?.[ELEMENT.rejectReason]?.value?.trim() ?? '';
-    const problem =
-      reason === ''
-        ? 'Say why — the requester sees this.'
-        : reason.length > REASON_MAX
-          ? `Keep the reason under ${REASON_MAX} characters.`
-          : undefined;
+    const problem = decisionNoteProblem(reason, 'reason');
     if (problem !== undefined) {
       await ack({ response_action: 'errors', errors: { [BLOCK.rejectReason]: problem } });
       return;

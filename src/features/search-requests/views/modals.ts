@@ -11,6 +11,7 @@ import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
+import { NO_REQUEST_IN } from '../refusals.ts';
 import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
 import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
@@ -49,9 +50,7 @@ export type DecisionModalMetadata = z.infer<typeof decisionMetadata>;
 export function readDecisionMetadata(privateMetadata: string): DecisionModalMetadata {
   const parsed = decisionMetadata.safeParse(privateMetadata);
   if (parsed.success) return parsed.data;
-  throw new UserFacingError(
-    'This form can’t be used any more. Close it and use the buttons on the request card again.',
-  );
+  throw new UserFacingError(NO_REQUEST_IN.form);
 }
 
 /** What each plan needs, for the request form: "payg needs 2 approvals from @ops-approvers". */
