@@ -99,6 +99,16 @@ describe('decision modals', () => {
   });
 });
 
+describe('modal ids', () => {
+  it('a decision modal’s callback id is none of the card’s action ids: a submit never reaches a click’s listener', () => {
+    const actionIds = elementsOf(requestCard(requestFor('pending'), { ttlHours: 24 }).blocks).map(
+      (e) => e.action_id,
+    );
+    for (const modal of [approveModal(aRequest()), rejectModal(aRequest())])
+      expect(actionIds).not.toContain(modal.callback_id);
+  });
+});
+
 describe('request card', () => {
   it.each(STATES)('passes Slack’s Block Kit checks when %s', (state) => {
     const card = requestCard(requestFor(state), { ttlHours: 24 });
