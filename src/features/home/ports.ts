@@ -6,7 +6,7 @@ import type { FiringWatch } from './types.ts';
 export type { WaitingRequest } from '../search-requests/index.ts';
 
 /**
- * Search index requests, as the Home tab lists them and starts one: the part of the search-index
+ * Search index requests, as the Home tab lists them and starts one: the part of the search-requests
  * port Home uses (what each member means is documented there).
  */
 export type HomeRequests = Pick<

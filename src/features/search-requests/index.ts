@@ -18,11 +18,11 @@ import { listCommand, requestInWords } from './views/messages.ts';
 
 export type { WaitingRequest } from './queries.ts';
 
-/** How often overdue requests are expired (and stalled ones failed); listing the requests expires them too. */
-const SWEEP_INTERVAL_MS = 60_000;
-
-/** How often requests half-way to their expiry are looked for, to remind the approvers once. */
-const REMINDER_INTERVAL_MS = 60_000;
+/**
+ * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
+ * requests sweeps too); the reminder job looks for requests half-way to their expiry.
+ */
+const EVERY_MINUTE = 60_000;
 
 /** What others build on (Home picks what it shows from it). */
 export type SearchRequestsPort = {
@@ -82,19 +82,15 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   const queries = createRequestQueries(deps);
 
-  const sweep = async (): Promise<void> => {
-    await service.expireDue();
-    await service.recoverStalled();
-  };
   const requestForm = requestFormFor(context, service, approvers);
-  registerRequestListeners(context, { service, queries, sweep, requestForm });
+  registerRequestListeners(context, { service, queries, requestForm });
   registerDecisionListeners(context, service);
 
   const jobs = [
-    createJob({ name: 'search_request_sweep', intervalMs: SWEEP_INTERVAL_MS, run: sweep, logger, work }),
+    createJob({ name: 'search_request_sweep', intervalMs: EVERY_MINUTE, run: service.sweep, logger, work }),
     createJob({
       name: 'search_request_reminders',
-      intervalMs: REMINDER_INTERVAL_MS,
+      intervalMs: EVERY_MINUTE,
       run: queries.remindDue,
       logger,
       work,
@@ -118,6 +114,6 @@ export function register(context: FeatureContext): SearchRequestsPort {
     stateWords,
     decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
     listCommand: () => listCommand(context.commandName()),
-    sweep,
+    sweep: service.sweep,
   };
 }

@@ -23,5 +23,6 @@ export function createSearchIndexService(deps: SearchIndexServiceDeps) {
     ...createDecisions(deps, { check, runCreate, publisher }),
     expireDue: sweep.expireDue,
     recoverStalled: sweep.recoverStalled,
+    sweep: sweep.sweep,
   };
 }

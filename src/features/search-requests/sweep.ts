@@ -91,5 +91,11 @@ export function createSweep(
     return recovered.length;
   }
 
-  return { expire, expireDue, recoverStalled };
+  /** One sweep: what the job does every minute, and the requests list before it shows anything. */
+  async function sweep(): Promise<void> {
+    await expireDue();
+    await recoverStalled();
+  }
+
+  return { expire, expireDue, recoverStalled, sweep };
 }

@@ -40,13 +40,11 @@ export function requestFormFor(
 export type RequestListeners = {
   service: SearchIndexService;
   queries: Pick<RequestQueries, 'recent'>;
-  /** Expires overdue requests (and fails stalled ones) now. */
-  sweep(): Promise<void>;
   requestForm: RequestForm;
 };
 
 export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
-  const { service, sweep } = deps;
+  const { service } = deps;
   context.router.register({
     words: ['search', 'create'],
     usage: '[name] [region] [plan]',
@@ -76,7 +74,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       }
       await ack();
       // The list must not show a request as pending once its time is up.
-      await sweep();
+      await service.sweep();
       const message = requestListMessage(await deps.queries.recent(RECENT_LIMIT), command.command);
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
