@@ -2,7 +2,7 @@
 // dialog); every submit re-checks in the service, which decides by compare-and-set in the store.
 // A refusal (already decided, expired, gone, not an approver) or a failure is thrown: the guard
 // shows the sentence to the person who clicked, wherever they clicked (card, Home tab, modal).
-import type { BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
 import type { FeatureContext } from '../../../feature-context.ts';
@@ -18,6 +18,22 @@ function clickedRequestId(body: BlockAction<ButtonAction>): number {
   const parsed = requestIdSchema.safeParse(body.actions[0]?.value);
   if (parsed.success) return parsed.data;
   throw new TargetGone(NO_REQUEST_IN.button);
+}
+
+/**
+ * The request a decision modal is about and its note (the approval's comment, the rejection's
+ * reason); undefined once a problem with the note is shown under its field.
+ */
+async function readDecision(
+  { ack, view }: Pick<SlackViewMiddlewareArgs<ViewSubmitAction>, 'ack' | 'view'>,
+  field: typeof BLOCK.comment | typeof BLOCK.rejectReason,
+): Promise<{ requestId: number; note: string } | undefined> {
+  const { requestId } = readDecisionMetadata(view.private_metadata);
+  const note = view.state.values[field]?.[field]?.value?.trim() ?? '';
+  const problem = decisionNoteProblem(note, field === BLOCK.comment ? 'comment' : 'reason');
+  if (problem === undefined) return { requestId, note };
+  await ack({ response_action: 'errors', errors: { [field]: problem } });
+  return undefined;
 }
 
 export function registerDecisionListeners(context: FeatureContext, service: SearchIndexService): void {
@@ -48,16 +64,11 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     allowed(await service.retry(clickedRequestId(body), userId), audience(userId, 'mrkdwn'));
   });
 
-  app.view(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
-    const { requestId } = readDecisionMetadata(view.private_metadata);
-    const comment = view.state.values[BLOCK.comment]?.[ELEMENT.comment]?.value?.trim() ?? '';
-    const problem = decisionNoteProblem(comment, 'comment');
-    if (problem !== undefined) {
-      await ack({ response_action: 'errors', errors: { [BLOCK.comment]: problem } });
-      return;
-    }
+  app.view<ViewSubmitAction>(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
+    const read = await readDecision({ ack, view }, ELEMENT.comment);
+    if (read === undefined) return;
     const userId = body.user.id;
-    const decision = await service.approve(requestId, userId, comment === '' ? undefined : comment);
+    const decision = await service.approve(read.requestId, userId, read.note === '' ? undefined : read.note);
     allowed(decision, audience(userId, 'plain'));
     await ack();
     // The approval is recorded. The one that completed the count makes the one create call (the
@@ -65,16 +76,14 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     if (decision.ok) await service.settle(decision, userId);
   });
 
-  app.view(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
-    const { requestId } = readDecisionMetadata(view.private_metadata);
-    const reason = view.state.values[BLOCK.rejectReason]?.[ELEMENT.rejectReason]?.value?.trim() ?? '';
-    const problem = decisionNoteProblem(reason, 'reason');
-    if (problem !== undefined) {
-      await ack({ response_action: 'errors', errors: { [BLOCK.rejectReason]: problem } });
-      return;
-    }
+  app.view<ViewSubmitAction>(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
+    const read = await readDecision({ ack, view }, ELEMENT.rejectReason);
+    if (read === undefined) return;
     const userId = body.user.id;
-    const rejected = allowed(await service.reject(requestId, userId, reason), audience(userId, 'plain'));
+    const rejected = allowed(
+      await service.reject(read.requestId, userId, read.note),
+      audience(userId, 'plain'),
+    );
     await ack();
     await service.publishRejection(rejected);
   });
