@@ -2,6 +2,7 @@
 // A bad or missing value stops start-up with one line per problem that names the variable
 // and what is expected — and never echoes the value (it may be a secret).
 import { z } from 'zod';
+import { type ApprovalPolicy, parseApprovalPolicy } from './approval-policy.ts';
 import { loadPolicy, type Policy } from './policy/index.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -85,44 +86,6 @@ const idList = (pattern: RegExp, what: string) =>
 
 // The names Slack lets people type after "@" for a user group.
 const GROUP_HANDLE = /^[a-z0-9][a-z0-9._-]*$/;
-
-/** The plans a policy may name (the API's plan names). */
-const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
-const MAX_APPROVALS = 10;
-
-/**
- * How many distinct approvals a request needs: `required` for every plan, or per plan with
- * `plans` (a plan not named there needs 1). 0 means created on the requester's word.
- */
-export type ApprovalPolicy = { required: number; plans: Readonly<Record<string, number>> };
-
-const POLICY_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
-
-/** `2` or `free=0,payg=2`; a sentence saying what is wrong (never echoing it whole) when malformed. */
-export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy | string {
-  if (value === undefined) return { required: 1, plans: {} };
-  const count = (text: string) => {
-    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-    return Number.isInteger(n) && n <= MAX_APPROVALS ? n : undefined;
-  };
-  const single = count(value);
-  if (single !== undefined) return { required: single, plans: {} };
-  const plans: Record<string, number> = {};
-  for (const part of value.split(',')) {
-    const [plan = '', n = '', ...rest] = part.split('=').map((p) => p.trim());
-    const needed = count(n);
-    if (rest.length > 0 || needed === undefined || !(POLICY_PLANS as readonly string[]).includes(plan))
-      return `must be ${POLICY_SHAPE}; plans are ${POLICY_PLANS.join(', ')}`;
-    if (plan in plans) return `names the plan ${plan} twice; must be ${POLICY_SHAPE}`;
-    plans[plan] = needed;
-  }
-  return { required: 1, plans };
-}
-
-/** How many approvals a request for `plan` needs under `policy`. */
-export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
-  return policy.plans[plan] ?? policy.required;
-}
 
 const envSchema = z.object({
   SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(

@@ -78,7 +78,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     expect(ws.slack.responses.find((r) => r.url === click.responseUrl)?.text).toBe(
       `:warning: ${DATABASE_DOWN}`,
     );
-    expect(countViews(ws, approver, 'search.approve')).toBe(0);
+    expect(countViews(ws, approver, 'search.approve_modal')).toBe(0);
     const ready = await readiness();
     expect(ready.status).toBe(503);
     expect(ready.body.ok).toBe(false);

@@ -98,7 +98,7 @@ export async function openDecision(
   kind: 'approve' | 'reject',
   driver?: SlackDriver,
 ) {
-  const callbackId = `search.${kind}`;
+  const callbackId = `search.${kind}_modal`;
   const before = countViews(ws, userId, callbackId);
   await (driver ?? ws.driver).clickButton({
     userId,
