@@ -3,9 +3,10 @@
 // images written as PNG files and its raw Block Kit written as JSON. Used by the tour and `npm run slack`.
 import type { SimActivity, SimActivityPage } from '../sim/slack/inspect-routes.ts';
 import { SIM_IDS } from '../sim/workspace.ts';
-import { messageLines, type Names, type RenderOptions, viewLines, viewTitle } from './blocks-text.ts';
+import { messageLines, viewLines, viewTitle } from './blocks-text.ts';
 import type { DemoOutput } from './output.ts';
 import type { SimClient } from './sim-client.ts';
+import type { Names, RenderOptions } from './slack-text.ts';
 import type { Transcript } from './transcript.ts';
 
 type Json = Record<string, unknown>;
@@ -18,6 +19,12 @@ export const DEMO_USERS: Record<string, string> = {
   [SIM_IDS.outsider]: 'outsider',
   U0SIMBOT: 'opsbot',
 };
+
+/** The workspace's one user group: its members approve search index requests. */
+export const DEMO_APPROVER_GROUP = { id: 'S0OPSAPPROVERS', handle: 'ops-approvers' } as const;
+
+/** User groups by id -> handle, as Slack shows a `<!subteam^S…>` mention. */
+export const DEMO_GROUPS: Record<string, string> = { [DEMO_APPROVER_GROUP.id]: DEMO_APPROVER_GROUP.handle };
 
 export const DEMO_CHANNELS: Record<string, string> = {
   [SIM_IDS.generalChannel]: 'general',
@@ -118,6 +125,7 @@ export class SlackPresenter {
     return {
       user: (id) => this.user(id),
       channel: (id) => DEMO_CHANNELS[id] ?? id,
+      group: (id) => DEMO_GROUPS[id],
     };
   }
 
