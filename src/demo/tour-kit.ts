@@ -177,7 +177,8 @@ function describeFilling(view: SimView, values: Record<string, Record<string, un
     .filter((b) => typeof b.block_id === 'string' && b.block_id in values)
     .map((b) => {
       const value = Object.values(values[b.block_id as string] ?? {})[0];
-      return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${String(value)}”`;
+      const shown = Array.isArray(value) ? value.join(', ') : String(value); // several options picked
+      return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${shown}”`;
     });
   const submit = String((view.submit as Json | undefined)?.text ?? 'Submit');
   return `${filled.length > 0 ? `fills in ${filled.join(' and ')} and ` : ''}presses [${submit}]`;
