@@ -21,7 +21,11 @@ export const DEMO_USERS: Record<string, string> = {
 };
 
 /** The workspace's one user group: its members approve search index requests. */
-export const DEMO_APPROVER_GROUP = { id: 'S0OPSAPPROVERS', handle: 'ops-approvers' } as const;
+export const DEMO_APPROVER_GROUP = {
+  id: 'S0OPSAPPROVERS',
+  handle: 'ops-approvers',
+  members: [SIM_IDS.approver, SIM_IDS.secondApprover],
+} as const;
 
 /** User groups by id -> handle, as Slack shows a `<!subteam^S…>` mention. */
 export const DEMO_GROUPS: Record<string, string> = { [DEMO_APPROVER_GROUP.id]: DEMO_APPROVER_GROUP.handle };

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
+import { type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
 import { DEMO_APPROVER_GROUP } from './present.ts';
 
 export type DemoClock = {
@@ -53,7 +53,7 @@ export async function startDemoWorkspace(
         userGroups: {
           [DEMO_APPROVER_GROUP.id]: {
             handle: DEMO_APPROVER_GROUP.handle,
-            users: [SIM_IDS.approver, SIM_IDS.secondApprover],
+            users: [...DEMO_APPROVER_GROUP.members],
           },
         },
       },
