@@ -1,6 +1,7 @@
 // Block Kit as a person reads it in Slack, in plain lines for a terminal: headers stand out, fields
 // sit in two columns, buttons look like [Approve], images point at the PNG written to disk.
 // Pure: blocks in, lines out.
+import { escapeMrkdwn } from '../slack/mrkdwn.ts';
 import { elementToken } from './element-text.ts';
 import { asJson, asList, type Json, type RenderOptions, readableMrkdwn, textOf } from './slack-text.ts';
 
@@ -41,13 +42,19 @@ function visibleLength(text: string): number {
   return [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
 }
 
+/**
+ * Rich text as mrkdwn, for readableMrkdwn to show: mentions become `<@U…>`, `<#C…>`,
+ * `<!subteam^S…>` (read by name), while its text is literal, so it is escaped first.
+ */
 function richText(value: unknown): string {
   const obj = asJson(value);
   if (obj === undefined) return '';
-  if (typeof obj.text === 'string') return obj.text;
-  if (obj.type === 'user') return `@${String(obj.user_id)}`;
+  if (obj.type === 'user') return `<@${String(obj.user_id)}>`;
+  if (obj.type === 'channel') return `<#${String(obj.channel_id)}>`;
+  if (obj.type === 'usergroup') return `<!subteam^${String(obj.usergroup_id)}>`;
   if (obj.type === 'emoji') return `:${String(obj.name)}:`;
-  if (obj.type === 'link') return String(obj.text ?? obj.url ?? '');
+  if (obj.type === 'link') return escapeMrkdwn(String(obj.text ?? obj.url ?? ''));
+  if (typeof obj.text === 'string') return escapeMrkdwn(obj.text);
   const children = asList(obj.elements).map(richText).join('');
   return obj.type === 'rich_text_section' || obj.type === 'rich_text_preformatted'
     ? `${children}\n`

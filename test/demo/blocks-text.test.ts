@@ -35,6 +35,21 @@ describe('the demo transcript reads mrkdwn as Slack shows it', () => {
     expect(mrkdwn('`/ops index name &lt;id&gt; &lt;name&gt;`')).toEqual(['`/ops index name <id> <name>`']);
   });
 
+  it('reads rich text mentions by name and keeps its text literal', () => {
+    const section = (elements: unknown[]) => ({
+      type: 'rich_text',
+      elements: [{ type: 'rich_text_section', elements }],
+    });
+    const block = section([
+      { type: 'usergroup', usergroup_id: 'S0ONCALL' },
+      { type: 'text', text: ' and ' },
+      { type: 'user', user_id: 'U0BOB' },
+      { type: 'text', text: ' in <#C0OPS> & ' },
+      { type: 'channel', channel_id: 'C0OPS' },
+    ]);
+    expect(blockLines(block, options)).toEqual(['@search-oncall and @bob in <#C0OPS> & #team-ops']);
+  });
+
   it('draws the emoji opsbot writes', () => {
     expect(mrkdwn(':telephone_receiver: :alarm_clock: :busts_in_silhouette:')).toEqual(['📞 ⏰ 👥']);
   });
