@@ -25,12 +25,12 @@ const README = `# app
 
 const RUN = {
   steps: [{ title: 'Help' }, { title: 'A search index' }],
-  files: ['/tmp/out/15-search-modal.json', '/tmp/out/16-search-update.json'],
+  files: ['run-folder/15-search-modal.json', 'run-folder/16-search-update.json'],
   transcript: [
     '▶ @approver2 presses [Approve & create]',
     '  ↳ opsbot updates its message in #approvals',
     '    │ ✅ *Created* 2026-11-27 16:30 UTC — approved by @approver and @approver2.',
-    '    └ /tmp/out/16-search-update.json',
+    '    └ run-folder/16-search-update.json',
   ].join('\n'),
 };
 
