@@ -14,8 +14,8 @@ type Json = Record<string, unknown>;
 const WAIT_MS = 15_000;
 /** Slack quiet this long: opsbot has finished answering what was done. */
 const QUIET_MS = 250;
-/** Longer than the Home tab's batching window (500 ms), so the tabs a change republishes are in. */
-const SETTLED_QUIET_MS = 800;
+/** Well past the Home tab's batching window (500 ms) and the time to build the tabs it republishes. */
+const SETTLED_QUIET_MS = 1_200;
 
 export type TourStep = { slug: string; title: string; run(k: TourKit): Promise<void> };
 
