@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
-import { DEMO_APPROVER_GROUP } from './present.ts';
+import { DEMO_APPROVER_GROUP } from './people.ts';
 
 export type DemoClock = {
   now(): number;
