@@ -158,7 +158,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
         logger,
       });
       const actual = await listen(server, port);
-      await metrics.start(); // metrics
+      await metrics.start(() => readiness.details(deps.store)); // metrics
       logger.info(
         { event: 'probes_listening', port: actual },
         '/healthz and /readyz answer; connecting to Slack',

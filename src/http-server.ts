@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HTTPReceiver } from '@slack/bolt';
 import type { Logger } from './log.ts';
-import type { Readiness } from './readiness.ts';
+import type { Readiness, ReadinessReport } from './readiness.ts';
 import { timestampRefusal } from './slack/timestamp-window.ts';
 import type { Store } from './store/index.ts';
 
@@ -87,9 +87,12 @@ function serveHealth(res: ServerResponse): void {
 
 /** A load balancer stops routing here while this says 503. */
 async function serveReadiness(deps: ServerDeps, res: ServerResponse): Promise<void> {
-  const { status, body } = await deps.readiness.report(deps.store);
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  sendReadiness(res, await deps.readiness.publicReport(deps.store, deps.logger));
+}
+
+export function sendReadiness(res: ServerResponse, report: ReadinessReport): void {
+  res.writeHead(report.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(report.body));
 }
 
 function notFound(res: ServerResponse): void {
