@@ -88,6 +88,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     // Bolt's default conversation store is a middleware that looks every request up in a map and
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
+    deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
     clientOptions: metrics.slackClientOptions({
       ...SLACK_WEB_API_CLIENT,
       ...(config.slack.apiUrl === undefined ? {} : { slackApiUrl: config.slack.apiUrl }),
