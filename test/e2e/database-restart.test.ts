@@ -92,7 +92,10 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     expect((await ws.store.getRequest(2))?.name).toBe('after-restart');
     const modal = await openDecision(ws, approver, 1, 'approve');
     expect((await ws.driver.submitView({ userId: approver, view: modal })).ack).toBeUndefined();
-    await waitForCard(ws, 1, (t) => t.includes('*Created*'));
+    // After the restart every pooled connection is new (TCP, startup, search_path) and the approval
+    // runs several writes, the create and a chat.update in turn; on a loaded machine that has taken
+    // more than the usual 5 s. The poll ends as soon as the card shows.
+    await waitForCard(ws, 1, (t) => t.includes('*Created*'), 20_000);
     expect(ws.mgmt.createCalls).toHaveLength(1);
 
     // The outage is in the log for the operator (host and port, never the password).
