@@ -47,19 +47,22 @@ describe('e2e: the request timestamp window, through signed HTTP', () => {
     { stamp: String(nowSeconds() - 400), reason: 'timestamp_stale' },
   ];
 
-  it.each(stamps)('refuses a request stamped "$stamp" with 401; nothing happens', async ({ stamp, reason }) => {
-    const body = command();
-    // Signed over the text Bolt signs: the header read as a number.
-    const signature = signSlackRequest(secret, String(Number(stamp)), body);
-    const slackCallsBefore = ws.slack.calls.length;
-    const res = await postSigned(ws.url, secret, body, { timestampSeconds: stamp, signature });
-    expect(res).toEqual({ status: 401, body: '' });
-    expect(ws.slack.calls.slice(slackCallsBefore)).toEqual([]);
-    expect(ws.slack.views).toEqual([]);
-    expect(await ws.store.listRecentRequests({ limit: 5 })).toEqual([]);
-    expect(parsedLogs(ws.logs).filter((l) => l.event === 'command')).toEqual([]);
-    expect(parsedLogs(ws.logs).at(-1)).toMatchObject({ event: 'request_refused', reason });
-  });
+  it.each(stamps)(
+    'refuses a request stamped "$stamp" with 401; nothing happens',
+    async ({ stamp, reason }) => {
+      const body = command();
+      // Signed over the text Bolt signs: the header read as a number.
+      const signature = signSlackRequest(secret, String(Number(stamp)), body);
+      const slackCallsBefore = ws.slack.calls.length;
+      const res = await postSigned(ws.url, secret, body, { timestampSeconds: stamp, signature });
+      expect(res).toEqual({ status: 401, body: '' });
+      expect(ws.slack.calls.slice(slackCallsBefore)).toEqual([]);
+      expect(ws.slack.views).toEqual([]);
+      expect(await ws.store.listRecentRequests({ limit: 5 })).toEqual([]);
+      expect(parsedLogs(ws.logs).filter((l) => l.event === 'command')).toEqual([]);
+      expect(parsedLogs(ws.logs).at(-1)).toMatchObject({ event: 'request_refused', reason });
+    },
+  );
 
   it('each far-future stamp would pass Bolt’s own check: the refusal is opsbot’s', () => {
     for (const { stamp } of stamps.filter((s) => Number(s.stamp) > nowSeconds())) {
