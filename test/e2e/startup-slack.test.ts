@@ -142,9 +142,13 @@ describe('start-up against Slack', () => {
       expect(errorLevel(app.events)).toEqual([]);
       expect(app.stderr()).toBe('');
     },
+    // Start-up's fifth try comes 15 s in; then Slack comes up and a command is served.
+    60_000,
   );
 
-  it('socket: apps.connections.open failing at first is retried quietly, then the socket opens', async () => {
+  it('socket: apps.connections.open failing at first is retried quietly, then the socket opens', {
+    timeout: 40_000,
+  }, async () => {
     sims = await startSims();
     sims.slack.fail('apps.connections.open', { error: 'internal_error' }, { times: 2 });
     app = spawnApp(sims.appEnv({ LOG_LEVEL: 'info', ...MODE_ENV.socket }));

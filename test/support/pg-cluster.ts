@@ -2,7 +2,7 @@
 // stop and start it — a real server restart, which the shared TEST_DATABASE_URL server can't give
 // one test without taking it from the others. Needs PostgreSQL's server binaries (CI has them);
 // `pgClusterUnavailable()` says why not when they are missing.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,20 @@ function binaries(): string | undefined {
 export function pgClusterUnavailable(): string | undefined {
   if (binaries() === undefined)
     return `no PostgreSQL server binaries (initdb, pg_ctl) under ${INSTALLS}/*/bin`;
+  if (process.getuid?.() === 0 && accountIds() === undefined)
+    return `running as root and there is no "${SERVER_ACCOUNT}" account to run the server as`;
   return undefined;
+}
+
+/** The server account's uid and gid, when it exists. */
+function accountIds(): { uid: number; gid: number } | undefined {
+  try {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, SERVER_ACCOUNT], { encoding: 'utf8' }).trim());
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    return undefined;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -54,11 +67,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   if (bin === undefined) throw new Error(pgClusterUnavailable());
   const dir = mkdtempSync(join(tmpdir(), 'opsbot-pg-'));
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number((await run('id', ['-u', SERVER_ACCOUNT])).stdout.trim());
-    const gid = Number((await run('id', ['-g', SERVER_ACCOUNT])).stdout.trim());
-    chownSync(dir, uid, gid);
-  }
+  const account = asRoot ? accountIds() : undefined;
+  if (account !== undefined) chownSync(dir, account.uid, account.gid);
   const pg = (tool: string, args: string[]) =>
     asRoot
       ? run('runuser', ['-u', SERVER_ACCOUNT, '--', join(bin, tool), ...args])
