@@ -55,6 +55,7 @@ describe('e2e: a watch whose channel refuses its posts', () => {
       if (watch === undefined) throw new Error('no watch');
       const reads = ws.mgmt.statsCalls.length;
       const dms = postsTo(requester).length;
+      const logged = ws.logs.length;
       ws.slack.fail('chat.postMessage', { error: code }, { times: 1 });
 
       // Twenty minutes of the job's ticks.
@@ -72,6 +73,9 @@ describe('e2e: a watch whose channel refuses its posts', () => {
       expect(told.map((c) => c.args.text)).toEqual([
         `:warning: opsbot can’t post in <#${channel}>: ${reason}, so watch #${watch.id} (\`idx-2\` monthly cost above $50.00 for 1 check) can’t alert anyone there: invite it or pick another channel (*Edit* in \`/ops watch list\`).`,
       ]);
+      const events = ws.logs.slice(logged).map((line) => JSON.parse(line).event);
+      expect(events.filter((e) => e === 'watch_cant_post')).toHaveLength(1);
+      expect(events).not.toContain('watch_check_failed');
       expect(await listed(channel)).toContain(`can’t post in <#${channel}>`);
       expect(await ws.opsbot.features.watches.firing()).toEqual([
         expect.objectContaining({ watchId: watch.id, cantPost: true }),

@@ -75,20 +75,15 @@ export function checkApplier(deps: CheckDeps) {
       if (await alertOrRemind(step)) done.push('remind');
     });
     const { watch, now } = step;
+    const firedUnseen = refused !== undefined && done.includes('fire') && step.told.alert === null;
     const told =
       refused === undefined
         ? cleared(step)
-        : await afterRefusal(deps, {
-            watch,
-            told: step.told,
-            firedUnseen: step.effects.includes('fire') && step.told.alert === null,
-            code: refused,
-            now,
-          });
+        : await afterRefusal(deps, { watch, told: step.told, firedUnseen, code: refused, now });
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
       logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
-    return done;
+    return firedUnseen ? done.filter((effect) => effect !== 'fire') : done;
   }
 
   /** The state told, its channel's flag cleared once Slack took one of this check's posts. */
