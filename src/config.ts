@@ -2,6 +2,7 @@
 // A bad or missing value stops start-up with one line per problem that names the variable
 // and what is expected. Only a malformed ID is quoted back; no other value is echoed (it may be a secret).
 import { z } from 'zod';
+import { type ApprovalPolicy, parseApprovalPolicy } from './approval-policy.ts';
 import { loadPolicy, type Policy } from './policy/index.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,44 +111,6 @@ const idList = (pattern: RegExp, kind: IdKind) =>
 
 // The names Slack lets people type after "@" for a user group.
 const GROUP_HANDLE = /^[a-z0-9][a-z0-9._-]*$/;
-
-/** The plans a policy may name (the API's plan names). */
-const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
-const MAX_APPROVALS = 10;
-
-/**
- * How many distinct approvals a request needs: `required` for every plan, or per plan with
- * `plans` (a plan not named there needs 1). 0 means created on the requester's word.
- */
-export type ApprovalPolicy = { required: number; plans: Readonly<Record<string, number>> };
-
-const POLICY_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
-
-/** `2` or `free=0,payg=2`; a sentence saying what is wrong (never echoing it whole) when malformed. */
-export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy | string {
-  if (value === undefined) return { required: 1, plans: {} };
-  const count = (text: string) => {
-    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
-    return Number.isInteger(n) && n <= MAX_APPROVALS ? n : undefined;
-  };
-  const single = count(value);
-  if (single !== undefined) return { required: single, plans: {} };
-  const plans: Record<string, number> = {};
-  for (const part of value.split(',')) {
-    const [plan = '', n = '', ...rest] = part.split('=').map((p) => p.trim());
-    const needed = count(n);
-    if (rest.length > 0 || needed === undefined || !(POLICY_PLANS as readonly string[]).includes(plan))
-      return `must be ${POLICY_SHAPE}; plans are ${POLICY_PLANS.join(', ')}`;
-    if (plan in plans) return `names the plan ${plan} twice; must be ${POLICY_SHAPE}`;
-    plans[plan] = needed;
-  }
-  return { required: 1, plans };
-}
-
-/** How many approvals a request for `plan` needs under `policy`. */
-export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
-  return policy.plans[plan] ?? policy.required;
-}
 
 const envSchema = z.object({
   SLACK_BOT_TOKEN: required('the bot token from "OAuth & Permissions", starting with xoxb-').refine(
@@ -403,18 +366,35 @@ export function secretsOf(config: Config): string[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.mgmt.password,
-    databasePassword(config.database.url),
+    ...urlCredentials(config.database.url),
+    // Slack's Web API client names the URL it calls in its own log lines and errors.
+    ...urlCredentials(config.slack.apiUrl),
   ].filter((s): s is string => s !== undefined && s.length >= 4);
 }
 
-function databasePassword(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
+/** A URL's `user:password@` part as written, and the password (or a lone user, a token) alone. */
+function urlCredentials(url: string | undefined): string[] {
+  if (url === undefined) return [];
   try {
-    const password = new URL(url).password;
-    return password === '' ? undefined : decodeURIComponent(password);
+    const { username, password } = new URL(url);
+    const secret = password === '' ? username : password;
+    if (secret === '') return [];
+    return [...new Set([`${username}:${password}`, secret, decodeURIComponent(secret)])];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/**
+ * Whether MGMT_API_URL sends the Basic auth credentials over the network unencrypted. Allowed (a
+ * simulator or a sidecar in the same pod speaks plain HTTP), but worth a warning; a loopback host
+ * never leaves the machine, so it gets none.
+ */
+export function mgmtCredentialsInClear(config: Config): boolean {
+  const { protocol, hostname } = new URL(config.mgmt.baseUrl);
+  if (protocol !== 'http:') return false;
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return !loopback;
 }
 
 function withTrailingSlash(url: string): string {

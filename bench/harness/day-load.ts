@@ -235,7 +235,7 @@ async function searchRequest(
     const click = await acked(ctx, () =>
       driver.clickButton({ userId: approver, message: card, actionId: 'search.approve' }),
     );
-    return visible(ctx, 'approveModal', click.sent, modal(mark, approver, 'search.approve'));
+    return visible(ctx, 'approveModal', click.sent, modal(mark, approver, 'search.approve_modal'));
   });
   if (!decision) return;
   const mark = answers.mark();

@@ -1,6 +1,7 @@
 // Approvals of index requests, counted against the policy each request was filed with, and the one
 // reminder a waiting request gets. The approval that completes the count moves the request to
 // `approved` in the same transaction, through the same compare-and-set every transition uses.
+import { countWords, hasApproved, tally } from '../approval-policy.ts';
 import type { Db } from './db.ts';
 import { assertNoSecrets } from './guards.ts';
 import { getRequestOn, INSERT_AUDIT, transitionWithin } from './requests.ts';
@@ -51,8 +52,6 @@ async function progressOf(on: Db, ids: readonly number[]): Promise<Map<number, A
   return result;
 }
 
-const counting = (progress: ApprovalProgress) => progress.approvals.filter((a) => a.lapsedAt === null);
-
 export function approvalMethods(db: Db): ApprovalMethods {
   return {
     async addApproval(id, input) {
@@ -64,8 +63,7 @@ export function approvalMethods(db: Db): ApprovalMethods {
           return { ok: false, reason: 'not_pending', current };
         const before = (await progressOf(tx, [id])).get(id);
         if (before === undefined) return { ok: false, reason: 'not_pending', current };
-        if (counting(before).some((a) => a.approverId === input.approverId))
-          return { ok: false, reason: 'already_approved', current };
+        if (hasApproved(before, input.approverId)) return { ok: false, reason: 'already_approved', current };
         await tx.run(UPSERT_APPROVAL, {
           request_id: id,
           approver_id: input.approverId,
@@ -73,10 +71,9 @@ export function approvalMethods(db: Db): ApprovalMethods {
           note: input.note ?? null,
         });
         const progress = (await progressOf(tx, [id])).get(id) ?? before;
-        const count = counting(progress).length;
-        const words = `approval ${count} of ${progress.required}`;
+        const words = `approval ${countWords(progress)}`;
         const note = input.note === undefined ? words : `${words}: ${input.note}`;
-        if (count < progress.required) {
+        if (tally(progress).missing > 0) {
           await tx.run(INSERT_AUDIT, {
             request_id: id,
             actor: input.approverId,

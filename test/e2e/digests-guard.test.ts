@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { DatabaseUnavailableError, type DigestSubscriptionInput } from '../../src/store/index.ts';
+import { DatabaseUnavailableError } from '../../src/store/index.ts';
+import { subscriptionInput } from '../features/digests/helpers.ts';
 import { answerTo } from '../support/answers.ts';
 import { textWithAltOf as textOf } from '../support/blocks.ts';
 
@@ -13,20 +14,8 @@ const { requester } = SIM_IDS;
 const NOW = Date.parse('2026-11-23T07:00:00Z');
 const DB_DOWN = 'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';
 
-function subscription(channelId: string): DigestSubscriptionInput {
-  return {
-    channelId,
-    configuredBy: requester,
-    indexIds: ['idx-1'],
-    period: '1d',
-    localTime: '09:00',
-    timeZone: 'Europe/Berlin',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    includeAccounts: false,
-    includeRequests: false,
-    nextRunAt: Date.parse('2026-11-23T08:00:00Z'),
-  };
-}
+const subscription = (channelId: string) =>
+  subscriptionInput({ channelId, configuredBy: requester, indexIds: ['idx-1'] });
 
 describe('e2e: every digest command and submission answers, whatever fails', () => {
   let ws: SimulatedWorkspace;

@@ -52,7 +52,7 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
       actionId: 'search.approve',
       value: '1',
     });
-    const modal = await viewFor(ws, approver, 'search.approve');
+    const modal = await viewFor(ws, approver, 'search.approve_modal');
     const ack = await ws.driver.submitView({ userId: approver, view: modal });
     expect(ack.status).toBe(200);
 
@@ -97,7 +97,7 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
       actionId: 'search.reject',
       value: '2',
     });
-    const reject = await viewFor(ws, secondApprover, 'search.reject');
+    const reject = await viewFor(ws, secondApprover, 'search.reject_modal');
     await ws.driver.submitView({
       userId: secondApprover,
       view: reject,

@@ -40,7 +40,7 @@ describe('e2e: who may approve, and exactly one create call', () => {
     const reply = await replyTo(ws, click.responseUrl);
     expect(reply).toMatchObject({ response_type: 'ephemeral', replace_original: false });
     expect(reply?.text).toContain('Only approvers can decide on search index requests, and you aren’t one.');
-    expect(countViews(ws, outsider, 'search.approve')).toBe(0);
+    expect(countViews(ws, outsider, 'search.approve_modal')).toBe(0);
   });
 
   it('refuses a forged approval submitted by a non-approver', async () => {

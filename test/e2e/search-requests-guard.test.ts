@@ -110,13 +110,13 @@ describe.each(['http', 'socket'] as const)('e2e (%s): search-index clicks when t
       (await ws.driver.submitView({ userId: secondApprover, view: reject, values })).ack,
     ).toBeUndefined();
     await waitForCard(ws, 1, (t) => t.includes('*Rejected*'));
-    const opened = countViews(ws, approver, 'search.approve');
+    const opened = countViews(ws, approver, 'search.approve_modal');
     for (const actionId of ['search.approve', 'search.reject']) {
       expect(await click(approver, await originalCard(ws, 1), actionId)).toBe(
         ':warning: Request #1 was already rejected by <@U0APPROVER2>.',
       );
     }
-    expect(countViews(ws, approver, 'search.approve')).toBe(opened);
+    expect(countViews(ws, approver, 'search.approve_modal')).toBe(opened);
     expect(ws.mgmt.createCalls).toHaveLength(1);
   });
 
@@ -154,13 +154,13 @@ describe.each(['http', 'socket'] as const)('e2e (%s): search-index clicks when t
   it('a click on an expired request says it expired, and marks it so', async () => {
     await fileRequest(ws, { userId: outsider, text: 'search create late-index eu-west-1 free' }); // #5
     const card = await cardFor(ws, 5);
-    const opened = countViews(ws, approver, 'search.reject');
+    const opened = countViews(ws, approver, 'search.reject_modal');
     now += 25 * HOUR;
     expect(await click(approver, card, 'search.reject')).toMatch(
       /^:warning: Request #5 expired at .* UTC without a decision; the requester can file it again\.$/,
     );
     expect((await ws.store.getRequest(5))?.state).toBe('expired');
-    expect(countViews(ws, approver, 'search.reject')).toBe(opened);
+    expect(countViews(ws, approver, 'search.reject_modal')).toBe(opened);
   });
 });
 
@@ -198,7 +198,7 @@ describe('e2e: Approve on the Home tab when things go wrong', () => {
     });
     const dms = await waitForDm(ws, secondApprover, 'Request #1 was already rejected by <@U0APPROVER>.');
     expect(dms.at(-1)).toBe(':warning: Request #1 was already rejected by <@U0APPROVER>.');
-    expect(countViews(ws, secondApprover, 'search.approve')).toBe(0);
+    expect(countViews(ws, secondApprover, 'search.approve_modal')).toBe(0);
     expect(ws.mgmt.createCalls).toEqual([]);
   });
 });

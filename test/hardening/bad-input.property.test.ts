@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../src/api/index.ts';
 import { BLOCK } from '../../src/features/search-requests/ids.ts';
-import { requestModal } from '../../src/features/search-requests/modals.ts';
 import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
 import {
   NAME_MAX,
@@ -13,6 +12,7 @@ import {
   REASON_MAX,
   validateRequestForm,
 } from '../../src/features/search-requests/validation.ts';
+import { requestModal } from '../../src/features/search-requests/views/modals.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { unknownCommandAnswer } from '../../src/slack/grammar.ts';
 import { helpBlocks } from '../../src/slack/help-view.ts';

@@ -131,7 +131,7 @@ describe('faults of the Slack Web API', () => {
     // Nothing was decided by a modal that never opened; the next click works.
     expect((await ws.store.getRequest(request.id))?.state).toBe('pending');
     const modal = await openDecision(ws, approver, request.id, 'approve');
-    expect(modal.callback_id).toBe('search.approve');
+    expect(modal.callback_id).toBe('search.approve_modal');
   });
 
   it('429 on an Approve click’s views.open: retried only while its trigger lives, then “try again” at warn', async () => {

@@ -68,13 +68,18 @@ export async function cardFor(ws: Workspace, id: number): Promise<SimMessage> {
   return card;
 }
 
-export async function waitForCard(ws: Workspace, id: number, predicate: (text: string) => boolean) {
+export async function waitForCard(
+  ws: Workspace,
+  id: number,
+  predicate: (text: string) => boolean,
+  timeoutMs = 5000,
+) {
   await ws.slack.waitFor(() => {
     const card = ws.slack
       .messagesIn(SIM_IDS.approvalChannel)
       .find((m) => m.text.startsWith(`Search index request #${id} `));
     return card !== undefined && predicate(textOf(card.blocks));
-  }, 5000);
+  }, timeoutMs);
   return cardFor(ws, id);
 }
 
@@ -98,7 +103,7 @@ export async function openDecision(
   kind: 'approve' | 'reject',
   driver?: SlackDriver,
 ) {
-  const callbackId = `search.${kind}`;
+  const callbackId = `search.${kind}_modal`;
   const before = countViews(ws, userId, callbackId);
   await (driver ?? ws.driver).clickButton({
     userId,

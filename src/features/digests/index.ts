@@ -7,10 +7,12 @@ import { defaultCardRenderer } from '../../render/index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import { registerDigestListeners } from './listeners.ts';
+import { digestSlackOf } from './outbound.ts';
 import { createTickParts } from './parts.ts';
-import { digestSlackOf } from './poster.ts';
+import { type DigestWithLastRun, digestsWithLastRun } from './service.ts';
 import { runDigestTick, type TickReport } from './tick.ts';
 
+export type { DigestWithLastRun } from './service.ts';
 export type { TickReport } from './tick.ts';
 
 export type DigestsPort = {
@@ -18,6 +20,8 @@ export type DigestsPort = {
   runOnce(): Promise<TickReport | undefined>;
   /** Who holds this process's run claims in the store. */
   instanceId: string;
+  /** Every channel's digest with its last run, as the Home tab lists them. */
+  withLastRun(): Promise<DigestWithLastRun[]>;
 };
 
 /** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
@@ -71,6 +75,7 @@ export function register(
             catchUpMs: context.config.digests.catchUpHours * 3_600_000,
             maxAttempts: 3,
             command: context.commandName(),
+            work: context.work,
           },
         },
         signal,
@@ -78,5 +83,5 @@ export function register(
   });
   context.lifecycle.onStart(() => job.start());
   context.lifecycle.onStop(() => job.stop());
-  return { runOnce: () => job.runOnce(), instanceId };
+  return { runOnce: () => job.runOnce(), instanceId, withLastRun: () => digestsWithLastRun(context.store) };
 }

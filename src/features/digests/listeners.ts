@@ -9,11 +9,9 @@ import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import { digestMessage } from './digest-view.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
-import { configureModal, modalMetadataSchema, savedModal } from './modal-view.ts';
-import { type DigestSlack, postDigest } from './poster.ts';
+import { type DigestSlack, postDigest } from './outbound.ts';
 import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
 import {
   type Answer,
@@ -25,7 +23,9 @@ import {
   previewPostedAnswer,
   removedAnswer,
   usageAnswer,
-} from './views.ts';
+} from './views/answers.ts';
+import { digestMessage } from './views/digest.ts';
+import { configureModal, modalMetadataSchema, savedModal } from './views/modal.ts';
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -45,9 +45,15 @@ const answer = (ctx: CommandContext, a: Answer) =>
   ctx.respond({ response_type: 'ephemeral', text: a.text, blocks: a.blocks });
 
 export function registerDigestListeners(context: FeatureContext, deps: ListenerDeps): void {
-  const { router, store, clock } = context;
   deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION });
+  registerFormCommand(context, deps);
+  registerListAndRemove(context);
+  registerPreview(context, deps);
+  registerFormSubmission(context, deps);
+}
 
+/** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
+function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
     example: 'digest',
@@ -80,7 +86,9 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
       });
     },
   });
+}
 
+function registerListAndRemove({ router, store }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
@@ -110,7 +118,10 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
       await answer(ctx, removedAnswer(command.channel_id, command.command));
     },
   });
+}
 
+function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
+  const { router, store, clock } = context;
   router.register({
     words: ['digest', 'preview'],
     usage: '[channel]',
@@ -147,7 +158,11 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
       );
     },
   });
+}
 
+/** The form's submission: checked against the API within Slack's 3 s, then saved. */
+function registerFormSubmission(context: FeatureContext, deps: ListenerDeps): void {
+  const { store, clock } = context;
   context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, async ({ ack, body, view }: ViewArgs) => {
     const command = context.commandName();
     const meta = modalMetadataSchema.safeParse(view.private_metadata);

@@ -2,13 +2,15 @@
 // per channel and local date is what makes a restart, a slow or overlapping tick, or a second
 // replica unable to post twice), compose, post, record the outcome, move the schedule on.
 import type { Clock } from '../../clock.ts';
-import { cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
+import { CANT_POST, cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
+import { createJob, type JobTimers } from '../../jobs.ts';
 import type { Logger } from '../../log.ts';
 import { mentionChannel } from '../../slack/mrkdwn.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
+import type { WorkTracker } from '../../work-tracker.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import { type DigestSlack, postDigest } from './poster.ts';
+import { type DigestSlack, postDigest } from './outbound.ts';
 import { type DueRun, decideDue, nextRunAfter } from './schedule.ts';
 
 export type RunnerDeps = {
@@ -24,6 +26,10 @@ export type RunnerDeps = {
   /** Claims of one run before giving up on it for the day. */
   maxAttempts: number;
   retryDelaysMs?: readonly number[] | undefined;
+  /** Holds the lease renewals, so a shutdown waits for one in flight. */
+  work: WorkTracker;
+  /** The lease renewal's timers; tests drive them by hand. */
+  timers?: JobTimers | undefined;
   /** The slash command as the workspace names it, for the digest's footer and the DM. */
   command: string;
 };
@@ -92,21 +98,22 @@ export async function runDueSubscription(
   }
 
   // The lease is renewed while the run works, so a slow post (pacing, Slack retries) is not taken
-  // over by another instance; losing the lease stops this run before it posts.
+  // over by another instance; losing the lease stops this run before it posts. A renewal that fails
+  // is logged (job_failed) and tried again at the next interval, well inside the lease.
   const lost = new AbortController();
   const both = AbortSignal.any([signal, lost.signal]);
-  const heartbeat = setInterval(
-    () => {
-      void store
-        .renewDigestRun(sub.channelId, run.localDate, owner, leaseMs, deps.clock())
-        .then((held) => {
-          if (!held) lost.abort(new Error('lease lost'));
-        })
-        .catch(() => {});
+  const renewal = createJob({
+    name: 'digest_lease_renewal',
+    intervalMs: Math.max(1_000, Math.floor(leaseMs / 3)),
+    logger: log,
+    work: deps.work,
+    ...(deps.timers === undefined ? {} : { timers: deps.timers }),
+    run: async () => {
+      if (!(await store.renewDigestRun(sub.channelId, run.localDate, owner, leaseMs, deps.clock())))
+        lost.abort(new Error('lease lost'));
     },
-    Math.max(1_000, Math.floor(leaseMs / 3)),
-  );
-  heartbeat.unref();
+  });
+  renewal.start();
 
   try {
     const content = await composeDigest(parts, { subscription: sub, scheduledFor: run.scheduledFor, now });
@@ -154,13 +161,14 @@ export async function runDueSubscription(
       return 'retry';
     }
     const reason = cantPost ?? `Slack refused the post (${code})`;
-    await complete('failed', `not posted: ${reason}`);
+    await complete('failed', notPosted(reason));
     await advance();
-    if (cantPost !== undefined) await tellConfigurer(deps, sub, cantPost);
+    if (cantPost !== undefined && !(await refusedLastTime(store, sub.channelId, run.localDate)))
+      await tellConfigurer(deps, sub, cantPost);
     else log.error({ event: 'digest_post_broken', err: errField(err) }, 'Slack refused the digest');
     return 'failed';
   } finally {
-    clearInterval(heartbeat);
+    await renewal.stop();
   }
 }
 
@@ -185,6 +193,16 @@ async function recordSuperseded(
     at: now,
     note: `not posted: missed during downtime; the run of ${replacedBy.localDate} replaces it`,
   });
+}
+
+const notPosted = (reason: string) => `not posted: ${reason}`;
+
+/** The channel's run before this one was refused too: its configurer was told then, once is enough. */
+async function refusedLastTime(store: Store, channelId: string, localDate: string): Promise<boolean> {
+  const previous = (await store.listDigestRuns(channelId, 2)).find((r) => r.localDate !== localDate);
+  return (
+    previous?.status === 'failed' && Object.values(CANT_POST).some((why) => previous.note === notPosted(why))
+  );
 }
 
 /** A DM to whoever set the digest up: the channel cannot be told, so the person who can fix it is. */

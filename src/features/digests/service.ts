@@ -9,10 +9,10 @@ import {
 import type { Clock } from '../../clock.ts';
 import { TargetGone } from '../../errors.ts';
 import { createLimiter, within } from '../../limiter.ts';
-import type { DigestSubscription, Store } from '../../store/index.ts';
+import type { DigestRun, DigestSubscription, Store } from '../../store/index.ts';
 import type { DigestSettings } from './form.ts';
 import { nextRunOnSave } from './schedule.ts';
-import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views.ts';
+import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views/answers.ts';
 
 export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
 
@@ -108,4 +108,19 @@ export async function digestToPreview(
   const subscription = await store.getSubscription(channelId);
   if (subscription === undefined) throw new TargetGone(nothingToPreview(channelId, command));
   return subscription;
+}
+
+/** A channel's digest and how its last run went. */
+export type DigestWithLastRun = { subscription: DigestSubscription; lastRun: DigestRun | undefined };
+
+export async function digestsWithLastRun(
+  store: Pick<Store, 'listSubscriptions' | 'listDigestRuns'>,
+): Promise<DigestWithLastRun[]> {
+  const subscriptions = await store.listSubscriptions();
+  return Promise.all(
+    subscriptions.map(async (subscription) => ({
+      subscription,
+      lastRun: (await store.listDigestRuns(subscription.channelId, 1))[0],
+    })),
+  );
 }

@@ -1,18 +1,27 @@
-// The Home tab as the app sees it: register(), built on the ports of the features it shows (see
-// ports.ts for what Home needs of each).
+// The Home tab as the app sees it: register() wires the service (what a tab shows, whose tab a
+// change concerns), the refresher that republishes tabs after a change, and the listeners; built on
+// the ports of the features it shows (see ports.ts for what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
+import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { createPacer } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
-import { registerHome } from './listeners.ts';
-import type { HomeRequests, HomeWatches } from './ports.ts';
+import { STATS_BLOCK } from './ids.ts';
+import { registerHomeListeners } from './listeners.ts';
+import { homeOutbound } from './outbound.ts';
+import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
+import { HomeRefresher } from './refresher.ts';
+import { createHomeService } from './service.ts';
+import { homeView } from './views.ts';
 
-export type { HomeRequests, HomeWatches } from './ports.ts';
+export type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
 
 export type HomeUses = {
   searchRequests: HomeRequests;
   vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
   watches: HomeWatches;
+  digests: HomeDigests;
   /** The *Stats for…* form's index field offers the known indexes as you type. */
   indexNames: Pick<IndexNamesPort, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
@@ -21,7 +30,65 @@ export type HomeUses = {
 
 export type HomePort = Record<string, never>;
 
+/** How long the changes of a burst are gathered before the affected tabs are republished. */
+const REFRESH_WINDOW_MS = 500;
+/**
+ * Slack rates each method on its own: context.pacer holds chat.postMessage's budget for digests and
+ * alerts, while views.publish is Tier 4 (about 100 a minute). Refreshes nobody asked for take at
+ * most a third of that, so a burst of changes never gets opsbot rate-limited (a 429 stalls every
+ * Slack call) and an opened tab still publishes at once.
+ */
+const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
+
 export function register(context: FeatureContext<HomeUses>): HomePort {
-  registerHome(context);
+  const { app, config, clock, uses } = context;
+  const logger = context.logger.child({ feature: 'home' });
+  const mode = config.slack.appToken === undefined ? 'http' : 'socket';
+  const service = createHomeService({
+    requests: uses.searchRequests,
+    watches: uses.watches,
+    digests: uses.digests,
+    clock,
+    logger,
+    approvalChannelId: config.approvals.channelId,
+    health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
+    commandName: context.commandName,
+  });
+  const outbound = homeOutbound(app.client, clock, logger);
+  const publish = async (userId: string, options?: { fresh?: boolean }) =>
+    outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
+
+  uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
+  registerHomeListeners(context, { service, outbound, publish });
+
+  const refreshPacer = createPacer(REFRESH_BUDGET);
+  // A stop drops the refreshes still waiting for their turn: the next opening shows the tab fresh.
+  const stopping = new AbortController();
+  const refresher = new HomeRefresher({
+    windowMs: REFRESH_WINDOW_MS,
+    concurrency: 3,
+    publish: async (userId) => {
+      await refreshPacer.take(userId, stopping.signal);
+      await context.work.run(() => publish(userId));
+    },
+    onError: (userId, error) => {
+      if (!stopping.signal.aborted)
+        logger.warn(
+          { event: 'home_publish_failed', user: userId, err: errField(error) },
+          'Home not published',
+        );
+    },
+  });
+  context.changes.subscribe((change) => {
+    service.audienceOf(change).then(
+      (people) => refresher.refresh(people),
+      (error: unknown) =>
+        logger.warn({ event: 'home_refresh_skipped', err: errField(error) }, 'approvers not read'),
+    );
+  });
+  context.lifecycle.onStop(() => {
+    stopping.abort(new Error('opsbot is stopping'));
+    return refresher.stop();
+  });
   return {};
 }

@@ -1,6 +1,7 @@
 // Home tabs are republished when something on them changes, not on a timer. Changes come in bursts
 // (a decision moves a request twice and updates two cards), and views.publish is rate-limited, so
 // the people to refresh are collected for a short window and each is published once per window.
+import { forEachBounded } from '../../limiter.ts';
 
 export type RefresherOptions = {
   /** How long changes are collected before publishing. */
@@ -51,17 +52,10 @@ export class HomeRefresher {
   }
 
   async #flush(): Promise<void> {
-    const queue = [...this.#dirty];
+    const people = [...this.#dirty];
     this.#dirty.clear();
-    const worker = async () => {
-      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
-        try {
-          await this.#options.publish(userId);
-        } catch (error) {
-          this.#options.onError(userId, error);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.#options.concurrency, queue.length) }, worker));
+    await forEachBounded(people, this.#options.concurrency, (userId) =>
+      this.#options.publish(userId).catch((error: unknown) => this.#options.onError(userId, error)),
+    );
   }
 }

@@ -1,19 +1,22 @@
-// Everything one person's Home tab shows, read from the ports of the features it shows, the store's
-// digests and the API health tracker. Slack-free: the listeners hand in who is looking and where
-// their clock is.
+// Everything one person's Home tab shows, read from the ports of the features it shows and the API
+// health tracker, and whose tabs a change concerns. Slack-free: the listeners hand in who is looking
+// and where their clock is.
+import type { Change } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { Store } from '../../store/index.ts';
 import { decidePermission, watchScope } from './access.ts';
-import type { HomeRequests, HomeWatches } from './ports.ts';
-import type { DigestLine, FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
+import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
+import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
+import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
 const MINE_LIMIT = 5;
+/** A tab opened this recently may still be on someone's screen: changes republish it. */
+const RECENT_VIEWER_MS = 15 * 60_000;
 
 export type HomeServiceDeps = {
-  store: Pick<Store, 'listSubscriptions' | 'listDigestRuns'>;
   requests: HomeRequests;
   watches: HomeWatches;
+  digests: HomeDigests;
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
   approvalChannelId: string;
@@ -23,12 +26,20 @@ export type HomeServiceDeps = {
 
 export type HomeService = {
   load(viewerId: string, timeZone: string): Promise<HomeData>;
-  /** Whose Home shows this request: its requester and every approver. */
-  affectedByRequest(requesterId: string): Promise<string[]>;
+  /** Someone opened their tab: it is on their screen for a while. */
+  opened(viewerId: string): void;
+  /**
+   * Whose tab shows what changed: a request's requester and approvers; for a workspace-wide change
+   * (a digest ran, a watch fired), only the tabs opened recently, since anyone else's is built fresh
+   * when they open it.
+   */
+  audienceOf(change: Change): Promise<string[]>;
 };
 
 export function createHomeService(deps: HomeServiceDeps): HomeService {
-  const { store, clock, requests } = deps;
+  const { clock, requests } = deps;
+  // Wall time, not the injected clock: this is about screens, as Slack's rate limits are.
+  const viewers = new LruMap<string, number>(HOME_PEOPLE_REMEMBERED);
 
   // One section that can't be read says so on the tab; the rest still shows.
   async function read<T>(section: string, work: () => Promise<T>): Promise<Loaded<T>> {
@@ -44,17 +55,6 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
   }
 
   const listed = <T>(items: T[]): Listed<T> => ({ items, total: items.length });
-
-  async function digestLines(): Promise<Listed<DigestLine>> {
-    const subscriptions = await store.listSubscriptions();
-    const items = await Promise.all(
-      subscriptions.map(async (subscription) => ({
-        subscription,
-        lastRun: (await store.listDigestRuns(subscription.channelId, 1))[0],
-      })),
-    );
-    return listed(items);
-  }
 
   async function watchesFor(viewerId: string, approverIds: readonly string[]): Promise<Listed<FiringWatch>> {
     const all = await deps.watches.firing();
@@ -72,7 +72,7 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
         read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
         read('watches', () => watchesFor(viewerId, approverIds)),
-        read('digests', digestLines),
+        read('digests', async () => listed(await deps.digests.withLastRun())),
       ]);
       return {
         viewerId,
@@ -90,6 +90,12 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         commandName: deps.commandName(),
       };
     },
-    affectedByRequest: async (requesterId) => [...new Set([requesterId, ...(await requests.approverIds())])],
+    opened: (viewerId) => viewers.set(viewerId, Date.now()),
+    async audienceOf(change) {
+      if (change.kind === 'request')
+        return [...new Set([change.requesterId, ...(await requests.approverIds())])];
+      const since = Date.now() - RECENT_VIEWER_MS;
+      return [...viewers.entries()].filter(([, openedAt]) => openedAt >= since).map(([userId]) => userId);
+    },
   };
 }

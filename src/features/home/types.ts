@@ -1,6 +1,7 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
-import type { DigestRun, DigestSubscription, IndexRequest } from '../../store/index.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import type { DigestWithLastRun } from '../digests/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
 import type { HomeRequests, WaitingRequest } from './ports.ts';
 
@@ -14,8 +15,6 @@ export type Listed<T> = { items: T[]; total: number };
 
 /** A section whose data could not be read says so instead of pretending to be empty. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false };
-
-export type DigestLine = { subscription: DigestSubscription; lastRun: DigestRun | undefined };
 
 export type HomeHealth = {
   api: ApiHealthSnapshot;
@@ -34,7 +33,7 @@ export type HomeData = {
   mine: Loaded<IndexRequest[]>;
   watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;
-  digests: Loaded<Listed<DigestLine>>;
+  digests: Loaded<Listed<DigestWithLastRun>>;
   health: HomeHealth;
   approvalChannelId: string;
   /** How requests are worded and decided, as the search-requests feature says. */

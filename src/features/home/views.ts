@@ -5,9 +5,10 @@ import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts'
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import { instantInWords } from '../../time/zones.ts';
+import type { DigestWithLastRun } from '../digests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { WaitingRequest } from './ports.ts';
-import type { DigestLine, FiringWatch, HomeData, Listed, Loaded } from './types.ts';
+import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
 /** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
 export const MAX_WAITING_SHOWN = 15;
@@ -140,11 +141,13 @@ function watchesSection(data: HomeData): KnownBlock[] {
 }
 
 function watchLine(watch: FiringWatch, data: HomeData): string {
-  const state = watch.muted
-    ? ':mute: muted'
-    : watch.snoozedUntil !== undefined && watch.snoozedUntil > data.now
-      ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
-      : ':rotating_light: firing';
+  const state = watch.cantPost
+    ? `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`
+    : watch.muted
+      ? ':mute: muted'
+      : watch.snoozedUntil !== undefined && watch.snoozedUntil > data.now
+        ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
+        : ':rotating_light: firing';
   const link = watch.alert === undefined ? '' : ` · <${alertLink(watch.alert)}|alert>`;
   const owner =
     watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;
@@ -176,7 +179,7 @@ function digestsSection(data: HomeData): KnownBlock[] {
   ]);
 }
 
-function digestLine({ subscription: s, lastRun }: DigestLine, data: HomeData): string {
+function digestLine({ subscription: s, lastRun }: DigestWithLastRun, data: HomeData): string {
   const at = `${s.localTime} ${escapeMrkdwn(s.timeZone)}`;
   const next = `next ${instantInWords(s.nextRunAt, data.timeZone)}`;
   let last = 'no run yet';

@@ -1,14 +1,13 @@
-// The indexes feature as the app sees it: the names a team gave its indexes, and the port every
-// feature that takes an index builds on (resolve what was typed, show a name, offer the known
+// The index-names feature as the app sees it: register() wires the service (the names a team gave
+// its indexes), the remembering of indexes read or created, and the listeners, and returns the port
+// every feature that takes an index builds on (resolve what was typed, show a name, offer the known
 // indexes as you type). Registered before those features; app.ts passes the port in `uses`.
 import type { PlainTextOption } from '@slack/types';
 import type { StatsReader } from '../../api/shared-reads.ts';
-import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { answerOptions, registerIndexListeners } from './listeners.ts';
-import { labelOf } from './names.ts';
+import { rememberCreatedIndexes, rememberingReads } from './remembering.ts';
 import { createIndexesService } from './service.ts';
-import { knownNamesHint } from './views.ts';
 
 export type IndexNamesPort = {
   /** The id a name or an id stands for; throws a UserFacingError naming the known indexes when neither. */
@@ -41,56 +40,18 @@ export function register(context: FeatureContext): IndexNamesPort {
     commandName: context.commandName,
   });
 
-  const rememberingReads = <T extends StatsReader>(reader: T): T =>
-    new Proxy(reader, {
-      get(target, property, receiver) {
-        if (property === 'getVectorIndexStats')
-          return async (...args: Parameters<StatsReader['getVectorIndexStats']>) => {
-            const stats = await target.getVectorIndexStats(...args);
-            // Remembering is bookkeeping: the read succeeded whatever the store says.
-            await service
-              .remember(args[0])
-              .catch((error: unknown) =>
-                logger.warn(
-                  { event: 'index_not_remembered', indexId: args[0], err: errField(error) },
-                  'index not remembered',
-                ),
-              );
-            return stats;
-          };
-        const value: unknown = Reflect.get(target, property, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-
-  registerIndexListeners(context, service, rememberingReads(context.mgmt));
-
-  // A search index created through an approval is known from then on, under its own name. The
-  // store tells the change feed of every request transition; the created one carries the index.
-  context.changes.subscribe((change) => {
-    if (change.kind !== 'request') return;
-    void context.work
-      .run(async () => {
-        const request = await context.store.getRequest(change.requestId);
-        if (request?.state === 'created' && request.result !== null && request.result !== undefined)
-          await service.rememberCreated(request.result.indexId, request.name);
-      })
-      .catch((error: unknown) =>
-        logger.warn({ event: 'index_not_remembered', err: errField(error) }, 'created index not remembered'),
-      );
-  });
+  const remembering = <T extends StatsReader>(reader: T): T => rememberingReads(reader, service, logger);
+  registerIndexListeners(context, service, remembering(context.mgmt));
+  rememberCreatedIndexes(context, service, logger);
 
   return {
     resolve: service.resolve,
     remember: service.remember,
-    label: async (id) => labelOf(id, await service.nameOf(id)),
+    label: service.label,
     nameOf: service.nameOf,
-    knownNamesHint: async () => {
-      const names = await service.names();
-      return names.length === 0 ? '' : knownNamesHint(names, context.commandName());
-    },
+    knownNamesHint: service.knownNamesHint,
     optionOf: service.optionOf,
     offerIn: (where) => answerOptions(context, service, where),
-    rememberingReads,
+    rememberingReads: remembering,
   };
 }

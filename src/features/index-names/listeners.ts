@@ -2,38 +2,13 @@
 // requests (block_suggestion) of every index picker other features put in their forms. Ack, ask
 // the service, answer; a refusal is thrown with its sentence and the guard tells the person.
 import type { BlockSuggestion } from '@slack/bolt';
-import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { StatsReader } from '../../api/shared-reads.ts';
-import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import type { IndexesService } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText, usageSentence } from './views.ts';
 
 const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
-
-/** Reads through `reader`; a refusal becomes the sentence the person sees. */
-function checkedReader(reader: StatsReader): StatsReader {
-  return {
-    async getVectorIndexStats(id, period) {
-      try {
-        return await reader.getVectorIndexStats(id, period);
-      } catch (error) {
-        if (!isManagementApiError(error)) throw error;
-        if (error.kind === 'not_found')
-          throw new TargetGone(
-            `opsbot couldn't find vector index ${quoteUserText(id)}, so it can't name it. Check the id (letters keep their case).`,
-            { cause: error },
-          );
-        throw new UserFacingError(
-          `opsbot couldn't check vector index ${quoteUserText(id)}. ${escapeMrkdwn(describeApiError(error))}`,
-          { cause: error },
-        );
-      }
-    },
-  };
-}
 
 export function registerIndexListeners(
   context: FeatureContext,
@@ -69,7 +44,7 @@ export function registerIndexListeners(
     async handle(ctx) {
       if (!(await needs(ctx, 2))) return;
       const [target = '', name = ''] = ctx.args;
-      const index = await service.name(target, name, checkedReader(reader));
+      const index = await service.name(target, name, reader);
       await ephemeral(ctx, namedText(index, ctx.command.command));
     },
   });

@@ -1,16 +1,20 @@
 // What the indexes feature does, Slack-free: remember the indexes read or created, resolve what a
 // person typed (a name or an id) to an id, name, rename and forget, and find the options a picker
 // offers. Every answer is a store query: the management API has no call that lists indexes.
+import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { Clock } from '../../clock.ts';
-import { errField, UserFacingError } from '../../errors.ts';
+import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { KnownIndex, Store } from '../../store/index.ts';
 import { indexIdSchema } from '../../vector-index.ts';
-import { isName, nearNames } from './names.ts';
+import { isName, labelOf, nearNames } from './names.ts';
 import {
   badNameSentence,
+  cantCheckSentence,
+  cantFindToNameSentence,
   inUseSentence,
+  knownNamesHint,
   type ListedIndex,
   MAX_OPTIONS,
   nameIsAnIdSentence,
@@ -100,6 +104,13 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     async nameOf(id: string): Promise<string | undefined> {
       return (await store.getKnownIndex(id))?.name ?? undefined;
     },
+    async label(id: string): Promise<string> {
+      return labelOf(id, (await store.getKnownIndex(id))?.name);
+    },
+    async knownNamesHint(): Promise<string> {
+      const known = await names();
+      return known.length === 0 ? '' : knownNamesHint(known, deps.commandName());
+    },
 
     /**
      * Names `target` (a name or an id). An id opsbot hasn't seen is read first through `reader`
@@ -107,7 +118,7 @@ export function createIndexesService(deps: IndexesServiceDeps) {
      */
     async name(target: string, name: string, reader: StatsReader): Promise<KnownIndex> {
       const id = await resolve(target);
-      if ((await store.getKnownIndex(id)) === undefined) await reader.getVectorIndexStats(id, '1h');
+      if ((await store.getKnownIndex(id)) === undefined) await readToName(reader, id);
       const index = await store.getKnownIndex(id);
       if (index === undefined) throw new Error(`index ${id} was read but not remembered`);
       return setName(index, name.toLowerCase());
@@ -175,3 +186,14 @@ export function createIndexesService(deps: IndexesServiceDeps) {
 }
 
 export type IndexesService = ReturnType<typeof createIndexesService>;
+
+/** Reads an index about to be named; a refusal becomes the sentence the person sees. */
+async function readToName(reader: StatsReader, id: string): Promise<void> {
+  try {
+    await reader.getVectorIndexStats(id, '1h');
+  } catch (error) {
+    if (!isManagementApiError(error)) throw error;
+    if (error.kind === 'not_found') throw new TargetGone(cantFindToNameSentence(id), { cause: error });
+    throw new UserFacingError(cantCheckSentence(id, describeApiError(error)), { cause: error });
+  }
+}

@@ -136,3 +136,9 @@ export function listMessage(
     blocks: mrkdwnSections(lines),
   };
 }
+
+export const cantFindToNameSentence = (id: string) =>
+  `opsbot couldn't find vector index ${quoteUserText(id)}, so it can't name it. Check the id (letters keep their case).`;
+
+export const cantCheckSentence = (id: string, problem: string) =>
+  `opsbot couldn't check vector index ${quoteUserText(id)}. ${escapeMrkdwn(problem)}`;

@@ -2,14 +2,19 @@
 // channel" buttons. The summary is ephemeral (account records carry e-mail addresses and budgets)
 // until someone chooses to share it; buttons carry a list position, nothing else. A failing API is
 // answered with the summary's own problem message; anything else is thrown, and the guard answers.
-import type { BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  ButtonAction,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
 import { z } from 'zod';
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import { errField, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 import { listAccountSummaries } from './service.ts';
@@ -20,6 +25,8 @@ import {
   noAccountsMessage,
   problemMessage,
   type Rendered,
+  staleButtonSentence,
+  usageText,
 } from './views.ts';
 
 // A position in the sorted list; anything else did not come from our own button.
@@ -28,7 +35,7 @@ const buttonValue = z
   .regex(/^\d{1,7}$/)
   .transform(Number);
 
-type Click = { ack: () => Promise<void>; body: BlockAction; action: ButtonAction; respond: RespondFn };
+type Click = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & Pick<AllMiddlewareArgs, 'client'>;
 
 export function registerMessagingAccounts(context: FeatureContext): void {
   const { router, app, mgmt, clock } = context;
@@ -52,10 +59,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
       : accountsView(summaries, clock(), unreadable);
   }
 
-  const staleButton = () =>
-    new UserFacingError(
-      `That button is out of date — run \`${escapeMrkdwn(context.commandName())} messaging accounts\` again.`,
-    );
+  const staleButton = () => new UserFacingError(staleButtonSentence(context.commandName()));
 
   /** The page a button points at, as the list is now (fetched again: no data rides in a button). */
   async function pageFor({ action }: Click, logger: Logger) {
@@ -76,11 +80,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
       'Plans and limits of every messaging account, credentials never shown; only you see it until you share it.',
     async handle({ ack, respond, args, command, logger }) {
       if (args.length > 0) {
-        const usage = `${escapeMrkdwn(command.command)} messaging accounts`;
-        await ack({
-          response_type: 'ephemeral',
-          text: `\`${usage}\` takes no arguments, but got ${quoteUserText(args.join(' '))}. Try \`${usage}\`.`,
-        });
+        await ack({ response_type: 'ephemeral', text: usageText(command.command, args.join(' ')) });
         return;
       }
       await ack();
@@ -96,19 +96,25 @@ export function registerMessagingAccounts(context: FeatureContext): void {
     },
   });
 
+  /** Who clicked where, and an answer that outlives the response_url (a summary is read for long). */
+  async function clicked(click: Click, action: string) {
+    await click.ack();
+    const { body, client } = click;
+    const user = body.user.id;
+    const channel = body.channel?.id ?? body.container?.channel_id;
+    const logger = context.logger.child({ user, action, channel });
+    return {
+      user,
+      channel,
+      logger,
+      respond: respondWithFallback(click.respond, { client, channel, user, logger }),
+    };
+  }
+
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: ACTION_SHOW_MORE },
     async (click) => {
-      await click.ack();
-      const { body, client } = click;
-      const logger = context.logger.child({ user: body.user.id, action: ACTION_SHOW_MORE });
-      // The summary may be read for longer than its response_url lives.
-      const respond = respondWithFallback(click.respond, {
-        client,
-        channel: body.channel?.id ?? body.container?.channel_id,
-        user: body.user.id,
-        logger,
-      });
+      const { logger, respond } = await clicked(click, ACTION_SHOW_MORE);
       const found = await pageFor(click, logger);
       if (found.answer !== undefined) return send(respond, found.answer);
       const rendered = found.view.render(found.page, { kind: 'ephemeral' });
@@ -121,18 +127,13 @@ export function registerMessagingAccounts(context: FeatureContext): void {
   );
 
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_SHARE }, async (click) => {
-    await click.ack();
-    const { body, client } = click;
-    const user = body.user.id;
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    const logger = context.logger.child({ user, action: ACTION_SHARE, channel });
-    const respond = respondWithFallback(click.respond, { client, channel, user, logger });
+    const { user, channel, logger, respond } = await clicked(click, ACTION_SHARE);
     if (typeof channel !== 'string') throw staleButton();
     const found = await pageFor(click, logger);
     if (found.answer !== undefined) return send(respond, found.answer);
     const rendered = found.view.render(found.page, { kind: 'shared', sharedBy: user });
     // Slack refusing the post (opsbot not in the channel, archived…) is the guard's to word (CANT_POST).
-    await client.chat.postMessage({ channel, text: rendered.text, blocks: rendered.blocks });
+    await click.client.chat.postMessage({ channel, text: rendered.text, blocks: rendered.blocks });
     logger.info(
       { event: 'accounts_shared', ...figures(found.view, found.page, rendered) },
       'messaging accounts shared',

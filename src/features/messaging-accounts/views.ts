@@ -11,7 +11,7 @@ import {
 } from '../../accounts/account-text.ts';
 import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 
 /** Readability, not a Slack limit: a longer page is a wall of text. */
@@ -217,4 +217,13 @@ export function noAccountsMessage(unreadable = 0): Rendered {
 export function problemMessage(sentence: string): Rendered {
   const text = escapeMrkdwn(truncate(sentence, 1_000));
   return { text, blocks: [mrkdwnSections([`:warning: ${text}`])[0] as SectionBlock] };
+}
+
+export const staleButtonSentence = (command: string) =>
+  `That button is out of date — run \`${escapeMrkdwn(command)} messaging accounts\` again.`;
+
+/** The command takes nothing after it: say what was typed and how it is used. */
+export function usageText(command: string, typed: string): string {
+  const usage = `${escapeMrkdwn(command)} messaging accounts`;
+  return `\`${usage}\` takes no arguments, but got ${quoteUserText(typed)}. Try \`${usage}\`.`;
 }

@@ -5,23 +5,17 @@ import type { SearchIndex } from '../../api/index.ts';
 import { createSearchIndexInputSchema, describeApiError, isManagementApiError } from '../../api/index.ts';
 import { errField } from '../../errors.ts';
 import type { IndexRequest } from '../../store/index.ts';
+import { refusalFor } from './checks.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
+import type { Publisher } from './publish.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
-import type {
-  Decision,
-  DecisionKind,
-  Refusal,
-  RequesterNews,
-  SearchIndexServiceDeps,
-} from './service-types.ts';
+import type { Decision, SearchIndexServiceDeps } from './service-types.ts';
 
-export type CreationContext = Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'> & {
-  publish(request: IndexRequest, news?: RequesterNews): Promise<void>;
-  refusalFor(current: IndexRequest | undefined, id: number, kind: DecisionKind): Refusal;
-};
-
-export function creator(ctx: CreationContext) {
-  const { store, clock, logger, publish, refusalFor } = ctx;
+export function creator(
+  deps: Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
+  publish: Publisher['publish'],
+) {
+  const { store, clock, logger } = deps;
 
   async function runCreate(id: number, from: 'approved' | 'failed', actor: string): Promise<Decision> {
     const started = await store.transitionRequest(id, {
@@ -47,7 +41,7 @@ export function creator(ctx: CreationContext) {
     }
     let record: SearchIndex;
     try {
-      record = await ctx.mgmt.createSearchIndex(input.data);
+      record = await deps.mgmt.createSearchIndex(input.data);
     } catch (error) {
       const unknown = isManagementApiError(error) && error.outcomeUnknown;
       logger.warn(

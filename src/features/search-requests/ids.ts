@@ -1,6 +1,11 @@
 // Every id Slack echoes back to us. Buttons carry only the request number in `value`: the state
 // lives in the store, so a card posted before a restart (or a replayed payload) still works.
-export const ACTION = {
+
+/**
+ * The action_id of each button. These values are in cards already posted (and on the Home tab), so
+ * they never change: a button whose id changed would stop working.
+ */
+export const BUTTON_ACTION = {
   approve: 'search.approve',
   reject: 'search.reject',
   retry: 'search.retry',
@@ -9,10 +14,14 @@ export const ACTION = {
 /** The card's action blocks. */
 export const CARD_BLOCK = { decide: 'search_decide', retry: 'search_retry' } as const;
 
-export const CALLBACK = {
+/**
+ * The callback_id of each modal. A modal's id lives only as long as the modal is open, so these
+ * are free to differ from the buttons that open them (and do, so neither is mistaken for the other).
+ */
+export const MODAL_CALLBACK = {
   request: 'search.request',
-  approve: 'search.approve',
-  reject: 'search.reject',
+  approve: 'search.approve_modal',
+  reject: 'search.reject_modal',
 } as const;
 
 /** Input blocks (and their elements) of the three modals; `response_action: errors` names these. */

@@ -1,41 +1,31 @@
-// The search-index feature as the app sees it: register() wires the listeners and the expiry job,
-// and returns the port other features (Home), the demo and tests build on.
+// The search-requests feature as the app sees it: register() wires the service, the listeners and
+// the two jobs, and returns the port other features (Home), the demo and tests build on.
 
 import type { ModalView } from '@slack/types';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
-import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
-import { registerDecisionListeners } from './decision-listeners.ts';
-import { STATE_EMOJI, STATE_LABEL } from './format.ts';
-import { ACTION } from './ids.ts';
-import { type OpenRequestModal, registerRequestListeners, requestModalOpener } from './listeners.ts';
-import { requestInWords } from './messages.ts';
-import { policyNotes, requestModal } from './modals.ts';
-import { createSlackNotifier } from './notifier.ts';
-import { parseCreateArgs } from './parse.ts';
+import { BUTTON_ACTION } from './ids.ts';
+import { registerDecisionListeners } from './listeners/decisions.ts';
+import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
+import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
-import { refusalError } from './refusals.ts';
 import { createSearchIndexService } from './service.ts';
+import { stateWords } from './views/format.ts';
+import { listCommand, requestInWords } from './views/messages.ts';
 
-export type { OpenRequestModal } from './listeners.ts';
+export type { WaitingRequest } from './queries.ts';
 
-/** How often overdue requests are expired; listing the requests expires them too. */
-const SWEEP_INTERVAL_MS = 60_000;
-
-/** How often requests half-way to their expiry are looked for, to remind the approvers once. */
-const REMINDER_INTERVAL_MS = 60_000;
+/**
+ * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
+ * requests sweeps too); the reminder job looks for requests half-way to their expiry.
+ */
+const EVERY_MINUTE = 60_000;
 
 /** What others build on (Home picks what it shows from it). */
 export type SearchRequestsPort = {
-  /**
-   * Opens the request form for `userId` (from the Home tab: no channelId, so the confirmation goes
-   * to a direct message). Throws, for the guard to show, when they already have the most pending
-   * requests allowed or Slack won't open the form.
-   */
-  openRequestModal: OpenRequestModal;
   /** Pending requests `viewerId` can still approve, oldest first, with their progress. */
   pendingFor(viewerId: string): Promise<WaitingRequest[]>;
   /** `requesterId`'s most recent requests, newest first, at most `limit`. */
@@ -54,8 +44,6 @@ export type SearchRequestsPort = {
   listCommand(): string;
   /** Expires overdue requests and fails stalled ones now (the job does it every minute). */
   sweep(): Promise<void>;
-  /** Posts the half-way reminders now (the job does it every minute). */
-  remind(): Promise<number>;
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
@@ -68,51 +56,42 @@ export function register(context: FeatureContext): SearchRequestsPort {
     clock: context.clock,
     logger,
   });
-  const notifier = createSlackNotifier({
+  const outbound = createOutbound({
     client: app.client,
     approvalChannelId: config.approvals.channelId,
     ttlHours: config.approvals.requestTtlHours,
     commandName: context.commandName,
     group: approvers.group,
   });
-  const service = createSearchIndexService({
+  const deps = {
     store: context.store,
-    mgmt: context.mgmt,
     clock: context.clock,
     logger,
     approvals: config.approvals,
     approvers,
-    notifier,
+    outbound,
+  };
+  const service = createSearchIndexService({
+    ...deps,
+    mgmt: context.mgmt,
     background: (task) => {
       work.run(task).catch((error: unknown) => {
         logger.error({ event: 'search_background_failed', err: errField(error) }, 'follow-up work failed');
       });
     },
   });
-  const queries = createRequestQueries({
-    store: context.store,
-    clock: context.clock,
-    logger,
-    approvers,
-    notifier,
-  });
+  const queries = createRequestQueries(deps);
 
-  const sweep = async (): Promise<void> => {
-    await service.expireDue();
-    await service.recoverStalled();
-  };
-  const openRequestModal = requestModalOpener(context, service, approvers);
-  registerRequestListeners(context, { service, queries, sweep, openRequestModal });
+  const requestForm = requestFormFor(context, service, approvers);
+  registerRequestListeners(context, { service, queries, requestForm });
   registerDecisionListeners(context, service);
 
   const jobs = [
-    createJob({ name: 'search_request_sweep', intervalMs: SWEEP_INTERVAL_MS, run: sweep, logger, work }),
+    createJob({ name: 'search_request_sweep', intervalMs: EVERY_MINUTE, run: service.sweep, logger, work }),
     createJob({
       name: 'search_request_reminders',
-      intervalMs: REMINDER_INTERVAL_MS,
-      run: async () => {
-        await queries.remindDue();
-      },
+      intervalMs: EVERY_MINUTE,
+      run: queries.remindDue,
       logger,
       work,
     }),
@@ -127,27 +106,14 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
 
   return {
-    openRequestModal,
     pendingFor: queries.pendingFor,
     recentOf: queries.mineFor,
-    async approverIds() {
-      const now = await approvers.approvers();
-      return now === 'unknown' ? config.approvals.approverIds : [...now];
-    },
-    async requestForm(userId) {
-      const cap = await service.capRefusal(userId);
-      if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-      return requestModal(
-        parseCreateArgs([]),
-        { channelId: '' },
-        policyNotes(config.approvals.policy, approvers.group()),
-      );
-    },
+    approverIds: queries.approverIds,
+    requestForm: (userId) => requestForm(userId),
     describe: requestInWords,
-    stateWords: (state) => ({ emoji: STATE_EMOJI[state], label: STATE_LABEL[state] }),
-    decisionActions: { approve: ACTION.approve, reject: ACTION.reject },
-    listCommand: () => `\`${escapeMrkdwn(context.commandName())} search requests\``,
-    sweep,
-    remind: queries.remindDue,
+    stateWords,
+    decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
+    listCommand: () => listCommand(context.commandName()),
+    sweep: service.sweep,
   };
 }

@@ -1,11 +1,9 @@
 // Reading requests with their approvals: the `search requests` list, Home's "Waiting for you" and
-// "Your requests", and the half-way reminder. Slack-free; the notifier posts the reminder.
-import type { Clock } from '../../clock.ts';
+// "Your requests", who approves, and the half-way reminder. Slack-free; outbound.ts posts the reminder.
+import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-policy.ts';
 import { errField } from '../../errors.ts';
-import type { Logger } from '../../log.ts';
-import type { ApprovalProgress, IndexRequest, Store } from '../../store/index.ts';
-import { canStillApprove, countWords } from './policy.ts';
-import type { Approvers, RequestNotifier } from './service-types.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
+import type { RequestOutbound, SearchIndexServiceDeps } from './service-types.ts';
 
 /** More than anyone could go through; a view cuts to what fits and says how many more there are. */
 const PENDING_READ_LIMIT = 500;
@@ -15,28 +13,25 @@ const REMINDERS_PER_RUN = 50;
 export type RequestWithProgress = IndexRequest & { progress: ApprovalProgress };
 
 /** A request waiting for the viewer, with its progress in words ("Approvals 1 of 2"). */
-export type WaitingRequest = RequestWithProgress & { progressWords: string };
+export type WaitingRequest = IndexRequest & { progressWords: string };
 
-export function createRequestQueries(deps: {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  approvers: Approvers;
-  notifier: Pick<RequestNotifier, 'remind'>;
-}) {
+export function createRequestQueries(
+  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvers'> & {
+    approvals: { approverIds: readonly string[] };
+    outbound: Pick<RequestOutbound, 'remind'>;
+  },
+) {
   const { store, clock } = deps;
 
   async function withProgress(requests: IndexRequest[]): Promise<RequestWithProgress[]> {
     const progress = await store.approvalProgress(requests.map((r) => r.id));
     return requests.map((r) => ({
       ...r,
-      progress: progress.get(r.id) ?? { requestId: r.id, required: 1, approvals: [] },
+      progress: progress.get(r.id) ?? oneApprovalNeeded(r.id),
     }));
   }
 
   return {
-    withProgress,
-
     async recent(limit: number): Promise<RequestWithProgress[]> {
       return withProgress(await store.listRecentRequests({ limit }));
     },
@@ -58,6 +53,12 @@ export function createRequestQueries(deps: {
         .map((r) => ({ ...r, progressWords: `Approvals ${countWords(r.progress)}` }));
     },
 
+    /** Who may approve now: the configured IDs and the group's members (the last list read if Slack fails). */
+    async approverIds(): Promise<readonly string[]> {
+      const now = await deps.approvers.approvers();
+      return now === 'unknown' ? deps.approvals.approverIds : [...now];
+    },
+
     /** The most recent requests `requesterId` filed, newest first. */
     mineFor(requesterId: string, limit: number): Promise<IndexRequest[]> {
       return store.listRecentRequests({ limit, requesterId });
@@ -75,7 +76,7 @@ export function createRequestQueries(deps: {
         const [withIt] = await withProgress([request]);
         if (withIt === undefined) continue;
         try {
-          await deps.notifier.remind(request, withIt.progress);
+          await deps.outbound.remind(request, withIt.progress);
           sent += 1;
         } catch (error) {
           deps.logger.warn(

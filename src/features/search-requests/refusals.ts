@@ -1,22 +1,27 @@
 // Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
 // (mentions render) and plain text for modal field errors (Slack shows those verbatim). Listeners
 // throw refusalError(); the guard shows its sentence where the person is looking.
+import { tally } from '../../approval-policy.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import { neededWords, tally } from './policy.ts';
 import type { Decision, Refusal } from './service-types.ts';
+import { utcText } from './views/format.ts';
+import { listCommand } from './views/messages.ts';
+import { neededWords } from './views/progress.ts';
 
 export type TextStyle = 'mrkdwn' | 'plain';
+
+/** A click or a submit whose payload names no request (forged, or from a card long gone). */
+export const NO_REQUEST_IN = {
+  button: 'That button no longer points at a request. Use the buttons on the request card.',
+  form: 'This form can’t be used any more. Close it and use the buttons on the request card again.',
+} as const;
 
 function who(userId: string | null, viewerId: string, style: TextStyle): string {
   if (userId === null) return 'an approver';
   if (userId === viewerId) return 'you';
   return style === 'mrkdwn' ? mentionUser(userId) : 'another approver';
-}
-
-function utc(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle): string {
@@ -35,7 +40,7 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
     case 'rejected':
       return `${n} was already rejected by ${by}.`;
     case 'expired':
-      return `${n} expired at ${utc(request.expiresAt)} without a decision; the requester can file it again.`;
+      return `${n} expired at ${utcText(request.expiresAt)} without a decision; the requester can file it again.`;
   }
 }
 
@@ -67,7 +72,7 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
     case 'not_failed':
       return stateSentence(refusal.request, viewerId, style);
     case 'at_cap': {
-      const list = style === 'mrkdwn' ? ` (\`${command} search requests\` lists them)` : '';
+      const list = style === 'mrkdwn' ? ` (${listCommand(command)} lists them)` : '';
       return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
   }

@@ -1,8 +1,9 @@
 // The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
+import type { ApprovalPolicy } from '../../approval-policy.ts';
 import type { Clock } from '../../clock.ts';
-import type { ApprovalPolicy } from '../../config.ts';
 import type { Logger } from '../../log.ts';
+import type { ApproverDirectory } from '../../slack/user-groups.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
 
@@ -38,8 +39,8 @@ export type RequesterNews =
   | { kind: 'rejected' }
   | { kind: 'expired' };
 
-/** The Slack side, as the service sees it. `postCard` throws when the card can't be posted. */
-export interface RequestNotifier {
+/** The Slack side (outbound.ts), as the service sees it. `postCard` throws when the card can't be posted. */
+export interface RequestOutbound {
   postCard(request: IndexRequest, progress: ApprovalProgress): Promise<MessageRef>;
   updateCard(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
   tellRequester(request: IndexRequest, news: RequesterNews, progress: ApprovalProgress): Promise<void>;
@@ -47,11 +48,8 @@ export interface RequestNotifier {
   remind(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
 }
 
-/** Who may approve right now (Slack's user group and the configured IDs); see slack/user-groups.ts. */
-export interface Approvers {
-  approvers(options?: { mustInclude?: string }): Promise<ReadonlySet<string> | 'unknown'>;
-  group(): { id: string; handle: string } | undefined;
-}
+/** Who may approve right now (Slack's user group and the configured IDs). */
+export type Approvers = Pick<ApproverDirectory, 'approvers' | 'group'>;
 
 export type SearchIndexServiceDeps = {
   store: Store;
@@ -65,7 +63,7 @@ export type SearchIndexServiceDeps = {
     policy: ApprovalPolicy;
   };
   approvers: Approvers;
-  notifier: RequestNotifier;
+  outbound: RequestOutbound;
   /** Runs follow-up work (card updates, DMs) after the caller has answered Slack; tracked for shutdown. */
   background: (task: () => Promise<void>) => void;
 };

@@ -57,6 +57,12 @@ function suggestName(name: string): string | undefined {
   return fixed.length >= NAME_MIN && fixed.length <= NAME_MAX && NAME_PATTERN.test(fixed) ? fixed : undefined;
 }
 
+/** An approval's comment (optional) or a rejection's reason (required), checked under its field. */
+export function decisionNoteProblem(text: string, kind: 'comment' | 'reason'): string | undefined {
+  if (text === '' && kind === 'reason') return 'Say why — the requester sees this.';
+  return text.length > REASON_MAX ? `Keep the ${kind} under ${REASON_MAX} characters.` : undefined;
+}
+
 export function validateRequestForm(form: RequestForm): FormResult {
   const errors: FormErrors = {};
   const name = (form.name ?? '').trim();

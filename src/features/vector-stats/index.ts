@@ -1,10 +1,11 @@
-// The vector-stats feature as the app sees it: register() and the port other features build on.
+// The vector-stats feature as the app sees it: register() wires the service, the outbound shower and
+// the listeners, and returns the port other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
+import { statsShower } from './outbound.ts';
 import { createStatsService, type StatsRead } from './service.ts';
-import type { StatsMessage } from './views.ts';
 
 export type { StatsTarget } from './input.ts';
 export type { StatsRead } from './service.ts';
@@ -15,10 +16,6 @@ export type StatsRequest = {
   channel: string;
   /** Post in this message's thread (a watch's alert) rather than in the channel. */
   threadTs?: string;
-  /** @deprecated Not used: opsbot posts with its own client. Kept until callers stop passing it. */
-  client?: unknown;
-  /** @deprecated Not used: a problem is thrown with its sentence and the guard tells the person. */
-  reply?: (message: StatsMessage) => Promise<unknown>;
 };
 
 /**
@@ -36,18 +33,11 @@ export type VectorStatsPort = {
 };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
-  const service = createStatsService({
-    mgmt: context.mgmt,
-    logger: context.logger.child({ feature: 'vector-stats' }),
-    indexes: context.uses.indexNames,
-  });
-  const show = registerStatsListeners(context, service);
-  const post = (read: StatsRead, where: StatsRequest) =>
-    show(
-      read,
-      { channel: where.channel, ...(where.threadTs === undefined ? {} : { thread: where.threadTs }) },
-      where.userId,
-    );
+  const logger = context.logger.child({ feature: 'vector-stats' });
+  const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
+  const show = statsShower(context, logger, service);
+  registerStatsListeners(context, service, show);
+  const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
   return {
     read: (target) => service.read(target),
     post,

@@ -1,53 +1,24 @@
 // The Bolt side of `/ops vector stats` (alias `/ops stats`) and of the controls on the message it
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
-import type { BlockAction } from '@slack/bolt';
+import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
-import { type StatsPlace, showStats } from './post.ts';
-import type { StatsRead, StatsService } from './service.ts';
+import type { StatsShower } from './outbound.ts';
+import type { StatsService } from './service.ts';
 import { refusalNotice, staleControlSentence } from './views.ts';
-
-// Until the watches feature imports it from index.ts, where the port is.
-export type { StatsPoster } from './index.ts';
-
-/** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
-export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
   service: StatsService,
-): StatsShower {
-  const { app, router, clock } = context;
+  show: StatsShower,
+): void {
+  const { app, router } = context;
   const logger = context.logger.child({ feature: 'vector-stats' });
-
-  const show: StatsShower = async (read, place, userId) => {
-    const started = clock();
-    const { indexId, period } = read.target;
-    const shown = await showStats(await service.draw(read), place, {
-      client: app.client,
-      logger: logger.child({ indexId, period }),
-      userId,
-      commandName: context.commandName(),
-    });
-    logger.info(
-      {
-        event: place.ts === undefined ? 'vector_stats_posted' : 'vector_stats_updated',
-        indexId,
-        period,
-        channel: shown.channel,
-        ts: shown.ts,
-        shownAs: shown.shownAs,
-        attempts: shown.attempts,
-        ms: clock() - started,
-      },
-      'vector index stats shown',
-    );
-  };
 
   router.register({
     words: ['vector', 'stats'],
@@ -86,15 +57,7 @@ export function registerStatsListeners(
     return target;
   };
 
-  const rerender = async ({
-    ack,
-    body,
-    action,
-  }: {
-    ack: () => Promise<void>;
-    body: BlockAction;
-    action: BlockAction['actions'][number];
-  }) => {
+  const rerender = async ({ ack, body, action }: SlackActionMiddlewareArgs<BlockAction>) => {
     await ack();
     const target = targetOf(action);
     const channel = body.channel?.id ?? body.container?.channel_id;
@@ -116,6 +79,4 @@ export function registerStatsListeners(
       logger.info({ event: 'vector_stats_details_shown', ...read.target }, 'details shown');
     },
   );
-
-  return show;
 }

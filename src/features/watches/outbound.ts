@@ -11,7 +11,6 @@ import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts
 import type { MessageRef, Watch } from '../../store/index.ts';
 import { localTimeOf } from '../../time/zones.ts';
 import { channelTimeZone, type WatchSlack } from './service.ts';
-import { reminderText } from './views/incident-views.ts';
 import {
   alertMessage,
   changedMessage,
@@ -67,17 +66,15 @@ export function watchOutbound(
       update(ref, resolvedMessage(await shown(watch), clock(), await zone(watch), incident)),
     showChanged: async (watch, ref, by) => update(ref, changedMessage(await shown(watch), by)),
     showRemoved: async (watch, ref, by) => update(ref, removedMessage(await shown(watch), by)),
-    postReminder: async (watch, ref, incident) =>
-      client.chat.postMessage({
-        channel: ref.channel,
-        thread_ts: ref.ts,
-        text: reminderText(await shown(watch), incident, clock()),
-      }),
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
     postNoData: async (watch, reason) => postTop(watch.channelId, noDataMessage(await shown(watch), reason)),
     showDataBack: async (watch, ref) => update(ref, dataBackMessage(await shown(watch))),
+    async tellCreator(watch, text) {
+      await pacer.take(watch.createdBy);
+      await client.chat.postMessage({ channel: watch.createdBy, text });
+    },
   };
 }
 

@@ -33,10 +33,10 @@ export type WatchSlack = {
   /** The open alert of a watch someone removed (`by`): it gets no more updates. */
   showRemoved(watch: Watch, ref: MessageRef, by: string): Promise<void>;
   postInThread(ref: MessageRef, text: string): Promise<void>;
-  /** The threaded reminder that an incident is still unacknowledged, its index named. */
-  postReminder(watch: Watch, ref: MessageRef, incident: WatchIncident): Promise<unknown>;
   postNoData(watch: Watch, reason: string): Promise<MessageRef>;
   showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
+  /** A DM to whoever set the watch up: its channel refuses opsbot's posts. */
+  tellCreator(watch: Watch, text: string): Promise<void>;
 };
 
 /** Who a watch calls and how often it reminds; what is omitted stays as it is (or the default). */

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initialSettings, parseDigestForm, type StateValues } from '../../../src/features/digests/form.ts';
 import { BLOCK } from '../../../src/features/digests/ids.ts';
-import { configureModal, modalMetadataSchema, savedModal } from '../../../src/features/digests/modal-view.ts';
-import { listAnswer, removedAnswer } from '../../../src/features/digests/views.ts';
+import { listAnswer, removedAnswer } from '../../../src/features/digests/views/answers.ts';
+import {
+  configureModal,
+  modalMetadataSchema,
+  savedModal,
+} from '../../../src/features/digests/views/modal.ts';
 import { initialState } from '../../../src/sim/driver/blocks.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';

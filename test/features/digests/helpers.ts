@@ -10,7 +10,8 @@ import {
   makeVectorIndexStats,
 } from '../../../src/sim/mgmt/index.ts';
 import { buildReport } from '../../../src/stats-report/report.ts';
-import type { IndexRequest } from '../../../src/store/index.ts';
+import type { DigestSubscriptionInput, IndexRequest } from '../../../src/store/index.ts';
+import { subscriptionInput as storedSubscription } from '../../store/fixtures.ts';
 import { readAccounts, readStats } from '../../support/api-records.ts';
 
 export const NOW = Date.parse('2026-11-23T08:00:00Z');
@@ -95,3 +96,17 @@ export function pendingRequest(overrides: Partial<IndexRequest> = {}): IndexRequ
     ...overrides,
   };
 }
+
+/** A digest set up two days ago in Berlin, every day at 09:00, due at NOW. */
+export const subscriptionInput = (
+  overrides: Partial<DigestSubscriptionInput> = {},
+): DigestSubscriptionInput =>
+  storedSubscription({
+    indexIds: ['idx-1', 'idx-2'],
+    localTime: '09:00',
+    days: [0, 1, 2, 3, 4, 5, 6],
+    includeAccounts: false,
+    nextRunAt: NOW,
+    at: NOW - 48 * 3_600_000,
+    ...overrides,
+  });

@@ -3,18 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
+import type { DigestSlack } from '../../../src/features/digests/outbound.ts';
 import { createTickParts } from '../../../src/features/digests/parts.ts';
-import type { DigestSlack } from '../../../src/features/digests/poster.ts';
 import { runDigestTick } from '../../../src/features/digests/tick.ts';
 import { listAccountSummaries } from '../../../src/features/messaging-accounts/service.ts';
-import { createJob } from '../../../src/jobs.ts';
-import { createLogger } from '../../../src/log.ts';
+import { createJob, type JobTimers } from '../../../src/jobs.ts';
+import { createLogger, type Logger } from '../../../src/log.ts';
 import { createPacer } from '../../../src/slack/pacer.ts';
-import type { DigestSubscriptionInput, Store } from '../../../src/store/index.ts';
+import type { Store } from '../../../src/store/index.ts';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.ts';
 import { WorkTracker } from '../../../src/work-tracker.ts';
 import { textWithAltOf as textOf } from '../../support/blocks.ts';
-import { fakeParts, statsFor } from './helpers.ts';
+import { until } from '../../support/poll.ts';
+import { fakeParts, statsFor, subscriptionInput as subscription } from './helpers.ts';
 
 const HOUR = 3_600_000;
 const RUN_AT = Date.parse('2026-11-23T08:00:00Z'); // 09:00 in Berlin
@@ -43,23 +44,6 @@ function fakeSlack(fail?: (channel: string, n: number) => unknown): DigestSlack 
 const platformError = (code: string) =>
   Object.assign(new Error(code), { code: 'slack_webapi_platform_error', data: { ok: false, error: code } });
 
-function subscription(overrides: Partial<DigestSubscriptionInput> = {}): DigestSubscriptionInput {
-  return {
-    channelId: 'C0DIGEST',
-    configuredBy: 'U0CONFIG',
-    indexIds: ['idx-1', 'idx-2'],
-    period: '1d',
-    localTime: '09:00',
-    timeZone: 'Europe/Berlin',
-    days: [0, 1, 2, 3, 4, 5, 6],
-    includeAccounts: false,
-    includeRequests: false,
-    nextRunAt: RUN_AT,
-    at: RUN_AT - 48 * HOUR,
-    ...overrides,
-  };
-}
-
 describe('digest scheduler tick', () => {
   let now = RUN_AT;
   let dir: string;
@@ -69,12 +53,18 @@ describe('digest scheduler tick', () => {
   /** The tick as the feature runs it: inside a job, which keeps a process's ticks from overlapping. */
   function scheduler(
     slack: DigestSlack,
-    options: { owner?: string; partsForTick?: () => ReturnType<typeof fakeParts>; on?: Store } = {},
+    options: {
+      owner?: string;
+      partsForTick?: () => ReturnType<typeof fakeParts>;
+      on?: Store;
+      logger?: Logger;
+      timers?: JobTimers;
+    } = {},
   ) {
     const deps = {
       store: options.on ?? store,
       clock,
-      logger,
+      logger: options.logger ?? logger,
       partsForTick: options.partsForTick ?? (() => fakeParts()),
       batchSize: 500,
       channelConcurrency: 8,
@@ -87,6 +77,8 @@ describe('digest scheduler tick', () => {
         maxAttempts: 3,
         retryDelaysMs: [],
         command: '/ops',
+        work: new WorkTracker(),
+        timers: options.timers,
       },
     };
     const job = createJob({
@@ -193,6 +185,54 @@ describe('digest scheduler tick', () => {
     });
   });
 
+  it('a lease renewal that fails is logged, and the run still posts once', async () => {
+    await store.upsertSubscription(subscription());
+    const lines: string[] = [];
+    const logged = createLogger({
+      level: 'info',
+      destination: { write: (line: string) => lines.push(line) },
+    });
+    let renew: (() => void) | undefined;
+    const timers: JobTimers = {
+      setInterval: (run) => {
+        renew = run;
+        return 1;
+      },
+      clearInterval: () => undefined,
+      setTimeout: () => undefined,
+    };
+    let release = () => {};
+    const posting = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slack = fakeSlack();
+    const held: DigestSlack = {
+      ...slack,
+      postMessage: (args) => posting.then(() => slack.postMessage(args)),
+    };
+    const blinking: Store = {
+      ...store,
+      renewDigestRun: async () => {
+        throw new Error('the database is not answering');
+      },
+    };
+    now = RUN_AT + 1_000;
+    const tick = scheduler(held, { on: blinking, logger: logged, timers }).runOnce();
+    (await until(() => renew, 'the lease renewal to be scheduled'))();
+    const line = await until(
+      () => lines.find((l) => l.includes('"job_failed"')),
+      'the failed renewal logged',
+    );
+    release();
+    expect((await tick).outcomes).toEqual({ posted: 1 });
+    expect(JSON.parse(line)).toMatchObject({
+      job: 'digest_lease_renewal',
+      channel: 'C0DIGEST',
+      err: { message: 'the database is not answering' },
+    });
+    expect(slack.posts).toHaveLength(1);
+  });
+
   it('catches up a digest missed by less than the limit, once', async () => {
     await store.upsertSubscription(subscription());
     const slack = fakeSlack();
@@ -241,6 +281,23 @@ describe('digest scheduler tick', () => {
     expect(slack.posts[0]?.channel).toBe('U0CONFIG');
     expect(slack.posts[0]?.text).toContain("I could not post today's digest in <#C0DIGEST>");
     expect((await store.getSubscription('C0DIGEST'))?.nextRunAt).toBe(RUN_AT + 24 * HOUR);
+  });
+
+  it('a channel that keeps refusing: the configurer is told the first day only, and it resumes by itself', async () => {
+    await store.upsertSubscription(subscription());
+    let refusing = true;
+    const slack = fakeSlack((channel) =>
+      channel === 'C0DIGEST' && refusing ? platformError('is_archived') : undefined,
+    );
+    for (const day of [0, 1, 2]) {
+      now = RUN_AT + day * 24 * HOUR;
+      expect((await scheduler(slack).runOnce()).outcomes).toEqual({ failed: 1 });
+    }
+    expect(slack.posts.map((p) => p.channel)).toEqual(['U0CONFIG']);
+    refusing = false;
+    now = RUN_AT + 3 * 24 * HOUR;
+    expect((await scheduler(slack).runOnce()).outcomes).toEqual({ posted: 1 });
+    expect(slack.posts.map((p) => p.channel)).toEqual(['U0CONFIG', 'C0DIGEST']);
   });
 
   it('a transient Slack failure is retried by the next tick, not posted twice', async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decidePermission, watchScope } from '../../../src/features/home/access.ts';
 import type { FiringWatch, HomeData } from '../../../src/features/home/types.ts';
 import { homeView, MAX_WAITING_SHOWN } from '../../../src/features/home/views.ts';
-import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-requests/format.ts';
-import { requestInWords } from '../../../src/features/search-requests/messages.ts';
+import { STATE_EMOJI, STATE_LABEL } from '../../../src/features/search-requests/views/format.ts';
+import { requestInWords } from '../../../src/features/search-requests/views/messages.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { DigestSubscription } from '../../../src/store/index.ts';
 import { textOf } from '../../support/blocks.ts';
@@ -92,7 +92,7 @@ describe('Home view', () => {
   });
 
   it('for an approver: each waiting request with its age, requester, details and both buttons', () => {
-    const request = aRequest({ id: 12, createdAt: NOW - 3 * HOUR });
+    const request = { ...aRequest({ id: 12, createdAt: NOW - 3 * HOUR }), progressWords: 'Approvals 0 of 1' };
     const { view, text } = rendered(
       homeFor('U0APPROVER', { waiting: { ok: true, value: { items: [request], total: 1 } } }),
     );
@@ -121,9 +121,10 @@ describe('Home view', () => {
   });
 
   it('200 pending requests stay within the home surface’s 100 blocks and say how many more', () => {
-    const items = Array.from({ length: 200 }, (_, i) =>
-      aRequest({ id: i + 1, createdAt: NOW - (200 - i) * HOUR }),
-    );
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      ...aRequest({ id: i + 1, createdAt: NOW - (200 - i) * HOUR }),
+      progressWords: 'Approvals 0 of 1',
+    }));
     const { view, text } = rendered(
       homeFor('U0APPROVER', { waiting: { ok: true, value: { items, total: 200 } } }),
     );

@@ -2,7 +2,7 @@
 // request was filed with, authority re-checked at each decision, rejection after a partial count,
 // a policy of 0, Slack not answering, and the half-way reminder (an injected clock throughout).
 import { describe, expect, it } from 'vitest';
-import { parseApprovalPolicy } from '../../../src/config.ts';
+import { parseApprovalPolicy } from '../../../src/approval-policy.ts';
 import { setup } from './service-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -116,7 +116,8 @@ describe('the approval policy', () => {
       clock: t.clock,
       logger: createLogger({ level: 'silent' }),
       approvers: t.group.approvers,
-      notifier: { remind: async (request) => void reminders.push(request.id) },
+      approvals: { approverIds: [] },
+      outbound: { remind: async (request) => void reminders.push(request.id) },
     });
     t.advance(11 * HOUR);
     expect(await queries.remindDue()).toBe(0);

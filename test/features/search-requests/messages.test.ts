@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limitLines, slackDate } from '../../../src/features/search-requests/format.ts';
+import { refusalText } from '../../../src/features/search-requests/refusals.ts';
+import { limitLines, slackDate } from '../../../src/features/search-requests/views/format.ts';
 import {
   createdMessage,
   expiredMessage,
@@ -7,8 +8,7 @@ import {
   rejectedMessage,
   requestListMessage,
   submittedMessage,
-} from '../../../src/features/search-requests/messages.ts';
-import { refusalText } from '../../../src/features/search-requests/refusals.ts';
+} from '../../../src/features/search-requests/views/messages.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import { textOf } from '../../support/blocks.ts';
 import { aRequest, CREATED_RESULT, T0 } from '../../support/index-requests.ts';

@@ -1,10 +1,10 @@
 import { type CreateSearchIndexInput, ManagementApiError, type SearchIndex } from '../../../src/api/index.ts';
-import type { ApprovalPolicy } from '../../../src/config.ts';
+import type { ApprovalPolicy } from '../../../src/approval-policy.ts';
 import {
   type Approvers,
   createSearchIndexService,
   type RequesterNews,
-  type RequestNotifier,
+  type RequestOutbound,
 } from '../../../src/features/search-requests/service.ts';
 import { createLogger } from '../../../src/log.ts';
 import { makeSearchIndexRecord } from '../../../src/sim/mgmt/search.ts';
@@ -61,9 +61,9 @@ export type Notice = {
   news?: RequesterNews;
 };
 
-export function fakeNotifier(options: { postCardError?: string } = {}) {
+export function fakeOutbound(options: { postCardError?: string } = {}) {
   const notices: Notice[] = [];
-  const notifier: RequestNotifier = {
+  const outbound: RequestOutbound = {
     async postCard(request) {
       if (options.postCardError)
         throw Object.assign(new Error('slack'), { data: { error: options.postCardError } });
@@ -80,7 +80,7 @@ export function fakeNotifier(options: { postCardError?: string } = {}) {
       notices.push({ kind: 'reminder', request });
     },
   };
-  return { notifier, notices };
+  return { outbound, notices };
 }
 
 /** Approvers a test changes as it goes (a Slack user group, as the service sees it); undefined: Slack fails. */
@@ -114,7 +114,7 @@ export async function setup(
   const clock = () => now;
   const store: Store = await openSqliteStore({ path: ':memory:', clock });
   const mgmt = fakeMgmt();
-  const { notifier, notices } = fakeNotifier(options);
+  const { outbound, notices } = fakeOutbound(options);
   const group = fakeApprovers(options.approvers ?? APPROVERS);
   const pending: Promise<void>[] = [];
   const service = createSearchIndexService({
@@ -129,7 +129,7 @@ export async function setup(
       policy: options.policy ?? { required: 1, plans: {} },
     },
     approvers: group.approvers,
-    notifier,
+    outbound,
     background: (task) => {
       pending.push(task());
     },

@@ -57,7 +57,7 @@ describe('approving', () => {
     const approved = await t.service.approve(1, 'U0APPROVER', 'fine by me');
     expect(approved).toMatchObject({ ok: true, request: { state: 'approved', decidedBy: 'U0APPROVER' } });
     if (!approved.ok) return;
-    const created = await t.service.create(approved.request, 'U0APPROVER');
+    const created = await t.service.settle(approved, 'U0APPROVER');
     expect(t.mgmt.calls).toEqual([{ name: 'product-search', region: 'eu-west-1', type: 'payg' }]);
     const record = t.mgmt.created[0];
     const stored = await t.store.getRequest(1);
@@ -89,7 +89,7 @@ describe('approving', () => {
     const t = await setup();
     await t.newRequest();
     const approved = await t.service.approve(1, 'U0APPROVER', undefined);
-    if (approved.ok) await t.service.create(approved.request, 'U0APPROVER');
+    if (approved.ok) await t.service.settle(approved, 'U0APPROVER');
     const audit = await t.store.listAudit(1);
     expect(audit.map((a) => [a.actor, a.from, a.to])).toEqual([
       ['U0REQUESTER', null, 'pending'],
@@ -112,7 +112,7 @@ describe('approving', () => {
     const winner = a.ok ? a : b;
     if (!winner.ok) return;
     // A replayed submit reaching create twice is still one call.
-    await Promise.all([t.service.create(winner.request, 'x'), t.service.create(winner.request, 'x')]);
+    await Promise.all([t.service.settle(winner, 'x'), t.service.settle(winner, 'x')]);
     expect(t.mgmt.calls).toHaveLength(1);
   });
 
@@ -136,7 +136,7 @@ describe('failures and retry', () => {
     await t.newRequest();
     t.mgmt.failNext = apiError('rejected', false, 'name already taken');
     const approved = await t.service.approve(1, 'U0APPROVER', undefined);
-    if (approved.ok) await t.service.create(approved.request, 'U0APPROVER');
+    if (approved.ok) await t.service.settle(approved, 'U0APPROVER');
     expect(await t.store.getRequest(1)).toMatchObject({
       state: 'failed',
       failureMessage: 'The management API refused the request: name already taken',
@@ -160,7 +160,7 @@ describe('failures and retry', () => {
     await t.newRequest();
     t.mgmt.failNext = apiError('timeout', true);
     const approved = await t.service.approve(1, 'U0APPROVER', undefined);
-    if (approved.ok) await t.service.create(approved.request, 'U0APPROVER');
+    if (approved.ok) await t.service.settle(approved, 'U0APPROVER');
     const failed = await t.store.getRequest(1);
     expect(failed).toMatchObject({ state: 'failed', outcomeUnknown: true });
     expect(failed?.failureMessage).toContain('can’t tell whether the index was created');

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeUnknownText, requestCard } from '../../../src/features/search-requests/cards.ts';
-import { approveModal, rejectModal, requestModal } from '../../../src/features/search-requests/modals.ts';
 import { parseCreateArgs } from '../../../src/features/search-requests/parse.ts';
+import { outcomeUnknownText, requestCard } from '../../../src/features/search-requests/views/cards.ts';
+import {
+  approveModal,
+  rejectModal,
+  requestModal,
+} from '../../../src/features/search-requests/views/modals.ts';
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import type { RequestState } from '../../../src/store/index.ts';
 import { textOf } from '../../support/blocks.ts';
@@ -94,6 +98,16 @@ describe('decision modals', () => {
     expect(checkBlockKit('modal', view.blocks, view)).toEqual([]);
     expect(view.blocks.find((b) => b.type === 'input')).not.toHaveProperty('optional');
     expect(view.title.text.length).toBeLessThanOrEqual(24);
+  });
+});
+
+describe('modal ids', () => {
+  it('a decision modal’s callback id is none of the card’s action ids: a submit never reaches a click’s listener', () => {
+    const actionIds = elementsOf(requestCard(requestFor('pending'), { ttlHours: 24 }).blocks).map(
+      (e) => e.action_id,
+    );
+    for (const modal of [approveModal(aRequest()), rejectModal(aRequest())])
+      expect(actionIds).not.toContain(modal.callback_id);
   });
 });
 

@@ -32,9 +32,9 @@ function recordingSlack(): WatchSlack & { alerts: string[] } {
     showChanged: async () => undefined,
     showRemoved: async () => undefined,
     postInThread: async () => undefined,
-    postReminder: async () => undefined,
     postNoData: async () => ref,
     showDataBack: async () => undefined,
+    tellCreator: async () => undefined,
   };
 }
 
@@ -57,6 +57,8 @@ describe('watch checker', () => {
       clock: () => NOW,
       logger: createLogger({ level: 'silent' }),
       slack,
+      commandName: () => '/ops',
+      shown: async (watch) => watch,
       intervalMs: INTERVAL,
       owner: 'this-process',
     });

@@ -42,7 +42,7 @@ export function registerAlertActions(
     await service.acknowledge(Number(action.value), body.user.id, name, clicked);
   });
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action, client }) => {
+  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action }) => {
     await ack();
     const watch = await service.forStats(Number(action.value));
     // In the alert's thread; the clicked message is the alert when the watch's own record has none.
@@ -50,13 +50,7 @@ export function registerAlertActions(
     const threadTs = watch.state.alert?.ts ?? body.message?.ts;
     await postStats(
       { indexId: watch.indexId, period: '1h' },
-      {
-        client,
-        userId: body.user.id,
-        channel,
-        ...(threadTs === undefined ? {} : { threadTs }),
-        reply: (message) => client.chat.postEphemeral({ channel, user: body.user.id, ...message }),
-      },
+      { userId: body.user.id, channel, ...(threadTs === undefined ? {} : { threadTs }) },
     );
   });
 }

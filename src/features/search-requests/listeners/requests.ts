@@ -1,56 +1,50 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
 // a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
-import type { FeatureContext } from '../../feature-context.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
-import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
-import { requestListMessage } from './messages.ts';
-import { policyNotes, requestMetadata, requestModal } from './modals.ts';
-import { parseCreateArgs } from './parse.ts';
-import type { RequestQueries } from './queries.ts';
-import { allowed, refusalError } from './refusals.ts';
-import type { Approvers, SearchIndexService } from './service.ts';
-import { validateRequestForm } from './validation.ts';
+import type { ModalView } from '@slack/types';
+import type { FeatureContext } from '../../../feature-context.ts';
+import { quoteUserText } from '../../../slack/mrkdwn.ts';
+import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { parseCreateArgs } from '../parse.ts';
+import type { RequestQueries } from '../queries.ts';
+import { allowed, refusalError } from '../refusals.ts';
+import type { Approvers, SearchIndexService } from '../service.ts';
+import { validateRequestForm } from '../validation.ts';
+import { listCommand, requestListMessage } from '../views/messages.ts';
+import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
-export type OpenRequestModal = (args: {
-  client: FeatureContext['app']['client'];
-  triggerId: string;
-  userId: string;
-  /** Where the confirmation goes; without one (the Home tab) it goes to a direct message. */
-  channelId?: string;
-  /** The words after `search create`, to prefill the form. */
-  words?: readonly string[];
-}) => Promise<void>;
+/**
+ * Where the form was asked for: the channel the confirmation goes to (without one, from the Home
+ * tab, it goes to a direct message) and the words after `search create`, to prefill it.
+ */
+type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
 
-/** Opens the request form, refusing someone who already has as many pending as allowed. */
-export function requestModalOpener(
+export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalView>;
+
+/** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
+export function requestFormFor(
   context: FeatureContext,
-  service: SearchIndexService,
+  service: Pick<SearchIndexService, 'capRefusal'>,
   approvers: Pick<Approvers, 'group'>,
-): OpenRequestModal {
-  return async ({ client, triggerId, userId, channelId = '', words = [] }) => {
+): RequestForm {
+  return async (userId, { channelId = '', words = [] } = {}) => {
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
     const note = policyNotes(context.config.approvals.policy, approvers.group());
-    await client.views.open({
-      trigger_id: triggerId,
-      view: requestModal(parseCreateArgs(words), { channelId }, note),
-    });
+    return requestModal(parseCreateArgs(words), { channelId }, note);
   };
 }
 
 export type RequestListeners = {
   service: SearchIndexService;
   queries: Pick<RequestQueries, 'recent'>;
-  /** Expires overdue requests (and fails stalled ones) now. */
-  sweep(): Promise<void>;
-  openRequestModal: OpenRequestModal;
+  requestForm: RequestForm;
 };
 
 export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
-  const { service, sweep } = deps;
+  const { service } = deps;
   context.router.register({
     words: ['search', 'create'],
     usage: '[name] [region] [plan]',
@@ -59,13 +53,8 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       'Ask for a new search index; approvers confirm it (as many as its plan needs) before it is created',
     async handle({ ack, command, client, args }) {
       await ack();
-      await deps.openRequestModal({
-        client,
-        triggerId: command.trigger_id,
-        userId: command.user_id,
-        channelId: command.channel_id,
-        words: args,
-      });
+      const view = await deps.requestForm(command.user_id, { channelId: command.channel_id, words: args });
+      await client.views.open({ trigger_id: command.trigger_id, view });
     },
   });
 
@@ -76,22 +65,22 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     async handle({ ack, respond, args, command }) {
       if (args.length > 0) {
         // Said, not silently dropped: the person may think the words filtered the list.
-        const usage = `${escapeMrkdwn(command.command)} search requests`;
+        const usage = listCommand(command.command);
         await ack({
           response_type: 'ephemeral',
-          text: `\`${usage}\` takes no arguments, but got ${quoteUserText(args.join(' '))}. Try \`${usage}\`.`,
+          text: `${usage} takes no arguments, but got ${quoteUserText(args.join(' '))}. Try ${usage}.`,
         });
         return;
       }
       await ack();
       // The list must not show a request as pending once its time is up.
-      await sweep();
+      await service.sweep();
       const message = requestListMessage(await deps.queries.recent(RECENT_LIMIT), command.command);
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
   });
 
-  context.app.view(CALLBACK.request, async ({ ack, body, view }) => {
+  context.app.view(MODAL_CALLBACK.request, async ({ ack, body, view }) => {
     const values = view.state.values;
     const checked = validateRequestForm({
       name: values[BLOCK.name]?.[ELEMENT.name]?.value,

@@ -1,15 +1,18 @@
 // Wording shared by the cards, modals and messages: dates, states, limits in words.
-import { formatBytes } from '../../render/format-numbers.ts';
-import type { LimitsSummary, RequestState } from '../../store/index.ts';
+import { formatBytes } from '../../../render/format-numbers.ts';
+import type { LimitsSummary, RequestState } from '../../../store/index.ts';
 
 /**
  * A date each reader sees in their own time zone (Slack's date token), with a UTC fallback for
  * clients that can't render it.
  */
 export function slackDate(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  const fallback = `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `<!date^${seconds}^{date_short_pretty} at {time}|${fallback}>`;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${utcText(ms)}>`;
+}
+
+/** "2026-01-15 09:30 UTC", for text where Slack's date token doesn't render (plain text). */
+export function utcText(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 export const STATE_LABEL: Record<RequestState, string> = {
@@ -31,6 +34,11 @@ export const STATE_EMOJI: Record<RequestState, string> = {
   rejected: ':no_entry_sign:',
   expired: ':zzz:',
 };
+
+/** The emoji and the word for a request's state, as the card, the list and Home show them. */
+export function stateWords(state: RequestState): { emoji: string; label: string } {
+  return { emoji: STATE_EMOJI[state], label: STATE_LABEL[state] };
+}
 
 export const PLAN_LABEL: Record<string, string> = { free: 'free', payg: 'payg (pay as you go)' };
 

@@ -1,14 +1,16 @@
 // The Slack side of showing stats: a new post (or a reply in a thread), or the same post updated in
-// place from its own controls, with the card as an image block when Slack takes it.
+// place from its own controls, with the card as an image block when Slack takes it. The only code
+// of this feature that calls Slack on its own (the listeners answer through their payloads).
 import { slackErrorCode, TargetGone } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { WebClient } from '../../slack/web-client.ts';
-import type { StatsView } from './service.ts';
+import type { StatsRead, StatsService, StatsView } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
-export type StatsPlace = { channel: string; ts?: string; thread?: string };
+export type StatsPlace = { channel: string; ts?: string; threadTs?: string };
 
 export type PostOptions = {
   client: WebClient;
@@ -20,7 +22,7 @@ export type PostOptions = {
 
 export function showStats(view: StatsView, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
   const { client } = options;
-  const { channel, ts, thread } = place;
+  const { channel, ts, threadTs } = place;
   const send = async (image: ImageSlot): Promise<SentMessage> => {
     const message = statsMessage({
       report: view.report,
@@ -32,7 +34,7 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
       const posted = await client.chat.postMessage({
         channel,
         ...message,
-        ...(thread === undefined ? {} : { thread_ts: thread }),
+        ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
       });
       return { channel: posted.channel ?? channel, ts: posted.ts ?? '' };
     }
@@ -48,4 +50,37 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
   if (view.card === undefined)
     return send({ kind: 'missing' }).then((sent) => ({ ...sent, shownAs: 'none' as const, attempts: 0 }));
   return showPng(client, view.card, { send, logger: options.logger });
+}
+
+/** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
+export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
+
+export function statsShower(
+  { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,
+  logger: Logger,
+  service: Pick<StatsService, 'draw'>,
+): StatsShower {
+  return async (read, place, userId) => {
+    const started = clock();
+    const { indexId, period } = read.target;
+    const shown = await showStats(await service.draw(read), place, {
+      client: app.client,
+      logger: logger.child({ indexId, period }),
+      userId,
+      commandName: commandName(),
+    });
+    logger.info(
+      {
+        event: place.ts === undefined ? 'vector_stats_posted' : 'vector_stats_updated',
+        indexId,
+        period,
+        channel: shown.channel,
+        ts: shown.ts,
+        shownAs: shown.shownAs,
+        attempts: shown.attempts,
+        ms: clock() - started,
+      },
+      'vector index stats shown',
+    );
+  };
 }

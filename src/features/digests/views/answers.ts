@@ -1,11 +1,11 @@
 // Answers to `/ops digest list|remove|preview` and the plain notices: pure builders.
 import type { KnownBlock } from '@slack/types';
-import { FORM_NOT_OPENED } from '../../errors.ts';
-import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../slack/mrkdwn.ts';
-import type { DigestSubscription } from '../../store/index.ts';
-import { instantInWords } from '../../time/zones.ts';
-import { daysInWords } from './schedule.ts';
+import { FORM_NOT_OPENED } from '../../../errors.ts';
+import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../../slack/mrkdwn.ts';
+import type { DigestSubscription } from '../../../store/index.ts';
+import { instantInWords } from '../../../time/zones.ts';
+import { daysInWords } from '../schedule.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };
 

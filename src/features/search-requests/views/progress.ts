@@ -1,7 +1,14 @@
 // How approval progress reads on the card, in the list and in messages. Pure: data in, mrkdwn out.
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
-import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
-import { neededWords, tally } from './policy.ts';
+
+import { tally } from '../../../approval-policy.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
+import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+
+/** What `plan` needs, as the request form and the card say it: "2 approvals", "1 approval", "no approval". */
+export function neededWords(required: number): string {
+  if (required === 0) return 'no approval';
+  return required === 1 ? '1 approval' : `${required} approvals`;
+}
 
 export type GroupRef = { id: string; handle: string } | undefined;
 

@@ -1,19 +1,20 @@
 // Sending a digest: through a small port over the Web API (so the runner and its tests need no
 // Bolt), paced with every other scheduled post, with the card through the one "invalid slack file"
 // path of slack/upload.ts: when Slack never takes the card, the digest goes without it and says so.
-import type { webApi } from '@slack/bolt';
+
 import type { KnownBlock } from '@slack/types';
 import type { Pacer } from '../../slack/pacer.ts';
 import { type PngUpload, sendWithImage, uploadPrivatePng } from '../../slack/upload.ts';
+import type { WebClient } from '../../slack/web-client.ts';
 import type { DigestContent } from './compose.ts';
-import { type DigestViewOptions, digestMessage } from './digest-view.ts';
+import { type DigestViewOptions, digestMessage } from './views/digest.ts';
 
 export type DigestSlack = {
   postMessage(args: { channel: string; text: string; blocks?: KnownBlock[] }): Promise<{ ts: string }>;
   uploadPng(upload: PngUpload): Promise<string>;
 };
 
-export function digestSlackOf(client: webApi.WebClient): DigestSlack {
+export function digestSlackOf(client: WebClient): DigestSlack {
   return {
     async postMessage({ channel, text, blocks }) {
       const result = await client.chat.postMessage({

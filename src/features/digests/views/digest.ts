@@ -2,16 +2,16 @@
 // the message stays inside Slack's limits: the first few indexes in detail, the next ones as one
 // line each, and the rest counted, with the command that shows any of them in full.
 import type { KnownBlock, SectionBlock } from '@slack/types';
-import { context, header, mrkdwnSections, section, textWeight } from '../../slack/blocks.ts';
-import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
-import { imageBlock } from '../../slack/upload.ts';
-import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
-import { type StatsReport, shown } from '../../stats-report/report.ts';
-import { PERIOD_WORDS, shortIndexId } from '../../vector-index.ts';
-import { ageInWords } from './attention.ts';
-import type { DigestContent, IndexPart } from './compose.ts';
-import { daysInWords } from './schedule.ts';
+import { context, header, mrkdwnSections, section, textWeight } from '../../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../../slack/limits.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
+import { imageBlock } from '../../../slack/upload.ts';
+import { NOTHING_UNUSUAL } from '../../../stats-report/highlights.ts';
+import { type StatsReport, shown } from '../../../stats-report/report.ts';
+import { PERIOD_WORDS, shortIndexId } from '../../../vector-index.ts';
+import { ageInWords } from '../attention.ts';
+import type { DigestContent, IndexPart } from '../compose.ts';
+import { daysInWords } from '../schedule.ts';
 
 export type DigestMessage = { text: string; blocks: KnownBlock[] };
 

@@ -1,9 +1,9 @@
 // The request as people see it, shared by the approval card and the decision modals.
 import type { KnownBlock, SectionBlock } from '@slack/types';
-import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
+import type { IndexRequest } from '../../../store/index.ts';
+import { REASON_MAX } from '../validation.ts';
 import { planLabel, slackDate } from './format.ts';
-import { REASON_MAX } from './validation.ts';
 
 export function indexName(name: string): string {
   return quoteUserText(name, 60);

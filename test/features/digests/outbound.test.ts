@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { composeDigest } from '../../../src/features/digests/compose.ts';
-import { type DigestSlack, postDigest } from '../../../src/features/digests/poster.ts';
+import { type DigestSlack, postDigest } from '../../../src/features/digests/outbound.ts';
 import type { Pacer } from '../../../src/slack/pacer.ts';
 import { textWithAltOf as textOf } from '../../support/blocks.ts';
-import { fakeParts, NOW } from './helpers.ts';
+import { fakeParts, NOW, subscriptionInput } from './helpers.ts';
 
 /** Slack's answer while a fresh upload is still being processed. */
 const invalidSlackFile = () =>
@@ -45,16 +45,7 @@ function countingPacer() {
 
 const content = () =>
   composeDigest(fakeParts(), {
-    subscription: {
-      channelId: 'C0DIGEST',
-      indexIds: ['idx-1'],
-      period: '1d',
-      localTime: '09:00',
-      timeZone: 'Europe/Berlin',
-      days: [0, 1, 2, 3, 4, 5, 6],
-      includeAccounts: false,
-      includeRequests: false,
-    },
+    subscription: { ...subscriptionInput({ indexIds: ['idx-1'] }), days: [0, 1, 2, 3, 4, 5, 6] },
     scheduledFor: NOW,
     now: NOW,
   });

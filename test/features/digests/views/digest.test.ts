@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { composeDigest, type DigestContent } from '../../../src/features/digests/compose.ts';
-import { digestMessage } from '../../../src/features/digests/digest-view.ts';
-import { checkBlockKit } from '../../../src/sim/slack/index.ts';
-import type { Weekday } from '../../../src/store/index.ts';
-import { textWithAltOf as textOf } from '../../support/blocks.ts';
-import { fakeParts, NOW, notFound, pendingRequest } from './helpers.ts';
+import { composeDigest, type DigestContent } from '../../../../src/features/digests/compose.ts';
+import { digestMessage } from '../../../../src/features/digests/views/digest.ts';
+import { checkBlockKit } from '../../../../src/sim/slack/index.ts';
+import type { Weekday } from '../../../../src/store/index.ts';
+import { textWithAltOf as textOf } from '../../../support/blocks.ts';
+import { fakeParts, NOW, notFound, pendingRequest } from '../helpers.ts';
 
 const subscription = {
   channelId: 'C0DIGEST',

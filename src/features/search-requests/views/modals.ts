@@ -2,18 +2,19 @@
 // reject (reason required). Pure builders: data in, view out.
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
-import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
-import { type ApprovalPolicy, approvalsFor } from '../../config.ts';
-import { UserFacingError } from '../../errors.ts';
-import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { leadingGraphemes, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
-import { BLOCK, CALLBACK, ELEMENT } from './ids.ts';
-import type { RequestPrefill } from './parse.ts';
-import { nextCompletes, tally } from './policy.ts';
-import { type GroupRef, planNeedsText } from './progress-view.ts';
+import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../../api/index.ts';
+import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../../approval-policy.ts';
+import { UserFacingError } from '../../../errors.ts';
+import { section } from '../../../slack/blocks.ts';
+import { SLACK_LIMITS } from '../../../slack/limits.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
+import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import type { RequestPrefill } from '../parse.ts';
+import { NO_REQUEST_IN } from '../refusals.ts';
+import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
+import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
-import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from './validation.ts';
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
 const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
@@ -49,9 +50,7 @@ export type DecisionModalMetadata = z.infer<typeof decisionMetadata>;
 export function readDecisionMetadata(privateMetadata: string): DecisionModalMetadata {
   const parsed = decisionMetadata.safeParse(privateMetadata);
   if (parsed.success) return parsed.data;
-  throw new UserFacingError(
-    'This form can’t be used any more. Close it and use the buttons on the request card again.',
-  );
+  throw new UserFacingError(NO_REQUEST_IN.form);
 }
 
 /** What each plan needs, for the request form: "payg needs 2 approvals from @ops-approvers". */
@@ -60,11 +59,8 @@ export function policyNotes(policy: ApprovalPolicy, group: GroupRef): string {
   return `:busts_in_silhouette: ${plans.join(' · ')}.`;
 }
 
-export function requestModal(
-  prefill: RequestPrefill,
-  metadata: RequestModalMetadata,
-  approvalNote?: string,
-): ModalView {
+/** What the form says above its fields about the command's words, and the name it starts with. */
+function prefillNotes(prefill: RequestPrefill, approvalNote: string | undefined) {
   const notes: string[] = [];
   if (approvalNote !== undefined) notes.push(approvalNote);
   if (prefill.askedForFixed) notes.push(`:information_source: ${FIXED_UNAVAILABLE} Pick one of those below.`);
@@ -80,10 +76,19 @@ export function requestModal(
     notes.push(
       `:information_source: The name you typed is longer than ${NAME_MAX} characters; it is cut to its start below.`,
     );
+  return { notes, initialName };
+}
+
+export function requestModal(
+  prefill: RequestPrefill,
+  metadata: RequestModalMetadata,
+  approvalNote?: string,
+): ModalView {
+  const { notes, initialName } = prefillNotes(prefill, approvalNote);
   const regionOption = REGION_OPTIONS.find((o) => o.value === prefill.region);
   const planOption = PLAN_OPTIONS.find((o) => o.value === prefill.plan);
   const blocks: KnownBlock[] = [
-    ...notes.map((text) => ({ type: 'section' as const, text: { type: 'mrkdwn' as const, text } })),
+    ...notes.map((text) => section(text)),
     {
       type: 'input',
       block_id: BLOCK.name,
@@ -136,7 +141,7 @@ export function requestModal(
   ];
   return {
     type: 'modal',
-    callback_id: CALLBACK.request,
+    callback_id: MODAL_CALLBACK.request,
     title: title('Request a search index'),
     submit: plain('Request'),
     close: plain('Cancel'),
@@ -154,19 +159,13 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
     : `This adds your approval to the count (${(t?.counted.length ?? 0) + 1} of ${t?.required}): the index is created once ${t?.required} approvers have approved. Check the details:`;
   return {
     type: 'modal',
-    callback_id: CALLBACK.approve,
+    callback_id: MODAL_CALLBACK.approve,
     title: title(`Approve request #${request.id}`),
     submit: plain(creates ? 'Approve & create' : 'Approve'),
     close: plain('Cancel'),
     private_metadata: JSON.stringify({ requestId: request.id } satisfies DecisionModalMetadata),
     blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: intro,
-        },
-      },
+      section(intro),
       ...summaryBlocks(request, { showExpiry: true }),
       {
         type: 'input',
@@ -182,7 +181,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
 export function rejectModal(request: IndexRequest): ModalView {
   return {
     type: 'modal',
-    callback_id: CALLBACK.reject,
+    callback_id: MODAL_CALLBACK.reject,
     title: title(`Reject request #${request.id}`),
     submit: plain('Reject'),
     close: plain('Cancel'),

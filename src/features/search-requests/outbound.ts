@@ -1,22 +1,21 @@
-// The Slack side of the service's RequestNotifier: the card in the approvals channel and the
-// requester's private messages. Errors from Slack propagate; the service decides what they mean.
-import type { App } from '@slack/bolt';
+// Everything the feature posts to Slack (the service's RequestOutbound): the card in the approvals
+// channel, its reminder, and the requester's private messages. Besides the listeners, the only code
+// that calls Slack. Errors from Slack propagate; the service decides what they mean.
+import type { WebClient } from '../../slack/web-client.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef } from '../../store/index.ts';
-import { reminderMessage, requestCard, type SlackMessage } from './cards.ts';
+import type { RequesterNews, RequestOutbound } from './service-types.ts';
+import { reminderMessage, requestCard, type SlackMessage } from './views/cards.ts';
 import {
   createdMessage,
   expiredMessage,
   failedMessage,
   rejectedMessage,
   submittedMessage,
-} from './messages.ts';
-import type { GroupRef } from './progress-view.ts';
-import type { RequesterNews, RequestNotifier } from './service-types.ts';
+} from './views/messages.ts';
+import type { GroupRef } from './views/progress.ts';
 
-type SlackClient = App['client'];
-
-export type SlackNotifierOptions = {
-  client: SlackClient;
+export type OutboundOptions = {
+  client: WebClient;
   approvalChannelId: string;
   ttlHours: number;
   /** The slash command as the workspace names it, for the hint in the expiry message. */
@@ -25,14 +24,14 @@ export type SlackNotifierOptions = {
   group(): GroupRef;
 };
 
-export function createSlackNotifier(options: SlackNotifierOptions): RequestNotifier {
+export function createOutbound(options: OutboundOptions): RequestOutbound {
   const { client, approvalChannelId, ttlHours } = options;
 
   async function directMessage(userId: string, message: SlackMessage): Promise<void> {
     const opened = await client.conversations.open({ users: userId });
     const channel = opened.channel?.id;
     if (channel === undefined) throw new Error('conversations.open returned no channel');
-    await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+    await client.chat.postMessage({ channel, ...message });
   }
 
   const cardOptions = (progress: ApprovalProgress) => ({ ttlHours, progress, group: options.group() });
@@ -60,11 +59,7 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
   return {
     async postCard(request, progress): Promise<MessageRef> {
       const card = requestCard(request, cardOptions(progress));
-      const posted = await client.chat.postMessage({
-        channel: approvalChannelId,
-        text: card.text,
-        blocks: card.blocks,
-      });
+      const posted = await client.chat.postMessage({ channel: approvalChannelId, ...card });
       if (posted.channel === undefined || posted.ts === undefined) {
         throw new Error('chat.postMessage returned no channel or ts');
       }
@@ -73,23 +68,17 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
 
     async updateCard(request, progress) {
       if (request.card === null) return;
-      const card = requestCard(request, cardOptions(progress));
-      await client.chat.update({
-        channel: request.card.channel,
-        ts: request.card.ts,
-        text: card.text,
-        blocks: card.blocks,
-      });
+      const { channel, ts } = request.card;
+      await client.chat.update({ channel, ts, ...requestCard(request, cardOptions(progress)) });
     },
 
     async remind(request, progress) {
       if (request.card === null) return;
-      const message = reminderMessage(request, cardOptions(progress));
+      const { channel, ts } = request.card;
       await client.chat.postMessage({
-        channel: request.card.channel,
-        thread_ts: request.card.ts,
-        text: message.text,
-        blocks: message.blocks,
+        channel,
+        thread_ts: ts,
+        ...reminderMessage(request, cardOptions(progress)),
       });
     },
 
@@ -103,8 +92,7 @@ export function createSlackNotifier(options: SlackNotifierOptions): RequestNotif
         await client.chat.postEphemeral({
           channel: request.requesterChannelId,
           user: request.requesterId,
-          text: message.text,
-          blocks: message.blocks,
+          ...message,
         });
       } catch {
         await directMessage(request.requesterId, message);

@@ -1,22 +1,18 @@
 // The approval card in the approvals channel. One builder for every state, so `chat.update` after
 // each transition shows the request as the store has it; buttons exist only while they can work.
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import { header } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
-import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
+import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
+import { header, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../slack/mrkdwn.ts';
+import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { BUTTON_ACTION, CARD_BLOCK } from '../ids.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
-import { ACTION, CARD_BLOCK } from './ids.ts';
-import { countWords, neededWords, tally } from './policy.ts';
-import { approvedBy, type GroupRef, groupMention, progressText } from './progress-view.ts';
+import { approvedBy, type GroupRef, groupMention, neededWords, progressText } from './progress.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
 
 export type SlackMessage = { text: string; blocks: KnownBlock[] };
 
 const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
-
-function section(text: string): KnownBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } };
-}
 
 function decisionButtons(request: IndexRequest): ActionsBlock {
   const value = String(request.id);
@@ -24,8 +20,8 @@ function decisionButtons(request: IndexRequest): ActionsBlock {
     type: 'actions',
     block_id: CARD_BLOCK.decide,
     elements: [
-      { type: 'button', action_id: ACTION.approve, text: plain('Approve'), style: 'primary', value },
-      { type: 'button', action_id: ACTION.reject, text: plain('Reject'), style: 'danger', value },
+      { type: 'button', action_id: BUTTON_ACTION.approve, text: plain('Approve'), style: 'primary', value },
+      { type: 'button', action_id: BUTTON_ACTION.reject, text: plain('Reject'), style: 'danger', value },
     ],
   };
 }
@@ -49,7 +45,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
     elements: [
       {
         type: 'button',
-        action_id: ACTION.retry,
+        action_id: BUTTON_ACTION.retry,
         text: plain('Retry'),
         value: String(request.id),
         confirm: {
@@ -67,7 +63,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
 export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
 
 function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {
-  const progress = options.progress ?? { requestId: request.id, required: 1, approvals: [] };
+  const progress = options.progress ?? oneApprovalNeeded(request.id);
   const by = approvedBy(request, progress);
   const rejecter = request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy);
   const when = slackDate(request.updatedAt);

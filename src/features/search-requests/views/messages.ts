@@ -1,24 +1,24 @@
 // What the requester is told privately, and the `search requests` list. Pure builders; `command`
 // is the slash command as the workspace names it, for the hints.
-import type { KnownBlock } from '@slack/types';
-import { CANT_POST, SLACK_TROUBLE } from '../../errors.ts';
-import { context, header, mrkdwnSections } from '../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED, truncate } from '../../slack/mrkdwn.ts';
-import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
+import { countWords } from '../../../approval-policy.ts';
+import { CANT_POST, SLACK_TROUBLE } from '../../../errors.ts';
+import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../slack/mrkdwn.ts';
+import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import type { TokenHints } from '../result.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';
 import { limitLines, planLabel, STATE_EMOJI, STATE_LABEL, slackDate } from './format.ts';
-import { countWords, neededWords } from './policy.ts';
-import { approvedBy, type GroupRef, groupWords } from './progress-view.ts';
-import type { TokenHints } from './result.ts';
+import { approvedBy, type GroupRef, groupWords, neededWords } from './progress.ts';
 import { indexName, quoted } from './summary.ts';
-
-function section(text: string): KnownBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } };
-}
 
 function single(text: string, fallback: string): SlackMessage {
   return { text: fallback, blocks: [section(text)] };
+}
+
+/** "`/ops search requests`", with the command as the workspace names it, for hints. */
+export function listCommand(command: string): string {
+  return `\`${escapeMrkdwn(command)} search requests\``;
 }
 
 /** `name` (region, plan), as every message about a request names it. */

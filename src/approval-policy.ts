@@ -1,0 +1,95 @@
+// The approval policy, in one place: what APPROVALS_REQUIRED says, how many approvals a plan needs,
+// which approvals count and when they complete a request. config.ts parses with it, the store
+// completes a count inside its transaction with it, and the search-requests feature checks and
+// shows progress with it. Pure: no Slack, no store calls.
+import type { ApprovalProgress } from './store/index.ts';
+
+/** The plans a policy may name (the API's plan names). */
+const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
+const MAX_APPROVALS = 10;
+
+/**
+ * How many distinct approvals a request needs: `required` for every plan, or per plan with
+ * `plans` (a plan not named there needs 1). 0 means created on the requester's word.
+ */
+export type ApprovalPolicy = { required: number; plans: Readonly<Record<string, number>> };
+
+const POLICY_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
+
+/** `2` or `free=0,payg=2`; a sentence saying what is wrong (never echoing it whole) when malformed. */
+export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy | string {
+  if (value === undefined) return { required: 1, plans: {} };
+  const count = (text: string) => {
+    const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+    return Number.isInteger(n) && n <= MAX_APPROVALS ? n : undefined;
+  };
+  const single = count(value);
+  if (single !== undefined) return { required: single, plans: {} };
+  const plans: Record<string, number> = {};
+  for (const part of value.split(',')) {
+    const [plan = '', n = '', ...rest] = part.split('=').map((p) => p.trim());
+    const needed = count(n);
+    if (rest.length > 0 || needed === undefined || !(POLICY_PLANS as readonly string[]).includes(plan))
+      return `must be ${POLICY_SHAPE}; plans are ${POLICY_PLANS.join(', ')}`;
+    if (plan in plans) return `names the plan ${plan} twice; must be ${POLICY_SHAPE}`;
+    plans[plan] = needed;
+  }
+  return { required: 1, plans };
+}
+
+/** How many approvals a request for `plan` needs under `policy`. */
+export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
+  return policy.plans[plan] ?? policy.required;
+}
+
+/**
+ * An approval counts until it lapses (its approver stopped being one). `counted` oldest first;
+ * `lapsed` don't count; `missing` is how many more the request needs (0 when it has them all).
+ */
+export function tally(progress: ApprovalProgress) {
+  const counted = progress.approvals.filter((a) => a.lapsedAt === null);
+  const lapsed = progress.approvals.filter((a) => a.lapsedAt !== null);
+  return {
+    required: progress.required,
+    counted,
+    lapsed,
+    missing: Math.max(0, progress.required - counted.length),
+  };
+}
+
+/** The progress of a request nothing was read for: the one approval requests needed before policies. */
+export function oneApprovalNeeded(requestId: number): ApprovalProgress {
+  return { requestId, required: 1, approvals: [] };
+}
+
+/** Counted approvals whose approver is no longer one: they must stop counting. */
+export function leavers(progress: ApprovalProgress, approvers: ReadonlySet<string>): string[] {
+  return tally(progress)
+    .counted.map((a) => a.approverId)
+    .filter((id) => !approvers.has(id));
+}
+
+/** Whether `userId`'s approval already counts on this request. */
+export function hasApproved(progress: ApprovalProgress, userId: string): boolean {
+  return tally(progress).counted.some((a) => a.approverId === userId);
+}
+
+/** Whether one more approval completes the count. */
+export function nextCompletes(progress: ApprovalProgress): boolean {
+  return tally(progress).missing <= 1;
+}
+
+/** Whether `viewerId` can still add an approval to this request (not their own, not counted yet). */
+export function canStillApprove(
+  request: { requesterId: string },
+  progress: ApprovalProgress,
+  viewerId: string,
+): boolean {
+  return request.requesterId !== viewerId && !hasApproved(progress, viewerId);
+}
+
+/** "1 of 2", the words progress is shown in everywhere (the card, the audit trail, the log). */
+export function countWords(progress: ApprovalProgress): string {
+  const t = tally(progress);
+  return `${t.counted.length} of ${t.required}`;
+}

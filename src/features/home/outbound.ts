@@ -1,0 +1,50 @@
+// What the Home tab sends to Slack on its own: the published tab (not again while it is unchanged),
+// the person's time zone (users.info, remembered an hour), and the DM a "Stats for…" card goes to
+// when the Home tab has no channel to answer in.
+import { createHash } from 'node:crypto';
+import type { View } from '@slack/types';
+import type { Logger } from '../../log.ts';
+import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { WebClient } from '../../slack/web-client.ts';
+import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
+
+const TIME_ZONE_TTL_MS = 60 * 60_000;
+const TIME_ZONE_WAIT_MS = 1_500;
+
+export type HomeOutbound = ReturnType<typeof homeOutbound>;
+
+export function homeOutbound(client: WebClient, clock: () => number, logger: Logger) {
+  const zones = new LruMap<string, { zone: string; at: number }>(HOME_PEOPLE_REMEMBERED);
+  // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for nothing.
+  const published = new LruMap<string, string>(HOME_PEOPLE_REMEMBERED);
+
+  return {
+    /** Publishes the tab unless it shows what was published last; `fresh` publishes it anyway. */
+    async publish(userId: string, view: View, { fresh = false } = {}): Promise<void> {
+      const digest = createHash('sha256').update(JSON.stringify(view)).digest('base64');
+      if (fresh) published.delete(userId);
+      else if (published.get(userId) === digest) return;
+      await client.views.publish({ user_id: userId, view });
+      published.set(userId, digest);
+      logger.info(
+        { event: 'home_published', user: userId, blocks: view.blocks.length },
+        'Home tab published',
+      );
+    },
+    /** The person's IANA zone, UTC when Slack doesn't say. */
+    async zoneOf(userId: string): Promise<string> {
+      const known = zones.get(userId);
+      if (known !== undefined && clock() - known.at < TIME_ZONE_TTL_MS) return known.zone;
+      const zone = (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
+      zones.set(userId, { zone, at: clock() });
+      return zone;
+    },
+    /** The person's DM with opsbot. */
+    async directChannel(userId: string): Promise<string> {
+      const opened = await client.conversations.open({ users: userId });
+      const channel = opened.channel?.id;
+      if (channel === undefined) throw new Error('conversations.open returned no channel');
+      return channel;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Everything that must hold before a person decides on a request: they are an approver now, it is
+// not their own (for an approval or a retry), it is in the state the decision needs and not past its
+// time. Approvals of counted approvers who are no longer approvers lapse on the way.
+import { hasApproved, leavers } from '../../approval-policy.ts';
+import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
+import { SYSTEM_ACTOR } from './ids.ts';
+import type { Publisher } from './publish.ts';
+import type { Decision, DecisionKind, Refusal, SearchIndexServiceDeps } from './service-types.ts';
+
+type CheckDeps = Pick<
+  SearchIndexServiceDeps,
+  'store' | 'clock' | 'logger' | 'approvals' | 'approvers' | 'background'
+>;
+
+/** Why a request found in `current`'s state can't take this decision. */
+export function refusalFor(current: IndexRequest | undefined, id: number, kind: DecisionKind): Refusal {
+  if (current === undefined) return { code: 'not_found', requestId: id };
+  if (current.state === 'expired') return { code: 'expired', request: current };
+  if (kind === 'retry') return { code: 'not_failed', request: current };
+  return { code: 'decided', request: current };
+}
+
+export function createChecker(
+  deps: CheckDeps,
+  publisher: Publisher,
+  expire: (request: IndexRequest) => Promise<IndexRequest | undefined>,
+) {
+  const { store, clock, logger } = deps;
+  const { progressFor, publish } = publisher;
+
+  const groupHandle = () => {
+    const group = deps.approvers.group();
+    return group === undefined || group.handle === '' ? undefined : group.handle;
+  };
+
+  /** Who may decide now, read from Slack when stale; a refusal when `userId` is not one of them. */
+  async function approversIncluding(
+    userId: string,
+  ): Promise<{ approvers: ReadonlySet<string> } | { refusal: Refusal }> {
+    const approvers = await deps.approvers.approvers({ mustInclude: userId });
+    if (approvers === 'unknown') return { refusal: { code: 'approvers_unknown', group: groupHandle() } };
+    if (approvers.has(userId)) return { approvers };
+    const approverIds = deps.approvals.approverIds;
+    return { refusal: { code: 'not_approver', approverIds, group: groupHandle() } };
+  }
+
+  /**
+   * Everything that must hold for `userId` to approve, reject or retry request `id` right now. For
+   * an approval, every counted approver is re-checked, and one who is no longer an approver stops
+   * counting.
+   */
+  async function check(
+    id: number,
+    userId: string,
+    kind: DecisionKind,
+    options: { publishLapses: boolean } = { publishLapses: true },
+  ): Promise<Decision> {
+    const request = await store.getRequest(id);
+    if (request === undefined) return { ok: false, refusal: { code: 'not_found', requestId: id } };
+    const who = await approversIncluding(userId);
+    if ('refusal' in who) return { ok: false, refusal: who.refusal };
+    // Separation of duties: whoever asked can't be the one who makes the index exist.
+    if (kind !== 'reject' && request.requesterId === userId) {
+      return { ok: false, refusal: { code: 'own_request', request } };
+    }
+    const wanted: RequestState = kind === 'retry' ? 'failed' : 'pending';
+    if (request.state !== wanted) return { ok: false, refusal: refusalFor(request, id, kind) };
+    if (request.state === 'pending' && request.expiresAt <= clock()) {
+      const expired = await expire(request);
+      if (expired) deps.background(() => publish(expired, { kind: 'expired' }));
+      return { ok: false, refusal: { code: 'expired', request: expired ?? request } };
+    }
+    if (kind !== 'approve') return { ok: true, request };
+    const progress = await recheck(request, await progressFor(request), who.approvers, options.publishLapses);
+    if (hasApproved(progress, userId))
+      return { ok: false, refusal: { code: 'already_approved', request, progress } };
+    return { ok: true, request, progress };
+  }
+
+  /** Lapses the approvals of counted approvers who are no longer approvers; the card says so. */
+  async function recheck(
+    request: IndexRequest,
+    progress: ApprovalProgress,
+    approvers: ReadonlySet<string>,
+    publishLapses: boolean,
+  ): Promise<ApprovalProgress> {
+    const left = leavers(progress, approvers);
+    if (left.length === 0) return progress;
+    const changed = await store.lapseApprovals(request.id, left, SYSTEM_ACTOR, clock());
+    if (changed === 0) return progress;
+    logger.info(
+      { event: 'search_approval_lapsed', requestId: request.id, approvers: left },
+      'approvals of former approvers no longer count',
+    );
+    // On a submit, the card is updated once the approval is recorded; a second update could overtake it.
+    if (publishLapses) deps.background(() => publish(request));
+    return progressFor(request);
+  }
+
+  return check;
+}

@@ -1,0 +1,82 @@
+// A new request: stored (pending) before anything about it is posted anywhere, then its card goes
+// to the approvals channel and the requester is told where it waits.
+import { approvalsFor } from '../../approval-policy.ts';
+import { errField } from '../../errors.ts';
+import type { IndexRequest } from '../../store/index.ts';
+import type { Publisher } from './publish.ts';
+import type { Decision, Refusal, SearchIndexServiceDeps } from './service-types.ts';
+import type { ValidRequest } from './validation.ts';
+
+const HOUR_MS = 3_600_000;
+
+export function createFiling(
+  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'outbound'>,
+  publisher: Publisher,
+) {
+  const { store, clock, logger, approvals } = deps;
+
+  /** Undefined when `userId` may file another request, else why not. */
+  async function capRefusal(userId: string): Promise<Refusal | undefined> {
+    const pending = await store.countPendingByRequester(userId, clock());
+    const max = approvals.maxPendingPerUser;
+    return pending >= max ? { code: 'at_cap', pending, max } : undefined;
+  }
+
+  return {
+    capRefusal,
+
+    /** Stores the request (pending) — before anything about it is posted anywhere. */
+    async submit(input: { requesterId: string; channelId: string; form: ValidRequest }): Promise<Decision> {
+      const cap = await capRefusal(input.requesterId);
+      if (cap) return { ok: false, refusal: cap };
+      const now = clock();
+      const required = approvalsFor(approvals.policy, input.form.plan);
+      const request = await store.createRequest({
+        requesterId: input.requesterId,
+        requesterChannelId: input.channelId,
+        ...input.form,
+        createdAt: now,
+        expiresAt: now + approvals.requestTtlHours * HOUR_MS,
+        approvalsRequired: required,
+      });
+      logger.info(
+        { event: 'search_request_created', requestId: request.id, approvalsRequired: required },
+        'index request stored',
+      );
+      if (required > 0) return { ok: true, request };
+      // A plan whose policy is 0 is created on the requester's word, and the trail says so.
+      const moved = await store.transitionRequest(request.id, {
+        from: 'pending',
+        to: 'approved',
+        actor: input.requesterId,
+        at: now,
+        note: `created without approval: plan ${input.form.plan} needs none`,
+      });
+      return moved.ok ? { ok: true, request: moved.request, completed: true } : { ok: true, request };
+    },
+
+    /** Posts the approval card and tells the requester; a card that can't be posted keeps the request. */
+    async announce(request: IndexRequest): Promise<void> {
+      let cardError: string | undefined;
+      const progress = await publisher.progressFor(request);
+      try {
+        const card = await deps.outbound.postCard(request, progress);
+        await store.setRequestCard(request.id, card);
+      } catch (error) {
+        const err = errField(error);
+        cardError = err.code ?? err.name;
+        logger.warn(
+          { event: 'search_card_post_failed', requestId: request.id, error: cardError, err },
+          'card not posted',
+        );
+      }
+      await publisher.safely('search_requester_notice_failed', request, () =>
+        deps.outbound.tellRequester(
+          request,
+          cardError === undefined ? { kind: 'submitted' } : { kind: 'submitted', cardError },
+          progress,
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Telling Slack after a state change: the card shows the request as the store has it, and the
+// requester hears the news. Slack failing here is logged and never undoes the change.
+import { oneApprovalNeeded } from '../../approval-policy.ts';
+import { errField } from '../../errors.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
+import type { RequesterNews, SearchIndexServiceDeps } from './service-types.ts';
+
+export type Publisher = ReturnType<typeof createPublisher>;
+
+export function createPublisher(deps: Pick<SearchIndexServiceDeps, 'store' | 'logger' | 'outbound'>) {
+  const { store, logger, outbound } = deps;
+
+  /** Slack calls after a state change: failures are logged, never undo the change. */
+  async function safely(event: string, request: IndexRequest, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      logger.warn(
+        { event, requestId: request.id, err: errField(error) },
+        'could not update Slack after a request change',
+      );
+    }
+  }
+
+  async function progressFor(request: IndexRequest): Promise<ApprovalProgress> {
+    const progress = (await store.approvalProgress([request.id])).get(request.id);
+    return progress ?? oneApprovalNeeded(request.id);
+  }
+
+  async function publish(request: IndexRequest, news?: RequesterNews): Promise<void> {
+    let progress: ApprovalProgress | undefined;
+    await safely('search_card_update_failed', request, async () => {
+      progress = await progressFor(request);
+      await outbound.updateCard(request, progress);
+    });
+    if (news)
+      await safely('search_requester_notice_failed', request, async () =>
+        outbound.tellRequester(request, news, progress ?? (await progressFor(request))),
+      );
+  }
+
+  return { safely, progressFor, publish };
+}
