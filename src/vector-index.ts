@@ -14,6 +14,14 @@ export const INDEX_ID_RULE = `1–${INDEX_ID_MAX} letters, digits, \`-\`, \`_\`,
 // instead of a 404 from the API.
 export const indexIdSchema = z.string().min(1).max(INDEX_ID_MAX).regex(INDEX_ID);
 
+/**
+ * Whether typed text reads as an id rather than a name: a digit, a capital or a `_`, `.` or `:`
+ * (`idx-1`, a UUID) — `nosuch-index` reads as a name. Decides whether "check the id" is any help.
+ */
+export function looksLikeIndexId(text: string): boolean {
+  return /[0-9A-Z_.:]/u.test(text);
+}
+
 /** `0d6f3f5e…` for a long id (a UUID), the id itself when short enough to read whole: shown beside a name. */
 export function shortIndexId(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;

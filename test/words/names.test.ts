@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexLabel, nearPeriods, plainIndexLabel } from '../../src/vector-index.ts';
+import { indexLabel, looksLikeIndexId, nearPeriods, plainIndexLabel } from '../../src/vector-index.ts';
 import { didYouMean, nearWords } from '../../src/words/did-you-mean.ts';
 
 describe('did you mean', () => {
@@ -35,5 +35,14 @@ describe('an index as every message shows it', () => {
     expect(indexLabel(uuid, null)).toBe(`\`${uuid}\``);
     expect(plainIndexLabel(uuid, 'catalog')).toBe('catalog (0d6f3f5e…)');
     expect(plainIndexLabel(uuid, undefined)).toBe(uuid);
+  });
+});
+
+describe('text that looks like an index id', () => {
+  it('has a digit, a capital or an id-only character; a name-like word does not', () => {
+    for (const id of ['idx-1', '0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d', 'Catalog', 'a.b', 'team:x'])
+      expect(looksLikeIndexId(id)).toBe(true);
+    for (const name of ['nosuch-index', 'product-search', 'catalog'])
+      expect(looksLikeIndexId(name)).toBe(false);
   });
 });
