@@ -100,8 +100,15 @@ export class CommandRouter {
         if (matches && (best === undefined || path.length > best.length)) best = { sub, length: path.length };
       }
     }
-    if (best !== undefined) return { kind: 'subcommand', sub: best.sub, args: words.slice(best.length) };
     const paths = this.subcommands.flatMap((sub) => [sub.words, ...(sub.aliases ?? [])]);
+    if (best !== undefined) {
+      const args = words.slice(best.length);
+      // `watch lsit`: one word after a subcommand that is a typo of a longer one is not an argument.
+      const said = `${words.slice(0, best.length).join(' ').toLowerCase()} `;
+      const longer = args.length === 1 ? typoGuesses(words, paths).filter((g) => g.startsWith(said)) : [];
+      if (longer.length > 0) return { kind: 'unknown', text, known: [], next: [], guesses: longer };
+      return { kind: 'subcommand', sub: best.sub, args };
+    }
     const known = longestKnownStart(words, paths);
     const next = this.list().filter((sub) => startsWith(sub.words, known));
     return { kind: 'unknown', text, known, next, guesses: typoGuesses(words, paths) };

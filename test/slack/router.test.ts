@@ -66,6 +66,17 @@ describe('CommandRouter', () => {
     expect(router.match('digset list')).toMatchObject({ guesses: ['digest list'] });
     expect(router.match('serach')).toMatchObject({ guesses: ['search create', 'search requests'] });
     expect(router.match('launch')).toMatchObject({ guesses: [] });
+    // A sole word after a subcommand that is a typo of a longer one: a guess, not an argument.
+    expect(router.match('digest lsit')).toMatchObject({ kind: 'unknown', guesses: ['digest list'] });
+    expect(router.match('digest catalog')).toMatchObject({
+      kind: 'subcommand',
+      sub: digest,
+      args: ['catalog'],
+    });
+    const names = new CommandRouter();
+    const name = sub(['index', 'name']);
+    for (const s of [name, sub(['index', 'rename'])]) names.register(s);
+    expect(names.match('index name catalog')).toMatchObject({ kind: 'subcommand', sub: name });
   });
 
   it('tokenizes on any unicode whitespace', () => {
