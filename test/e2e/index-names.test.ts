@@ -99,7 +99,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect(await ws.store.listWatches(CHANNEL)).toEqual([
       expect.objectContaining({ indexId: UUID, metric: 'monthly_cost', threshold: 50 }),
     ]);
-    const named = `catalog (${UUID.slice(0, 8)}…)`;
+    const named = `*catalog* (\`${UUID.slice(0, 8)}…\`)`;
     expect(set).toContain(named);
     expect(await command('watch list', 'monthly-cost')).toContain(named);
   });
