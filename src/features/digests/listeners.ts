@@ -50,6 +50,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 
   router.register({
     words: ['digest'],
+    capability: 'digest.manage',
     example: 'digest',
     description: "set up or change this channel's daily digest (indexes, time, time zone, days)",
     async handle(ctx) {
@@ -98,6 +99,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 
   router.register({
     words: ['digest', 'remove'],
+    capability: 'digest.manage',
     example: 'digest remove',
     description: "stop this channel's daily digest",
     async handle(ctx) {
@@ -113,6 +115,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 
   router.register({
     words: ['digest', 'preview'],
+    capability: 'digest.manage',
     usage: '[channel]',
     example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',

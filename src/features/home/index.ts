@@ -4,6 +4,7 @@ import type { TrackedClient } from '../../api/health.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
+import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHome } from './listeners.ts';
 import type { HomeRequests, HomeWatches } from './ports.ts';
 
@@ -22,6 +23,11 @@ export type HomeUses = {
 export type HomePort = Record<string, never>;
 
 export function register(context: FeatureContext<HomeUses>): HomePort {
+  context.policy.protect({
+    actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
+    views: { [STATS_CALLBACK]: { capability: 'stats', postsToField: STATS_BLOCK.channel } },
+    options: { [STATS_BLOCK.index]: 'stats' },
+  });
   registerHome(context);
   return {};
 }

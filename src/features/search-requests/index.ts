@@ -10,7 +10,7 @@ import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { registerDecisionListeners } from './decision-listeners.ts';
 import { STATE_EMOJI, STATE_LABEL } from './format.ts';
-import { ACTION } from './ids.ts';
+import { ACTION, CALLBACK } from './ids.ts';
 import { type OpenRequestModal, registerRequestListeners, requestModalOpener } from './listeners.ts';
 import { requestInWords } from './messages.ts';
 import { policyNotes, requestModal } from './modals.ts';
@@ -59,6 +59,7 @@ export type SearchRequestsPort = {
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
+  context.policy.protect({ views: { [CALLBACK.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({

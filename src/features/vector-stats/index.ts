@@ -1,6 +1,7 @@
 // The vector-stats feature as the app sees it: register() and the port other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
+import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import type { StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { createStatsService, type StatsRead } from './service.ts';
@@ -36,6 +37,10 @@ export type VectorStatsPort = {
 };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
+  const stats = 'stats' as const;
+  context.policy.protect({
+    actions: { [ACTION_PERIOD]: stats, [ACTION_REFRESH]: stats, [ACTION_DETAILS]: stats },
+  });
   const service = createStatsService({
     mgmt: context.mgmt,
     logger: context.logger.child({ feature: 'vector-stats' }),
