@@ -6,6 +6,7 @@ import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { refusalsLogged, sideEffects, startGuardedWorkspace } from '../support/guardrails.ts';
+import { sampleValue, scrape } from '../support/prometheus-text.ts';
 
 const REQUESTER = 'U0REQUESTER';
 const OPS = 'U0APPROVER';
@@ -119,5 +120,12 @@ describe.each(['http', 'socket'] as const)('guardrails on commands (%s)', (mode)
     const theirs = textOf((await answerTo(ws, other.responseUrl)).blocks);
     expect(theirs).toContain('✗ Only the ops group can name, rename or forget indexes.');
     expect(theirs).toContain('✗ Only the ops group and @oncall-team can set up watches.');
+  });
+
+  it('counts the refusals by capability, for operators', async () => {
+    const { samples } = await scrape(ws.opsbot.metricsPort());
+    // The table above refuses the accounts twice (who, where) and index names once.
+    expect(sampleValue(samples, 'opsbot_policy_refusals_total', { capability: 'accounts' })).toBe(2);
+    expect(sampleValue(samples, 'opsbot_policy_refusals_total', { capability: 'index.manage' })).toBe(1);
   });
 });

@@ -31,6 +31,7 @@ export function startGuardedWorkspace(mode: 'http' | 'socket'): Promise<Simulate
     mode,
     env: {
       POLICY: GUARDRAILS_POLICY,
+      METRICS_PORT: '0',
       ...(mode === 'socket' ? { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } : {}),
     },
     slack: {
