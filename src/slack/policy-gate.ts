@@ -6,7 +6,8 @@
 // answers where the person is looking. Nothing else runs, so nothing changes and nothing is posted.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { PolicyRefusal } from '../errors.ts';
-import { type Action, type Capability, decide, type Membership, type Policy } from '../policy/index.ts';
+import { type Action, type Capability, decide, type Policy } from '../policy/index.ts';
+import type { SlackMembership } from './membership.ts';
 import { asTyped, type CommandRouter } from './router.ts';
 
 /** A form: what submitting it needs, and the field (block id) holding the channel it posts to. */
@@ -27,8 +28,11 @@ export type PolicyPort = {
   protect(protections: Protections): void;
   /** The policy in force (its user groups resolved to ids once start-up checked them). */
   current(): Policy;
-  /** Slack's membership answers, cached and shared (for filtering lists by channel membership). */
-  membership: Membership;
+  /**
+   * Slack's membership answers, cached and shared: what lists filter by (`channelsOf` a person),
+   * and what the gate decides with. 'unknown' when Slack didn't answer: show or allow nothing.
+   */
+  membership: SlackMembership;
 };
 
 export type PolicyGate = PolicyPort & {
@@ -50,7 +54,7 @@ const NOT_ENABLED_HERE =
 
 export function createPolicyGate(options: {
   policy: Policy;
-  membership: Membership;
+  membership: SlackMembership;
   router: CommandRouter;
   /** Told of each refusal, by capability (the metrics count them). */
   onRefusal?(capability: Capability): void;

@@ -99,6 +99,31 @@ describe.each(['http', 'socket'] as const)('guardrails on clicks and forms (%s)'
     expect(ws.slack.calls.filter((c) => c.method === 'views.open')).toHaveLength(before);
   });
 
+  it('Home’s Stats for…: a channel the policy does not name is refused under the field', async () => {
+    const home = await openHome(ws, REQUESTER);
+    await ws.driver.clickInView({ userId: REQUESTER, view: home, actionId: 'home.stats_for' });
+    const stats = await until(
+      () => ws.slack.views.find((v) => v.user === REQUESTER && v.view.callback_id === 'home.stats')?.view,
+      'the Stats for… form',
+    );
+    const ack = await ws.driver.submitView({
+      userId: REQUESTER,
+      view: stats,
+      values: {
+        home_stats_index: { home_stats_index: 'idx-1' },
+        home_stats_channel: { home_stats_channel: 'C0APPROVALS' },
+      },
+    });
+    expect(ack.ack).toEqual({
+      response_action: 'errors',
+      errors: {
+        home_stats_channel:
+          '<#C0APPROVALS> isn’t a channel where you can read vector index statistics: pick <#C0OPS>, <#C0INCIDENTS> or <#C0GENERAL>.',
+      },
+    });
+    expect(ws.slack.messagesIn('C0APPROVALS')).toEqual([]);
+  });
+
   it('type-ahead: an options request from someone who may not use the form gets no options', async () => {
     const logged = refusalsLogged(ws).length;
     const refused = await ws.driver.suggest({
