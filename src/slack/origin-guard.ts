@@ -4,9 +4,10 @@
 //   named at start-up. Payloads naming another are dropped — and so are payloads naming none: every
 //   command and interaction Slack sends carries them, so a payload without them was not built by
 //   Slack for this app, and failing closed costs nothing real. Nobody is told anything.
-// - The person: in a channel shared with another organisation (Slack Connect), a payload from our
-//   workspace may come from someone of theirs (`user.team_id`, a command's `user_team`). They get
-//   one sentence and nothing else.
+// - The person: in a channel shared with another organisation (Slack Connect), a click from our
+//   workspace may come from someone of theirs (`user.team_id`). They get one sentence and nothing
+//   else. In an Enterprise Grid organisation the people of its other workspaces share channels
+//   too, so there the workspace check above is the one that applies.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { PolicyRefusal } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -46,7 +47,13 @@ export function refuseForeignPayloads(expected: Expected): Middleware<AnyMiddlew
       if ('ack' in args && typeof args.ack === 'function') await args.ack();
       return;
     }
-    if (origin.userTeamId !== undefined && !ours(origin.userTeamId, origin.userEnterpriseId))
+    const ourTeam = expected.workspace.teamId();
+    const fromElsewhere =
+      origin.userTeamId !== undefined &&
+      origin.userTeamId !== origin.teamId &&
+      origin.userTeamId !== ourTeam &&
+      expected.workspace.enterpriseId() === undefined;
+    if (fromElsewhere)
       // The guard answers the person where they are looking, and logs it as a refusal.
       throw new PolicyRefusal(OTHER_ORGANISATION, {
         capability: 'workspace',
@@ -64,7 +71,6 @@ type Origin = {
   appId: string | undefined;
   userId: string | undefined;
   userTeamId: string | undefined;
-  userEnterpriseId: string | undefined;
   channelId: string | undefined;
 };
 
@@ -80,9 +86,7 @@ function originOf(body: unknown): Origin {
     enterpriseId: text(b.enterprise_id) ?? text(enterprise?.id) ?? text(team?.enterprise_id),
     appId: text(b.api_app_id),
     userId: text(b.user_id) ?? text(user?.id),
-    // Interactions name the person's team on the user; commands in a shared channel as user_team.
-    userTeamId: text(user?.team_id) ?? text(b.user_team),
-    userEnterpriseId: text(b.user_enterprise),
+    userTeamId: text(user?.team_id),
     channelId: text(b.channel_id) ?? text(channel?.id),
   };
 }

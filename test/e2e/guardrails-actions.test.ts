@@ -3,8 +3,9 @@
 // person is in and opsbot can post in. A person from another organisation in a shared channel is
 // refused, and so is everyone when Slack can't say who is in a channel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
-import type { SimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { SIM_CREDENTIALS, SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { SIM_PARTNER } from '../../src/sim/workspace-channels.ts';
 import {
   messageWithButton,
@@ -191,5 +192,22 @@ describe.each(['http', 'socket'] as const)('guardrails on clicks and forms (%s)'
     );
     expect(sideEffects(ws)).toEqual(before);
     expect(ws.slack.messagesIn('C0PARTNER')).toEqual([]);
+  });
+
+  it('without SLACK_TEAM_ID, a command from another workspace is dropped: auth.test named ours', async () => {
+    expect(ws.config.slack.teamId).toBeUndefined();
+    const before = sideEffects(ws);
+    const elsewhere = createSlackDriver({
+      appUrl: `${ws.url}/slack/events`,
+      signingSecret: SIM_CREDENTIALS.signingSecret,
+      slack: ws.slack,
+      teamId: 'T0OTHERTEAM',
+      apiAppId: SIM_IDS.appId,
+      transport: mode,
+    });
+    const res = await elsewhere.command('vector stats idx-1', { userId: OPS, channelId: 'C0OPS' });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('');
+    expect(sideEffects(ws)).toEqual(before);
   });
 });
