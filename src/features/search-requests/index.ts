@@ -7,7 +7,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
-import { BUTTON_ACTION } from './ids.ts';
+import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
 import { createOutbound } from './outbound.ts';
@@ -47,6 +47,7 @@ export type SearchRequestsPort = {
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
+  context.policy.protect({ views: { [MODAL_CALLBACK.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({
