@@ -54,12 +54,12 @@ export function createRecorder(
     });
 
   /**
-   * `creating → created`; after a first failure, also `failed → created`, for a sweep (another
-   * replica's) that called the request "outcome unknown" meanwhile: the truth wins.
+   * `creating → created`, or `failed → created` when a sweep (another replica's, which knew
+   * nothing of this answer) called the request "outcome unknown" meanwhile: the truth wins.
    */
   async function write(held: Pick<Unrecorded, 'request' | 'result'>, late: boolean) {
     const moved = await transition(held.request, held.result, 'creating', late ? LATE_NOTE : undefined);
-    if (moved.ok || !late || moved.current?.state !== 'failed') return { moved, overturned: false };
+    if (moved.ok || moved.current?.state !== 'failed') return { moved, overturned: false };
     return { moved: await transition(held.request, held.result, 'failed', OVERTURN_NOTE), overturned: true };
   }
 
