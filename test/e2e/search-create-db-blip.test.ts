@@ -59,6 +59,15 @@ async function fileAndApprove(ws: SimulatedWorkspace, id: number) {
   await ws.driver.submitView({ userId: approver, view: await openDecision(ws, approver, id, 'approve') });
 }
 
+/** Sweeps, a minute later each time (so the recorder's wait is over), until request #1 is recorded. */
+async function sweepUntilCreated(ws: SimulatedWorkspace, store: Store, aMinuteLater: () => void) {
+  await eventually(async () => {
+    aMinuteLater();
+    await ws.opsbot.features.searchRequests.sweep();
+    return (await store.getRequest(1))?.state === 'created';
+  }, 'the created index recorded');
+}
+
 const logEvents = (ws: SimulatedWorkspace, event: string) =>
   ws.logs.filter((line) => line.includes(`"event":"${event}"`));
 
@@ -102,11 +111,9 @@ describe.each(['http', 'socket'] as const)('e2e (%s): the database blinks during
     expect(logEvents(ws, 'search_create_record_retry_failed').length).toBeGreaterThan(0);
 
     database.set('none');
-    await eventually(async () => {
+    await sweepUntilCreated(ws, ws.store, () => {
       now += MINUTE;
-      await ws.opsbot.features.searchRequests.sweep();
-      return (await ws.store.getRequest(1))?.state === 'created';
-    }, 'the created index recorded');
+    });
     const row = await ws.store.getRequest(1);
     expect(row?.result?.indexId).toBe(String(index?.id));
     expect((await ws.store.listAudit(1)).at(-1)).toMatchObject({ from: 'creating', to: 'created' });
@@ -149,11 +156,9 @@ describe('e2e: another replica’s sweep called it unknown first; the recorded t
     await waitForCard(ws, 1, (t) => t.includes('*Creation failed*'));
 
     database.set('none');
-    await eventually(async () => {
+    await sweepUntilCreated(ws, other.store, () => {
       now += MINUTE;
-      await ws.opsbot.features.searchRequests.sweep();
-      return (await other.store.getRequest(1))?.state === 'created';
-    }, 'the created index recorded over the failure');
+    });
     const index = ws.mgmt.created[0];
     expect(await other.store.getRequest(1)).toMatchObject({
       outcomeUnknown: false,

@@ -24,7 +24,7 @@ type Unrecorded = {
 };
 
 const LATE_NOTE = 'recorded once the database answered again';
-const OVERTURN_NOTE = 'the create call had succeeded: recorded once the database answered again';
+const OVERTURN_NOTE = 'the create call had succeeded: the index exists';
 
 export type Recorder = ReturnType<typeof createRecorder>;
 
