@@ -4,6 +4,7 @@
 // Meanwhile the card and the requester already show it, and the sweep leaves the request alone
 // instead of calling it "outcome unknown" and offering a Retry that would create a second index.
 import { errField } from '../../errors.ts';
+import { within } from '../../limiter.ts';
 import type { ApprovalProgress, CreatedIndex, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';
@@ -12,6 +13,8 @@ import type { SearchIndexServiceDeps } from './service-types.ts';
 /** The first retry comes this soon and the wait doubles up to the cap: a blip is caught at once, an outage isn't hammered. */
 export const FIRST_RECORD_RETRY_MS = 2_000;
 const MAX_RECORD_RETRY_MS = 60_000;
+/** How long a shutdown waits for the last attempt to record what is held. */
+const LAST_ATTEMPT_MS = 2_000;
 
 /** A create the API answered and the database has not taken yet. */
 type Unrecorded = {
@@ -139,9 +142,12 @@ export function createRecorder(
     }
   }
 
-  /** On shutdown: one last attempt each, then what is still unrecorded is logged for an operator. */
+  /**
+   * On shutdown: one last attempt each, bounded (a database that hangs must not hold the stop up),
+   * then what is still unrecorded is logged for an operator.
+   */
   async function lastAttempt(): Promise<void> {
-    await retryDue(true);
+    await within(retryDue(true), LAST_ATTEMPT_MS, undefined);
     for (const { request, result } of unrecorded.values()) {
       logger.error(
         { event: 'search_create_unrecorded', ...whichIndex(request, result), stopping: true },
