@@ -16,7 +16,7 @@ import type { Decision, RequesterNews, SearchIndexServiceDeps } from './service-
 export function creator(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
   publish: Publisher['publish'],
-  recorder: Pick<Recorder, 'record'>,
+  recorder: Pick<Recorder, 'record' | 'untold'>,
 ) {
   const { store, clock, logger } = deps;
 
@@ -68,14 +68,13 @@ export function creator(
       { event: 'search_index_created', requestId: request.id, indexId: result.indexId },
       'search index created',
     );
-    // The API's answer is what everyone sees, recorded or not: nothing here re-reads the store.
-    const created = (await recorder.record(request, result, progress)) ?? {
-      ...request,
-      state: 'created' as const,
-      result,
-    };
+    // The API's answer is what everyone sees, recorded or not: the card and the DM are built from it.
+    const recorded = await recorder.record(request, result, progress);
+    const created: IndexRequest = recorded ?? { ...request, state: 'created', result };
     const news: RequesterNews = tokens === undefined ? { kind: 'created' } : { kind: 'created', tokens };
-    await publish(created, news, progress);
+    const shown = await publish(created, news, progress);
+    // Not even the approvals could be read for the card: the recorder tells everyone once it can.
+    if (shown === undefined) recorder.untold(request.id);
     return { ok: true, request: created };
   }
 

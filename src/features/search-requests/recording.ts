@@ -24,6 +24,8 @@ type Unrecorded = {
   attempts: number;
   nextAt: number;
   writing: boolean;
+  /** False when the card and the DM could not be published: they are, once it is recorded. */
+  told: boolean;
 };
 
 const LATE_NOTE = 'recorded once the database answered again';
@@ -89,7 +91,15 @@ export function createRecorder(
         'the created index could not be recorded yet; opsbot keeps trying',
       );
       const nextAt = clock() + FIRST_RECORD_RETRY_MS;
-      unrecorded.set(request.id, { request, result, progress, attempts: 1, nextAt, writing: false });
+      unrecorded.set(request.id, {
+        request,
+        result,
+        progress,
+        attempts: 1,
+        nextAt,
+        writing: false,
+        told: true,
+      });
     }
     return undefined;
   }
@@ -110,8 +120,8 @@ export function createRecorder(
         },
         'the created index is recorded',
       );
-      // Whoever called it failed told everyone so; they hear the truth now.
-      if (overturned) await publish(moved.request, { kind: 'created' }, held.progress);
+      // Whoever called it failed told everyone so, or nobody was told: they hear the truth now.
+      if (overturned || !held.told) await publish(moved.request, { kind: 'created' }, held.progress);
     } catch (error) {
       const waitMs = Math.min(FIRST_RECORD_RETRY_MS * 2 ** (held.attempts - 1), MAX_RECORD_RETRY_MS);
       held.nextAt = clock() + waitMs;
@@ -160,6 +170,11 @@ export function createRecorder(
     record,
     retryDue: () => retryDue(),
     lastAttempt,
+    /** The card and the DM about a held create could not be published: publish them once it is recorded. */
+    untold(requestId: number): void {
+      const held = unrecorded.get(requestId);
+      if (held !== undefined) held.told = false;
+    },
     /** Whether this process holds a created index for the request that the database hasn't taken yet. */
     holds: (requestId: number) => unrecorded.has(requestId),
   };

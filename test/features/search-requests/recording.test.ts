@@ -77,6 +77,20 @@ describe('recording a created index the database did not take', () => {
     expect(t.publish).not.toHaveBeenCalled(); // the card and the DM already showed it
   });
 
+  it('tells the card and the requester once it is recorded when they could not be told before', async () => {
+    const t = await setup();
+    t.blink.failures = 1;
+    await t.recorder.record(t.request, CREATED_RESULT, undefined);
+    t.recorder.untold(t.request.id);
+    t.advance(2_000);
+    await t.recorder.retryDue();
+    expect(t.publish).toHaveBeenCalledWith(
+      expect.objectContaining({ id: t.request.id, state: 'created', result: CREATED_RESULT }),
+      { kind: 'created' },
+      undefined,
+    );
+  });
+
   it('names the index in the log at shutdown when the database never took it', async () => {
     const t = await setup();
     t.blink.failures = 100;
