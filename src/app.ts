@@ -112,6 +112,7 @@ function createApp(
     // Bolt's default conversation store is a middleware that looks every request up in a map and
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
+    deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
     clientOptions: webClientOptions(
       config.slack.apiUrl,
       metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
@@ -187,7 +188,7 @@ function lifecycleOf(
         logger,
       });
       const actual = await listen(server, port);
-      await metrics.start(); // metrics
+      await metrics.start(() => readiness.details(deps.store)); // metrics
       logger.info(
         { event: 'probes_listening', port: actual },
         '/healthz and /readyz answer; connecting to Slack',

@@ -352,18 +352,35 @@ export function secretsOf(config: Config): string[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.mgmt.password,
-    databasePassword(config.database.url),
+    ...urlCredentials(config.database.url),
+    // Slack's Web API client names the URL it calls in its own log lines and errors.
+    ...urlCredentials(config.slack.apiUrl),
   ].filter((s): s is string => s !== undefined && s.length >= 4);
 }
 
-function databasePassword(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
+/** A URL's `user:password@` part as written, and the password (or a lone user, a token) alone. */
+function urlCredentials(url: string | undefined): string[] {
+  if (url === undefined) return [];
   try {
-    const password = new URL(url).password;
-    return password === '' ? undefined : decodeURIComponent(password);
+    const { username, password } = new URL(url);
+    const secret = password === '' ? username : password;
+    if (secret === '') return [];
+    return [...new Set([`${username}:${password}`, secret, decodeURIComponent(secret)])];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/**
+ * Whether MGMT_API_URL sends the Basic auth credentials over the network unencrypted. Allowed (a
+ * simulator or a sidecar in the same pod speaks plain HTTP), but worth a warning; a loopback host
+ * never leaves the machine, so it gets none.
+ */
+export function mgmtCredentialsInClear(config: Config): boolean {
+  const { protocol, hostname } = new URL(config.mgmt.baseUrl);
+  if (protocol !== 'http:') return false;
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return !loopback;
 }
 
 function withTrailingSlash(url: string): string {

@@ -156,6 +156,8 @@ describe('secretsOf', () => {
       'xoxb-test-not-a-real-token',
       'test-signing-secret-not-real',
       'test-password-not-real',
+      'opsbot:fake-db-pass%21',
+      'fake-db-pass%21',
       'fake-db-pass!',
     ]);
   });

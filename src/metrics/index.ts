@@ -6,6 +6,7 @@ import type { ManagementClient } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import { closeServer, listen } from '../http-server.ts';
 import type { Logger } from '../log.ts';
+import type { ReadinessReport } from '../readiness.ts';
 import type { Store } from '../store/index.ts';
 import { collectDrift, instrumentManagementClient } from './mgmt.ts';
 import { createMetrics, type Metrics } from './registry.ts';
@@ -25,8 +26,8 @@ export type MetricsKit = {
   listenerFailed(body: object): void;
   mgmt(client: ManagementClient): ManagementClient;
   store(store: Store): Store;
-  /** Starts serving /metrics; resolves with the bound port (undefined when off). */
-  start(): Promise<number | undefined>;
+  /** Starts serving /metrics (and /readyz in full); resolves with the bound port (undefined when off). */
+  start(readiness?: () => Promise<ReadinessReport>): Promise<number | undefined>;
   stop(): Promise<void>;
   /** The port /metrics is served on once started; undefined when off. */
   port(): number | undefined;
@@ -51,8 +52,8 @@ export function metricsKit(options: { port: number | undefined; clock: Clock; lo
       collectWatchStates(store, options.clock, metrics);
       return instrumentStore(store, metrics);
     },
-    async start() {
-      server = createMetricsServer(metrics.registry, options.logger);
+    async start(readiness) {
+      server = createMetricsServer(metrics.registry, options.logger, readiness);
       bound = await listen(server, options.port as number);
       options.logger.info({ event: 'metrics_listening', port: bound }, 'GET /metrics answers');
       return bound;

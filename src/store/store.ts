@@ -193,6 +193,8 @@ export interface Store {
   claimIncidentReminder(id: number, expectedNext: number, at: number, next: number | null): Promise<boolean>;
   /** Closes an open incident; undefined when it was closed already. */
   resolveIncident(id: number, at: number): Promise<WatchIncident | undefined>;
+  /** Forgets an incident whose alert was never posted (its channel refused it). False when gone. */
+  discardIncident(id: number): Promise<boolean>;
 
   // --- known indexes (names a team gave its indexes) ---
 
@@ -278,6 +280,7 @@ export type WatchMethods = Pick<
   | 'acknowledgeIncident'
   | 'claimIncidentReminder'
   | 'resolveIncident'
+  | 'discardIncident'
 >;
 
 export type IndexMethods = Pick<

@@ -48,6 +48,8 @@ export function register(
     clock,
     logger,
     slack,
+    commandName,
+    shown,
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
   });
