@@ -77,5 +77,5 @@ export function nearPeriods(typed: string): StatsPeriod[] {
   if (periods.includes(short as StatsPeriod)) return [short as StatsPeriod];
   // A word without a number (`yesterday`) is no period's typo: guessing would be noise.
   if (!/\d/u.test(short)) return [];
-  return nearWords(short, periods, { minLength: 2 }) as StatsPeriod[];
+  return nearWords(short, periods, { minLength: 2, maxEdits: 1 }) as StatsPeriod[];
 }

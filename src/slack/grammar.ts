@@ -93,6 +93,16 @@ export function missingArgumentsAnswer(
   return { text, blocks: mrkdwnSections([text]) };
 }
 
+/** More words than a subcommand takes: which, then its usage and example. */
+export function extraArgumentsSentence(
+  command: string,
+  sub: Pick<Subcommand, 'words' | 'usage' | 'example'>,
+  args: readonly string[],
+): string {
+  const takes = sub.usage === undefined ? 'takes no arguments' : `takes ${escapeMrkdwn(sub.usage)}`;
+  return `${usageCode(command, { words: sub.words })} ${takes}, but got ${quoteUserText(args.join(' '))}. Type ${usageCode(command, sub)}, e.g. ${exampleCode(command, sub)}.`;
+}
+
 function helpHint(command: string): KnownBlock {
   return context(`${usageCode(command, { words: ['help'] })} lists every command.`);
 }

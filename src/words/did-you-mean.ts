@@ -28,6 +28,8 @@ export function editDistance(a: string, b: string): number {
 export type NearOptions = {
   /** The shortest typed word worth a guess; shorter ones get none. */
   minLength?: number;
+  /** Fewer edits than MAX_TYPO_EDITS, for words so short that two edits reach most of them. */
+  maxEdits?: number;
 };
 
 /**
@@ -39,7 +41,10 @@ export function nearWords(typed: string, known: readonly string[], options: Near
   if (word.length < (options.minLength ?? MIN_GUESSABLE_LENGTH)) return [];
   return [...new Set(known)]
     .map((candidate) => ({ candidate, edits: editDistance(candidate.toLowerCase(), word) }))
-    .filter(({ candidate, edits }) => candidate.toLowerCase() !== word && edits <= MAX_TYPO_EDITS)
+    .filter(
+      ({ candidate, edits }) =>
+        candidate.toLowerCase() !== word && edits <= (options.maxEdits ?? MAX_TYPO_EDITS),
+    )
     .sort((a, b) => a.edits - b.edits)
     .map(({ candidate }) => candidate);
 }

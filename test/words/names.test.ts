@@ -23,6 +23,8 @@ describe('a period as people type it', () => {
     expect(nearPeriods('1 hour')).toEqual(['1h']);
     expect(nearPeriods('1w')).toEqual(['7d']);
     expect(nearPeriods('2h').slice(0, 3)).toEqual(['1h', '3h', '12h']);
+    expect(nearPeriods('7dd')).toEqual(['7d']);
+    expect(nearPeriods('2w')).toEqual([]);
     expect(nearPeriods('yesterday')).toEqual([]);
   });
 });
