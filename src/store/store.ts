@@ -33,6 +33,8 @@ import type {
   NewIndexRequest,
   NewWatch,
   RememberIndexInput,
+  StepRun,
+  StepRunOutcome,
   StoreHealth,
   TransitionInput,
   TransitionResult,
@@ -213,6 +215,24 @@ export interface Store {
   /** Forgets index `id`, refused while a watch or a digest refers to it (checked in the same transaction). */
   forgetIndex(id: string): Promise<ForgetIndexResult>;
 
+  // --- workflow step runs (a Workflow Builder step waiting for its request to end) ---
+
+  /** Records a step's execution: true for exactly one caller per execution id, ever. */
+  claimStepRun(executionId: string, at: number): Promise<boolean>;
+  /** The request the step filed. False when the run is unknown. */
+  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
+  getStepRun(executionId: string): Promise<StepRun | undefined>;
+  stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
+  /**
+   * Claims sending the step's completion for `owner`, for `leaseMs` from `now`: true for one caller
+   * while the run is not finished and no live lease holds it.
+   */
+  claimStepCompletion(executionId: string, owner: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Marks the run finished; only the owner of its claim can. */
+  finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
+  /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
+  listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+
   // --- housekeeping ---
 
   /** For /readyz: whether the database answers now. Never throws. */
@@ -275,6 +295,17 @@ export type WatchMethods = Pick<
   | 'acknowledgeIncident'
   | 'claimIncidentReminder'
   | 'resolveIncident'
+>;
+
+export type StepMethods = Pick<
+  Store,
+  | 'claimStepRun'
+  | 'linkStepRun'
+  | 'getStepRun'
+  | 'stepRunOfRequest'
+  | 'claimStepCompletion'
+  | 'finishStepRun'
+  | 'listStepRunsToComplete'
 >;
 
 export type IndexMethods = Pick<

@@ -364,3 +364,19 @@ export type ForgetIndexResult =
   | { forgotten: true; index: KnownIndex }
   | { forgotten: false; reason: 'unknown' }
   | { forgotten: false; reason: 'in_use'; usedBy: IndexUsers };
+
+/**
+ * One run of a Workflow Builder step that waits for a request: its Slack execution, the request it
+ * filed (null until filed, or when filing was refused) and whether its completion was sent.
+ */
+export type StepRun = {
+  executionId: string;
+  requestId: number | null;
+  startedAt: number;
+  /** When the completion was sent (or found impossible); null while the step still waits. */
+  completedAt: number | null;
+  /** `completed`, `refused` or `gone` (Slack no longer runs the execution). */
+  outcome: string | null;
+};
+
+export type StepRunOutcome = 'completed' | 'refused' | 'gone';

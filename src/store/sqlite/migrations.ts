@@ -177,6 +177,24 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
     `,
   },
+  {
+    version: 7,
+    name: 'workflow step runs',
+    sql: `
+      -- A Workflow Builder step that files a request: one row per Slack execution, so a redelivered
+      -- event files nothing new, and its completion is claimed once (a lease, then completed_at).
+      CREATE TABLE workflow_step_runs (
+        execution_id TEXT    PRIMARY KEY,
+        request_id   INTEGER UNIQUE REFERENCES index_requests (id),
+        started_at   INTEGER NOT NULL,
+        claimed_by   TEXT,
+        lease_until  INTEGER,
+        completed_at INTEGER,
+        outcome      TEXT    CHECK (outcome IN ('completed', 'refused', 'gone'))
+      ) STRICT;
+      CREATE INDEX workflow_step_runs_open ON workflow_step_runs (completed_at, started_at);
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
