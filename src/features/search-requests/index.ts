@@ -10,13 +10,17 @@ import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { BUTTON_ACTION } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
+import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
 import { createSearchIndexService } from './service.ts';
+import type { RequestForm } from './validation.ts';
 import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
 
+export type { FiledRequest } from './on-behalf.ts';
 export type { WaitingRequest } from './queries.ts';
+export type { RequestForm } from './validation.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
@@ -44,6 +48,11 @@ export type SearchRequestsPort = {
   listCommand(): string;
   /** Expires overdue requests and fails stalled ones now (the job does it every minute). */
   sweep(): Promise<void>;
+  /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
+  fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
+  request(id: number): Promise<IndexRequest | undefined>;
+  /** Hears each request that ends in this process: created, rejected, expired or failed. */
+  onEnded(listener: (request: IndexRequest) => void): void;
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
@@ -115,5 +124,8 @@ export function register(context: FeatureContext): SearchRequestsPort {
     decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
     listCommand: () => listCommand(context.commandName()),
     sweep: service.sweep,
+    fileFor: filerOnBehalf(service, context.commandName),
+    request: (id) => context.store.getRequest(id),
+    onEnded: endedRequests({ changes: context.changes, store: context.store, logger }),
   };
 }
