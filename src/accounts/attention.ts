@@ -22,3 +22,26 @@ export function accountsNeedingAttention(summaries: readonly AccountSummary[]): 
     .sort((x, y) => x.rank - y.rank)
     .map((x) => x.summary);
 }
+
+/** Why the account needs attention, as plain text (a workflow's variables are not mrkdwn). */
+export function attentionReason(a: ShownMessagingAccount): string {
+  const modifying = a.modifying_state?.trim() ?? '';
+  if (modifying === 'suspended') return 'suspension in progress';
+  if (modifying !== '') return `change in progress (${plainText(modifying, 30)})`;
+  if (stateTone(a) === 'unknown')
+    return a.state === undefined ? 'state not reported' : `unknown state ${plainText(a.state, 30)}`;
+  return `state ${plainText(a.state ?? '', 30)} but its active flag is ${a.active ? 'on' : 'off'}`;
+}
+
+/** `acme (acc-1): suspension in progress`: one plain line, API text flattened and cut short. */
+export function attentionLine({ account }: AccountSummary): string {
+  const customer =
+    account.customer_id === undefined ? 'customer not reported' : plainText(account.customer_id, 60);
+  return `${customer} (${plainText(account.id, 40)}): ${attentionReason(account)}`;
+}
+
+function plainText(value: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we flatten
+  const line = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
+}
