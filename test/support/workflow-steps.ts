@@ -3,7 +3,8 @@
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import { SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { Store } from '../../src/store/index.ts';
-import { until } from './poll.ts';
+import { parsedLogs } from './logs.ts';
+import { eventually, until } from './poll.ts';
 
 type Workspace = Pick<SimulatedWorkspace, 'slack' | 'driver'>;
 
@@ -36,4 +37,12 @@ export function requestFiledBy(store: Pick<Store, 'getStepRun'>, executionId: st
     async () => (await store.getStepRun(executionId))?.requestId ?? undefined,
     `the request filed for ${executionId}`,
   );
+}
+
+/** The log lines of the completion (a process logs it once Slack has answered). */
+export async function completionLogs(ws: Pick<SimulatedWorkspace, 'logs'>, executionId: string) {
+  const lines = () =>
+    parsedLogs(ws.logs).filter((l) => l.event === 'workflow_step_completed' && l.executionId === executionId);
+  await eventually(() => lines().length > 0, 'the completion logged');
+  return lines();
 }
