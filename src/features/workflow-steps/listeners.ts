@@ -4,7 +4,8 @@
 // token); the request step completes later, when its request ends (request-step.ts).
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { errField, sentenceFor } from '../../errors.ts';
+import { isManagementApiError } from '../../api/index.ts';
+import { errField, sentenceFor, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { STEP } from './ids.ts';
 import type { Completions, StepOutputs } from './outbound.ts';
@@ -38,9 +39,16 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
       const sent = await completions.succeed(executionId, await outputs());
       logger.info({ event: 'workflow_step_completed', executionId, callbackId, sent }, 'step completed');
     } catch (error) {
-      logger.info(
-        { event: 'workflow_step_refused', executionId, callbackId, err: errField(error) },
-        'step refused',
+      // A refusal with its sentence is expected; anything else is a bug or an outage.
+      const expected = error instanceof UserFacingError || isManagementApiError(error);
+      logger[expected ? 'info' : 'error'](
+        {
+          event: expected ? 'workflow_step_refused' : 'workflow_step_failed',
+          executionId,
+          callbackId,
+          err: errField(error),
+        },
+        'step ended with an error',
       );
       await completions.fail(executionId, sentenceFor(error, 'this step'));
     }
