@@ -10,6 +10,7 @@ import {
   StepUnavailable,
   type TourKit,
 } from './tour-kit.ts';
+import { workflowStep } from './workflow-step.ts';
 
 const { requester, approver, secondApprover, generalChannel, approvalChannel } = SIM_IDS;
 const DIGEST_CHANNEL = 'C0TEAMOPS';
@@ -269,4 +270,14 @@ const watch: TourStep = {
   },
 };
 
-export const TOUR_STEPS: readonly TourStep[] = [help, accounts, drift, search, home, stats, digest, watch];
+export const TOUR_STEPS: readonly TourStep[] = [
+  help,
+  accounts,
+  drift,
+  search,
+  home,
+  stats,
+  digest,
+  watch,
+  workflowStep,
+];

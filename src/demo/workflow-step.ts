@@ -30,12 +30,14 @@ export const workflowStep: TourStep = {
     for (const who of [approver, secondApprover]) {
       const views = k.ws.slack.views.length;
       await k.click(who, card, 'search.approve', '[Approve] on the request card');
-      await k.submit(who, await k.modalFor(who, views), {});
+      const modal = await k.modalFor(who, views);
+      await k.show();
+      await k.submit(who, modal, {});
+      await k.show();
     }
     const completion = await k.until('the step’s completion', () =>
       k.ws.slack.functions.completions(run.executionId).at(0),
     );
-    await k.show();
     if (completion.outputs?.state !== 'created')
       throw new Error(`the step completed with ${JSON.stringify(completion.outputs ?? completion.error)}`);
     k.t.note(
