@@ -2,8 +2,7 @@
 // the approvers decide on the usual card, and the step completes with the outcome the workflow's
 // next step uses. Kept apart from steps.ts, which holds the command-driven steps.
 import { SIM_IDS } from '../sim/workspace.ts';
-import type { TourStep } from './steps.ts';
-import { hasAction } from './tour-kit.ts';
+import { hasAction, type TourStep } from './tour-kit.ts';
 
 const { requester, approver, secondApprover, approvalChannel } = SIM_IDS;
 

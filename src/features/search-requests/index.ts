@@ -7,12 +7,13 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
-import { BUTTON_ACTION } from './ids.ts';
+import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
 import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
+import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchIndexService } from './service.ts';
 import type { RequestForm } from './validation.ts';
 import { stateWords } from './views/format.ts';
@@ -24,7 +25,9 @@ export type { RequestForm } from './validation.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
- * requests sweeps too); the reminder job looks for requests half-way to their expiry.
+ * requests sweeps too); the reminder job looks for requests half-way to their expiry; the recorder
+ * (every FIRST_RECORD_RETRY_MS, doing nothing unless a create waits to be recorded) writes the
+ * creates the database didn't take.
  */
 const EVERY_MINUTE = 60_000;
 
@@ -46,7 +49,10 @@ export type SearchRequestsPort = {
   decisionActions: { approve: string; reject: string };
   /** "`/ops search requests`", with the command as the workspace names it, for hints. */
   listCommand(): string;
-  /** Expires overdue requests and fails stalled ones now (the job does it every minute). */
+  /**
+   * Records the creates the database didn't take (when their retry is due), expires overdue
+   * requests and fails stalled ones now (the job does it every minute).
+   */
   sweep(): Promise<void>;
   /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
   fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
@@ -56,6 +62,7 @@ export type SearchRequestsPort = {
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
+  context.policy.protect({ views: { [MODAL_CALLBACK.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({
@@ -98,6 +105,13 @@ export function register(context: FeatureContext): SearchRequestsPort {
   const jobs = [
     createJob({ name: 'search_request_sweep', intervalMs: EVERY_MINUTE, run: service.sweep, logger, work }),
     createJob({
+      name: 'search_create_recorder',
+      intervalMs: FIRST_RECORD_RETRY_MS,
+      run: service.recordUnrecorded,
+      logger,
+      work,
+    }),
+    createJob({
       name: 'search_request_reminders',
       intervalMs: EVERY_MINUTE,
       run: queries.remindDue,
@@ -112,6 +126,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   context.lifecycle.onStop(async () => {
     for (const job of jobs) await job.stop();
+    await service.lastRecordAttempt();
   });
 
   return {

@@ -31,7 +31,7 @@ export type WorkflowStepsPort = {
 export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsPort {
   const logger = context.logger.child({ feature: 'workflow-steps' });
   const completions = createCompletions(context.app.client, logger);
-  const policy = stepPolicy({ ...context, logger });
+  const policy = stepPolicy(context.policy);
   const request = createRequestStep({
     store: context.store,
     clock: context.clock,

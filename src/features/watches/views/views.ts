@@ -1,8 +1,9 @@
 // The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
 // in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
+import { cantPostIn } from '../../../errors.ts';
 import { context, plain, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { shortIndexId } from '../../../vector-index.ts';
@@ -175,6 +176,18 @@ export function changedMessage(watch: Watch, by: string): Message {
 export function removedMessage(watch: Watch, by: string): Message {
   const text = `:wastebasket: Watch #${watch.id} (${ruleText(watch)}) was removed by ${mentionUser(by)}; this alert gets no more updates.`;
   return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
+}
+
+/** The DM to a watch's creator, once, when its channel refuses opsbot's posts (`code`: Slack's answer). */
+export function cantPostNote(watch: ShownWatch, code: string, command: string): string {
+  return `:warning: ${cantPostIn(watch.channelId, code)}, so watch #${watch.id} (${ruleText(watch)}) can’t alert anyone there: invite it or pick another channel (*Edit* in \`${command} watch list\`).`;
+}
+
+/** How `watch list` marks a watch whose channel refuses its posts. */
+export function cantPostMark(watch: Watch): string | undefined {
+  return watch.state.cantPost == null
+    ? undefined
+    : `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`;
 }
 
 /** The metrics, as the unknown-metric answer lists them. */
