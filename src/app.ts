@@ -20,6 +20,7 @@ import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
+import { createSlackMembership } from './slack/membership.ts';
 import { refuseForeignPayloads } from './slack/origin-guard.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
@@ -152,6 +153,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     ...deps,
     uses: undefined,
     pacer: createPacer(DEFAULT_PACING),
+    membership: createSlackMembership({ client: app.client, clock: deps.clock, logger: deps.logger }),
     commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()

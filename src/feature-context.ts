@@ -7,6 +7,7 @@ import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
+import type { SlackMembership } from './slack/membership.ts';
 import type { Pacer } from './slack/pacer.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
@@ -46,6 +47,8 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
   scheduledStats: StatsReader;
   /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
   pacer: Pacer;
+  /** Who is in which channel, cached and shared: listings show a private channel's entries to its members. */
+  membership: SlackMembership;
   /** The slash command as this workspace names it (`/ops`, or what it was renamed to), for hints. */
   commandName(): string;
 };

@@ -1,5 +1,5 @@
 // Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included.
-import type { Store } from '../../store/index.ts';
+import { isMuted, type Store } from '../../store/index.ts';
 import { metricByKey } from './watchable.ts';
 
 /** A watch that needs attention, as the Home tab lists it. */
@@ -21,7 +21,7 @@ export type FiringWatch = {
   acknowledgedBy?: string | undefined;
 };
 
-export async function firingWatches(store: Store): Promise<FiringWatch[]> {
+export async function firingWatches(store: Store, now: number): Promise<FiringWatch[]> {
   const all = await store.listWatches();
   const firing = all.filter((w) => w.state.status === 'firing');
   const incidents =
@@ -35,7 +35,7 @@ export async function firingWatches(store: Store): Promise<FiringWatch[]> {
     since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
     alert: w.state.alert ?? undefined,
     snoozedUntil: w.controls.snoozedUntil ?? undefined,
-    muted: w.controls.mutedBy !== null,
+    muted: isMuted(w.controls, now),
     acknowledgedBy:
       w.state.incidentId == null
         ? undefined

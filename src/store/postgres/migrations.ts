@@ -189,6 +189,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
     `,
   },
+  {
+    version: 7,
+    name: 'mutes that end',
+    sql: `
+      -- A mute now ends by itself (controls.mutedUntil). One saved before has no end: it gets one
+      -- 7 days (the default mute_at_most) after this upgrade, so none lasts forever and none ends
+      -- the moment opsbot is upgraded.
+      UPDATE watches
+      SET controls = jsonb_set(controls::jsonb, '{mutedUntil}',
+        to_jsonb(floor(extract(epoch FROM now()) * 1000)::bigint + 604800000))::text
+      WHERE controls::jsonb ->> 'mutedBy' IS NOT NULL AND controls::jsonb ->> 'mutedUntil' IS NULL;
+    `,
+  },
+  {
+    version: 8,
+    name: 'who named and renamed indexes',
+    sql: `
+      -- Every naming of an index: its name before (NULL: it had none) and after, who and when.
+      -- Kept while the index is known; forgetting an index forgets its names' history too.
+      CREATE TABLE index_name_changes (
+        id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        index_id   text   NOT NULL,
+        previous   text,
+        name       text,
+        changed_by text   NOT NULL,
+        changed_at bigint NOT NULL
+      );
+      CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

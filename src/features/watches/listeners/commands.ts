@@ -3,8 +3,8 @@
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
 import type { FeatureContext } from '../../../feature-context.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
-import { parseWatchArgs } from '../input.ts';
-import { splitOwners } from '../owners.ts';
+import { type OwnersAsked, ownersProblem, parseWatchArgs } from '../input.ts';
+import { type OwnersResult, splitOwners } from '../owners.ts';
 import type { WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
 import { listMessage } from '../views/list-view.ts';
@@ -28,13 +28,16 @@ export function registerWatchCommands(
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
-        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), command.command);
+        const asked = { command: command.command, policy: context.config.policy };
+        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), asked);
         return;
       }
       const owners = splitOwners(args, command.command);
       if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
       const parsed = parseWatchArgs(owners.rule, command.command);
       if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
+      const limited = ownersProblem(askedOf(owners), context.config.policy);
+      if (limited) return ack({ response_type: 'ephemeral', text: `:warning: ${limited.problem}` });
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
@@ -72,4 +75,14 @@ export function registerWatchCommands(
       });
     },
   });
+}
+
+/** What the text form asks of who to call, as the policy's limits read it. */
+function askedOf(owners: Extract<OwnersResult, { ok: true }>): OwnersAsked {
+  const groups = owners.notify?.groups ?? [];
+  return {
+    users: owners.notify?.users ?? [],
+    groups: groups.map((id) => ({ id, handle: owners.groupHandles?.[id] })),
+    remindEveryMs: owners.remindEveryMs,
+  };
 }
