@@ -2,7 +2,6 @@
 export { checkUserGroups, type GroupCheck, type SlackUserGroup } from './check-groups.ts';
 export { type Action, type Decision, decide } from './decide.ts';
 export { allowedHere, explain, explanationLines, groupAnswers, type Standing } from './explain.ts';
-export { groupWords, listWords } from './words.ts';
 export { formatPath, loadPolicy, type PolicyResult, type PolicySource, parsePolicyText } from './parse.ts';
 export { DEFAULT_LIMITS, defaultPolicy } from './resolve.ts';
 export {
@@ -15,3 +14,4 @@ export {
   type PolicyLimits,
   type PostCheck,
 } from './types.ts';
+export { groupWords, listWords } from './words.ts';

@@ -3,7 +3,7 @@
 // same transaction that forgets it, so a forgotten name never leaves a watch or digest behind. Each
 // naming is kept with who and when (index_name_changes), written with the name itself.
 import type { Db } from './db.ts';
-import { toKnownIndex, toNameChange, toSubscription, textOrNull } from './rows.ts';
+import { textOrNull, toKnownIndex, toNameChange, toSubscription } from './rows.ts';
 import type { IndexMethods } from './store.ts';
 import type { IndexUsers } from './types.ts';
 
@@ -61,9 +61,12 @@ export function indexMethods(db: Db): IndexMethods {
       try {
         // The name and its history change together: a refused name leaves no trace.
         return await db.transaction(async (tx) => {
-          const before = await tx.one(`SELECT name FROM known_indexes WHERE id = :id${tx.dialect.forUpdate}`, {
-            id,
-          });
+          const before = await tx.one(
+            `SELECT name FROM known_indexes WHERE id = :id${tx.dialect.forUpdate}`,
+            {
+              id,
+            },
+          );
           if (before === undefined) return 'unknown' as const;
           await tx.run('UPDATE known_indexes SET name = :name WHERE id = :id', { id, name });
           await tx.run(

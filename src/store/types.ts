@@ -260,10 +260,7 @@ export type WatchControls = {
 };
 
 /** Whether a watch is muted at `now`: someone muted it and the mute has not ended yet. */
-export function isMuted(
-  controls: Pick<WatchControls, 'mutedBy' | 'mutedUntil'>,
-  now: number,
-): boolean {
+export function isMuted(controls: Pick<WatchControls, 'mutedBy' | 'mutedUntil'>, now: number): boolean {
   return controls.mutedBy !== null && (controls.mutedUntil == null || controls.mutedUntil > now);
 }
 

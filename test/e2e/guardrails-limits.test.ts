@@ -76,7 +76,8 @@ describe('e2e: the limits on watches', () => {
     expect((await submit({ watch_notify_users: { watch_notify_users: people(11) } })).ack).toEqual({
       response_action: 'errors',
       errors: {
-        watch_notify_users: 'A watch may notify at most 10 people (you chose 11); name a user group for more.',
+        watch_notify_users:
+          'A watch may notify at most 10 people (you chose 11); name a user group for more.',
       },
     });
     expect((await submit({ watch_notify_groups: { watch_notify_groups: GROUPS } })).ack).toEqual({
@@ -143,7 +144,9 @@ describe('e2e: the limits on watches', () => {
     const muted = await ws.slack.waitFor(
       (c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('muted by'),
     );
-    expect(textOf(muted.args.blocks)).toContain(`:mute: muted by <@${requester}> until Tue 24 Nov, 11:05 (UTC)`);
+    expect(textOf(muted.args.blocks)).toContain(
+      `:mute: muted by <@${requester}> until Tue 24 Nov, 11:05 (UTC)`,
+    );
     // Resolved and firing again inside the hour: the channel hears nothing new.
     setCost(10);
     await check();

@@ -75,7 +75,12 @@ export function controller(deps: WatchesServiceDeps) {
     };
     if (!(await store.setWatchControls(watch.id, controls))) throw new TargetGone(nothingTo(verb));
     logger.info(
-      { event: `watch_${verb}d`, watchId: watch.id, user: userId, until: entry.until ?? controls.snoozedUntil },
+      {
+        event: `watch_${verb}d`,
+        watchId: watch.id,
+        user: userId,
+        until: entry.until ?? controls.snoozedUntil,
+      },
       `watch ${verb}d`,
     );
     const updated = { ...watch, controls };
@@ -136,12 +141,14 @@ export function muteEnder(deps: WatchesServiceDeps) {
       const { alert, incidentId } = watch.state;
       if (alert === null || watch.state.status !== 'firing') continue;
       const incident = incidentId == null ? undefined : await store.getIncident(incidentId);
-      await slack.showAlert({ ...watch, controls }, alert, incident).catch((error: unknown) =>
-        logger.warn(
-          { event: 'watch_alert_not_updated', watchId: watch.id, err: errField(error) },
-          'the open alert was not updated',
-        ),
-      );
+      await slack
+        .showAlert({ ...watch, controls }, alert, incident)
+        .catch((error: unknown) =>
+          logger.warn(
+            { event: 'watch_alert_not_updated', watchId: watch.id, err: errField(error) },
+            'the open alert was not updated',
+          ),
+        );
     }
     return ended.length;
   };

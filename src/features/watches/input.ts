@@ -106,10 +106,7 @@ export type OwnersProblem = { field: 'notifyUsers' | 'notifyGroups' | 'remind'; 
  * The policy's limits on who a watch calls and how often: one sentence saying the limit, for the
  * field it concerns. Plain text, so it reads the same under a form's field and in a message.
  */
-export function ownersProblem(
-  asked: OwnersAsked,
-  policy: Policy,
-): OwnersProblem | undefined {
+export function ownersProblem(asked: OwnersAsked, policy: Policy): OwnersProblem | undefined {
   const { limits } = policy;
   if (asked.users.length > limits.notifyPeople)
     return {

@@ -61,8 +61,7 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
     else if (notifying && group !== undefined) {
       groups.push(group);
       if (handle) groupHandles[group] = handle;
-    }
-    else if (notifying) return { ok: false, problem: notAPerson(token, command) };
+    } else if (notifying) return { ok: false, problem: notAPerson(token, command) };
     else
       return {
         ok: false,

@@ -2,6 +2,7 @@
 // the command, ask the service, show the answer. A failure (the store not answering, a watch removed
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
 import type { FeatureContext } from '../../../feature-context.ts';
+import { channelsSeenBy } from '../../../slack/membership.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
 import { type OwnersAsked, ownersProblem, parseWatchArgs } from '../input.ts';
 import { type OwnersResult, splitOwners } from '../owners.ts';
@@ -56,8 +57,13 @@ export function registerWatchCommands(
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      const listed = await service.list(command.channel_id);
-      const message = listMessage(command.command, command.channel_id, listed, context.clock());
+      // A private channel's watches are listed to its members only.
+      const seen = await channelsSeenBy(context.membership, command.user_id, [command.channel_id]);
+      const listed = seen.seen.has(command.channel_id)
+        ? await service.list(command.channel_id)
+        : { watches: [], timeZone: 'UTC', lastIncidents: new Map() };
+      const now = context.clock();
+      const message = listMessage(command.command, command.channel_id, listed, now, seen.unanswered);
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });

@@ -1,9 +1,9 @@
 // The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
 // in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
+import { DEFAULT_LIMITS } from '../../../policy/index.ts';
 import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
-import { DEFAULT_LIMITS } from '../../../policy/index.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { shortIndexId } from '../../../vector-index.ts';
@@ -73,7 +73,12 @@ const MUTE_CHOICES = [HOUR, 4 * HOUR, DAY, 7 * DAY];
 
 /** "7 days", "4 hours", "90 minutes": a mute's length in its largest whole unit. */
 export function muteForWords(ms: number): string {
-  const [n, unit] = ms % DAY === 0 ? [ms / DAY, 'day'] : ms % HOUR === 0 ? [ms / HOUR, 'hour'] : [Math.max(1, Math.round(ms / 60_000)), 'minute'];
+  const [n, unit] =
+    ms % DAY === 0
+      ? [ms / DAY, 'day']
+      : ms % HOUR === 0
+        ? [ms / HOUR, 'hour']
+        : [Math.max(1, Math.round(ms / 60_000)), 'minute'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
@@ -84,7 +89,10 @@ function muteMenu(watchId: number, longestMs: number) {
     type: 'static_select' as const,
     action_id: WATCH_ACTION.mute,
     placeholder: plain('Mute for…'),
-    options: choices.map((ms) => ({ value: `${watchId}:${ms}`, text: plain(`Mute for ${muteForWords(ms)}`) })),
+    options: choices.map((ms) => ({
+      value: `${watchId}:${ms}`,
+      text: plain(`Mute for ${muteForWords(ms)}`),
+    })),
   };
 }
 
