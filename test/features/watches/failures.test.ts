@@ -57,6 +57,12 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
       .map((e) => e.text);
   }
 
+  /** A click on the alert's control: Mute is a menu of durations (an hour here), the rest buttons. */
+  const press = (alert: MessageLike, actionId: string, watch: Watch) =>
+    actionId === 'watch.mute'
+      ? ws.driver.selectOption({ userId: requester, message: alert, actionId, value: `${watch.id}:3600000` })
+      : ws.driver.clickButton({ userId: requester, message: alert, actionId });
+
   const updatesOf = (alert: MessageLike) =>
     ws.slack.callsTo('chat.update').filter((c) => c.args.ts === alert.ts).length;
 
@@ -68,9 +74,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
     it('with the store not answering: one sentence to the person who clicked, the watch unchanged', async () => {
       const { watch, alert } = await firingWatch();
       storeDown('getWatch');
-      const told = await toldAfter(() =>
-        ws.driver.clickButton({ userId: requester, message: alert, actionId }),
-      );
+      const told = await toldAfter(() => press(alert, actionId, watch));
       expect(told).toEqual([`:warning: ${DB_DOWN}`]);
       expect((await ws.store.getWatch(watch.id))?.controls).toEqual(watch.controls);
       expect(updatesOf(alert)).toBe(0);
@@ -79,9 +83,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
     it('with the watch removed meanwhile: says so in one sentence, nothing else happens', async () => {
       const { watch, alert } = await firingWatch();
       await ws.store.deleteWatch(watch.id);
-      const told = await toldAfter(() =>
-        ws.driver.clickButton({ userId: requester, message: alert, actionId }),
-      );
+      const told = await toldAfter(() => press(alert, actionId, watch));
       expect(told).toEqual([`:warning: That watch was removed, so there is nothing to ${verb}.`]);
       expect(await ws.store.getWatch(watch.id)).toBeUndefined();
       expect(updatesOf(alert)).toBe(0);
@@ -91,7 +93,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
   describe('watch.unmute', () => {
     async function mutedWatch() {
       const { watch, alert } = await firingWatch();
-      await ws.driver.clickButton({ userId: requester, message: alert, actionId: 'watch.mute' });
+      await press(alert, 'watch.mute', watch);
       await vi.waitFor(() => expect(updatesOf(alert)).toBe(1));
       const muted = ws.slack.messagesIn(alert.channel).find((m) => m.ts === alert.ts);
       if (muted === undefined) throw new Error('no alert');
