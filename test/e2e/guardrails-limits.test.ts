@@ -2,10 +2,10 @@
 // notify and how often it reminds (the text form and the form alike), how many watches one channel
 // holds, and a Mute that ends by itself, saying until when.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
+import { INITIAL_STATE } from '../../src/features/watches/evaluate.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
-import { watchSteering } from '../support/watch-steering.ts';
+import { storedWatch, watchFormValues, watchSteering } from '../support/watch-steering.ts';
 
 const { requester, approver } = SIM_IDS;
 const CHANNEL = 'C0LIMITS';
@@ -65,13 +65,7 @@ describe('e2e: the limits on watches', () => {
       ws.driver.submitView({
         userId: requester,
         view: form,
-        values: {
-          watch_index: { watch_index: 'idx-2' },
-          watch_metric: { watch_metric: 'monthly_cost' },
-          watch_threshold: { watch_threshold: '$50' },
-          watch_channel: { watch_channel: CHANNEL },
-          ...owners,
-        },
+        values: { ...watchFormValues(CHANNEL), ...owners },
       });
     expect((await submit({ watch_notify_users: { watch_notify_users: people(11) } })).ack).toEqual({
       response_action: 'errors',
@@ -101,21 +95,7 @@ describe('e2e: the limits on watches', () => {
   });
 
   it('a channel holds at most 50 watches: the 51st is refused, saying so', async () => {
-    for (let i = 0; i < 50; i++)
-      await ws.store.createWatch({
-        channelId: FULL,
-        indexId: 'idx-1',
-        metric: 'monthly_cost',
-        direction: 'above',
-        threshold: 100 + i,
-        forChecks: 1,
-        note: null,
-        createdBy: approver,
-        createdAt: now,
-        state: INITIAL_STATE,
-        controls: NO_CONTROLS,
-        nextCheckAt: now + 86_400_000,
-      });
+    for (let i = 0; i < 50; i++) await ws.store.createWatch(storedWatch(FULL, approver, now));
     expect(await say('watch idx-2 monthly_cost > $50', FULL)).toBe(
       ':warning: That channel already has 50 watches, the most one channel may have: remove one there first (/ops watch list shows them).',
     );

@@ -3,11 +3,11 @@
 // `index list`'s "used by", Home) to its members only; when Slack doesn't answer, the entry is left
 // out with one sentence. `index list` shows who named and who renamed each index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INITIAL_STATE, NO_CONTROLS } from '../../src/features/watches/evaluate.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
 import { textOf } from '../support/blocks.ts';
 import { openHome } from '../support/home.ts';
+import { storedWatch } from '../support/watch-steering.ts';
 
 // The requester is in #ops but not in the private #ops-private; the approver is in both.
 const { requester, approver } = SIM_IDS;
@@ -46,21 +46,7 @@ describe('e2e: private listings and index names’ history', () => {
         includeRequests: false,
         nextRunAt: now + 86_400_000,
       });
-    const watch = (channelId: string) =>
-      ws.store.createWatch({
-        channelId,
-        indexId: 'idx-1',
-        metric: 'monthly_cost',
-        direction: 'above',
-        threshold: 100,
-        forChecks: 1,
-        note: null,
-        createdBy: approver,
-        createdAt: now,
-        state: INITIAL_STATE,
-        controls: NO_CONTROLS,
-        nextCheckAt: now + 86_400_000,
-      });
+    const watch = (channelId: string) => ws.store.createWatch(storedWatch(channelId, approver, now));
     privateWatch.id = (await watch(opsPrivate)).id;
     publicWatch.id = (await watch(ops)).id;
   });

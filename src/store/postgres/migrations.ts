@@ -193,9 +193,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     name: 'mutes that end',
     sql: `
-      -- A mute now ends by itself (controls.mutedUntil). One saved before has no end: it gets one
-      -- 7 days (the default mute_at_most) after this upgrade, so none lasts forever and none ends
-      -- the moment opsbot is upgraded.
+      -- As in SQLite: a mute saved before mutes ended ends 7 days after this upgrade.
       UPDATE watches
       SET controls = jsonb_set(controls::jsonb, '{mutedUntil}',
         to_jsonb(floor(extract(epoch FROM now()) * 1000)::bigint + 604800000))::text
@@ -206,8 +204,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 8,
     name: 'who named and renamed indexes',
     sql: `
-      -- Every naming of an index: its name before (NULL: it had none) and after, who and when.
-      -- Kept while the index is known; forgetting an index forgets its names' history too.
+      -- As in SQLite: every naming of an index, who and when, kept while the index is known.
       CREATE TABLE index_name_changes (
         id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         index_id   text   NOT NULL,

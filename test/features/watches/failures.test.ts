@@ -8,6 +8,7 @@ import { DEFAULT_VECTOR_INDEXES } from '../../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import { DatabaseUnavailableError, type Watch } from '../../../src/store/index.ts';
 import { textOf } from '../../support/search-requests.ts';
+import { watchFormValues } from '../../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;
 const DB_DOWN = 'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';
@@ -212,12 +213,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
       const saved = await ws.driver.submitView({
         userId: requester,
         view: form,
-        values: {
-          watch_index: { watch_index: 'idx-2' },
-          watch_metric: { watch_metric: 'monthly_cost' },
-          watch_threshold: { watch_threshold: '$50' },
-          watch_channel: { watch_channel: channel },
-        },
+        values: watchFormValues(channel),
       });
       expect(saved.ack).toEqual({ response_action: 'errors', errors: { watch_index: DB_DOWN } });
       expect(await ws.store.listWatches(channel)).toEqual([]);
