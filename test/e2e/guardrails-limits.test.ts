@@ -139,4 +139,26 @@ describe('e2e: the limits on watches', () => {
     expect(topLevel()).toHaveLength(2);
     expect(textOf(topLevel().at(-1)?.blocks)).not.toContain('muted by');
   });
+
+  it('an alert posted before Mute was a menu: its Mute button mutes for the longest allowed, 7 days', async () => {
+    const [watch] = await ws.store.listWatches(CHANNEL);
+    const alert = topLevel().at(-1);
+    if (watch === undefined || alert === undefined) throw new Error('no alert');
+    const muteButton = {
+      type: 'button',
+      action_id: 'watch.mute',
+      value: String(watch.id),
+      text: { type: 'plain_text', text: 'Mute' },
+    };
+    const older = {
+      ...alert,
+      blocks: [{ type: 'actions', block_id: `watch_alert_${watch.id}`, elements: [muteButton] }],
+    };
+    await ws.driver.clickButton({ userId: requester, message: older, actionId: 'watch.mute' });
+    await ws.slack.waitFor((c) => c.method === 'chat.update' && textOf(c.args.blocks).includes('muted by'));
+    expect((await ws.store.getWatch(watch.id))?.controls).toMatchObject({
+      mutedBy: requester,
+      mutedUntil: now + 7 * 86_400_000,
+    });
+  });
 });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_STATE, isSilenced, NO_CONTROLS } from '../../../src/features/watches/evaluate.ts';
 import { ownersProblem } from '../../../src/features/watches/input.ts';
+import { watchModal } from '../../../src/features/watches/views/modal-view.ts';
+import { withOwners } from '../../../src/features/watches/views/owners-view.ts';
 import { alertMessage } from '../../../src/features/watches/views/views.ts';
 import { defaultPolicy, type Policy } from '../../../src/policy/index.ts';
 import type { Watch } from '../../../src/store/index.ts';
@@ -48,6 +50,26 @@ describe('the groups a watch may notify', () => {
       field: 'notifyGroups',
       problem: 'A watch may notify only @search-oncall or @ops-team, not @everyone-eng.',
     });
+  });
+});
+
+describe('the form', () => {
+  it('offers only the groups the policy allows, and no more people or groups than its limits', () => {
+    const view = withOwners(
+      watchModal('C0WATCH'),
+      [
+        { id: 'S0ONCALL', handle: 'search-oncall' },
+        { id: 'S0OPS', handle: 'ops-team' },
+        { id: 'S0EVERYONE', handle: 'everyone-eng' },
+      ],
+      { command: '/ops', policy },
+    );
+    const blocks = JSON.stringify(view.blocks);
+    expect(blocks).toContain('@search-oncall');
+    expect(blocks).toContain('@ops-team');
+    expect(blocks).not.toContain('everyone-eng');
+    expect(blocks).toContain('"max_selected_items":10');
+    expect(blocks).toContain('"max_selected_items":3');
   });
 });
 
