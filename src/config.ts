@@ -142,6 +142,12 @@ const envSchema = z.object({
   POLICY: optionalText,
   REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
   MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
+  MAX_UNAPPROVED_CREATES_PER_DAY: intFrom(
+    'indexes one person may create without approval per UTC day',
+    1,
+    1_000,
+    5,
+  ),
   DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
   DIGEST_TICK_MS: intFrom(
     'how often the digest scheduler looks for due digests, in ms',
@@ -188,6 +194,8 @@ export type Config = {
     policy: ApprovalPolicy;
     requestTtlHours: number;
     maxPendingPerUser: number;
+    /** Indexes of plans needing no approval one person may ask for per UTC day. */
+    maxUnapprovedPerDay: number;
   };
   allowedChannelIds: string[] | undefined;
   /** Who may do what, where (POLICY_FILE / POLICY; without either, everyone anywhere). */
@@ -323,6 +331,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         policy: e.APPROVALS_REQUIRED ?? { required: 1, plans: {} },
         requestTtlHours: e.REQUEST_TTL_HOURS,
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
+        maxUnapprovedPerDay: e.MAX_UNAPPROVED_CREATES_PER_DAY,
       },
       allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
       policy: policy as Policy,
@@ -343,18 +352,35 @@ export function secretsOf(config: Config): string[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.mgmt.password,
-    databasePassword(config.database.url),
+    ...urlCredentials(config.database.url),
+    // Slack's Web API client names the URL it calls in its own log lines and errors.
+    ...urlCredentials(config.slack.apiUrl),
   ].filter((s): s is string => s !== undefined && s.length >= 4);
 }
 
-function databasePassword(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
+/** A URL's `user:password@` part as written, and the password (or a lone user, a token) alone. */
+function urlCredentials(url: string | undefined): string[] {
+  if (url === undefined) return [];
   try {
-    const password = new URL(url).password;
-    return password === '' ? undefined : decodeURIComponent(password);
+    const { username, password } = new URL(url);
+    const secret = password === '' ? username : password;
+    if (secret === '') return [];
+    return [...new Set([`${username}:${password}`, secret, decodeURIComponent(secret)])];
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/**
+ * Whether MGMT_API_URL sends the Basic auth credentials over the network unencrypted. Allowed (a
+ * simulator or a sidecar in the same pod speaks plain HTTP), but worth a warning; a loopback host
+ * never leaves the machine, so it gets none.
+ */
+export function mgmtCredentialsInClear(config: Config): boolean {
+  const { protocol, hostname } = new URL(config.mgmt.baseUrl);
+  if (protocol !== 'http:') return false;
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return !loopback;
 }
 
 function withTrailingSlash(url: string): string {

@@ -5,6 +5,7 @@
 //   - one sentence for the person who acted (sentenceFor).
 // Features throw; the guard (slack/guard.ts) and the jobs (jobs.ts) log and answer through these.
 import { describeApiError, isManagementApiError } from './api/errors.ts';
+import { mentionChannel } from './slack/mrkdwn.ts';
 import { DatabaseUnavailableError } from './store/index.ts';
 
 /**
@@ -20,6 +21,29 @@ export class UserFacingError extends Error {
 export class TargetGone extends UserFacingError {
   override readonly name = 'TargetGone';
 }
+
+/**
+ * The guardrails said no (src/slack/policy-gate.ts, src/slack/origin-guard.ts): who may, and where.
+ * The guard shows it like any refusal, under `field` when the form has that field, and logs it as
+ * `policy_refused` with what was asked, by whom and where.
+ */
+export class PolicyRefusal extends UserFacingError {
+  override readonly name = 'PolicyRefusal';
+  readonly detail: RefusalDetail;
+  constructor(sentence: string, detail: RefusalDetail) {
+    super(sentence);
+    this.detail = detail;
+  }
+}
+
+export type RefusalDetail = {
+  capability: string;
+  user: string | undefined;
+  channel: string | undefined;
+  reason: string;
+  /** The form field (block id) the refusal is about. */
+  field?: string | undefined;
+};
 
 export type ErrField = {
   name: string;
@@ -101,6 +125,14 @@ const TRIGGER_SPENT = new Set(['expired_trigger_id', 'exchanged_trigger_id', 'tr
 export function cantPostReason(error: unknown): string | undefined {
   const code = slackErrorCode(error);
   return code === undefined ? undefined : CANT_POST[code];
+}
+
+/**
+ * The one sentence for a channel that refuses opsbot's posts, told to whoever can fix it: "opsbot
+ * can’t post in #ops: that channel is archived". Callers add what that person can do about it.
+ */
+export function cantPostIn(channelId: string, code: string): string {
+  return `opsbot can’t post in ${mentionChannel(channelId)}: ${CANT_POST[code] ?? `Slack refused the post (${code})`}`;
 }
 
 export function isTransientSlackError(error: unknown): boolean {

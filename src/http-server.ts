@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HTTPReceiver } from '@slack/bolt';
 import type { Logger } from './log.ts';
-import type { Readiness } from './readiness.ts';
-import { futureSkewSeconds } from './slack/timestamp-window.ts';
+import type { Readiness, ReadinessReport } from './readiness.ts';
+import { timestampRefusal } from './slack/timestamp-window.ts';
 import type { Store } from './store/index.ts';
 
 /** Slack requests are small; anything bigger is refused before it is parsed. */
@@ -66,7 +66,7 @@ function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerRes
 
 /**
  * What can be refused from the headers alone. Bolt enforces the body limit only while reading (a
- * client declaring gigabytes is read up to the limit), and lets future timestamps through.
+ * client declaring gigabytes is read up to the limit), and lets far-future timestamps through.
  */
 function refusalBeforeReading(
   req: IncomingMessage,
@@ -76,9 +76,8 @@ function refusalBeforeReading(
   if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
     return { status: 413, log: { reason: 'body_too_large', declaredBytes: declared } };
   }
-  const skew = futureSkewSeconds(req.headers, Date.now());
-  if (skew !== undefined) return { status: 401, log: { reason: 'timestamp_in_future', skewSeconds: skew } };
-  return undefined;
+  const stamp = timestampRefusal(req.headers, Date.now());
+  return stamp === undefined ? undefined : { status: 401, log: stamp };
 }
 
 function serveHealth(res: ServerResponse): void {
@@ -88,9 +87,12 @@ function serveHealth(res: ServerResponse): void {
 
 /** A load balancer stops routing here while this says 503. */
 async function serveReadiness(deps: ServerDeps, res: ServerResponse): Promise<void> {
-  const { status, body } = await deps.readiness.report(deps.store);
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  sendReadiness(res, await deps.readiness.publicReport(deps.store, deps.logger));
+}
+
+export function sendReadiness(res: ServerResponse, report: ReadinessReport): void {
+  res.writeHead(report.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(report.body));
 }
 
 function notFound(res: ServerResponse): void {

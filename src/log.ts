@@ -69,6 +69,13 @@ const BOLT_LEVEL_FOR: Record<string, BoltLogLevel> = {
   silent: LogLevel.ERROR,
 };
 
+/**
+ * Failures Bolt calls errors that opsbot retries and reports itself: the Socket Mode client's
+ * apps.connections.open (start-up's `slack_unreachable` or its one refusal line, then
+ * `slack_socket_reconnecting`). At error level they would read as a second, unexplained fault.
+ */
+const RETRIED_BY_OPSBOT = /^Failed to retrieve a new WSS URL/;
+
 /** Bolt logs with variadic strings; route them into the same structured stream. */
 export function boltLogger(logger: Logger): BoltLogger {
   const child = logger.child({ component: 'bolt' });
@@ -77,7 +84,11 @@ export function boltLogger(logger: Logger): BoltLogger {
     debug: (...msg) => child.debug(join(msg)),
     info: (...msg) => child.info(join(msg)),
     warn: (...msg) => child.warn(join(msg)),
-    error: (...msg) => child.error(join(msg)),
+    error: (...msg) => {
+      const text = join(msg);
+      if (RETRIED_BY_OPSBOT.test(text)) child.warn(text);
+      else child.error(text);
+    },
     setLevel: () => {},
     getLevel: () => BOLT_LEVEL_FOR[logger.level] ?? LogLevel.INFO,
     setName: () => {},

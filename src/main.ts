@@ -2,7 +2,7 @@
 import { createManagementClient } from './api/client.ts';
 import { createOpsbot } from './app.ts';
 import { systemClock } from './clock.ts';
-import { parseConfig, secretsOf } from './config.ts';
+import { mgmtCredentialsInClear, parseConfig, secretsOf } from './config.ts';
 import { createLogger } from './log.ts';
 import { StartupRefused } from './slack/preflight.ts';
 import { openStore } from './store/index.ts';
@@ -22,6 +22,11 @@ export async function main(): Promise<void> {
   }
   const config = parsed.config;
   const logger = createLogger({ level: config.logLevel, secrets: secretsOf(config) });
+  if (mgmtCredentialsInClear(config))
+    logger.warn(
+      { event: 'mgmt_api_cleartext', variable: 'MGMT_API_URL' },
+      'MGMT_API_URL starts with http://: the management API password crosses the network unencrypted; use https:// outside a local simulator',
+    );
 
   const mgmt = createManagementClient({
     baseUrl: config.mgmt.baseUrl,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { type SimulatedWorkspace, startSimulatedWorkspace } from '../src/sim/workspace.ts';
 
 const manifest = parse(readFileSync(new URL('../manifest.yml', import.meta.url), 'utf8'));
 const schema = JSON.parse(
@@ -32,8 +33,10 @@ describe('manifest.yml', () => {
   it('asks for exactly the bot scopes the code uses', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
+        'channels:read',
         'chat:write',
         'chat:write.public',
+        'groups:read',
         'commands',
         'files:write',
         'im:write',
@@ -64,6 +67,33 @@ describe('manifest.yml', () => {
     expect(interactivity.message_menu_options_url).toBe(interactivity.request_url);
     const fields = schema.definitions['app-manifests.v1.settings.interactivity'].properties;
     expect(Object.keys(fields)).toContain('message_menu_options_url');
+  });
+});
+
+// What Slack shows people before they type: the command's description and usage hint. Checked
+// against the subcommands the app registers, so a new one cannot be missing from them.
+describe('manifest.yml: /ops as Slack describes it', () => {
+  let ws: SimulatedWorkspace;
+  beforeAll(async () => {
+    ws = await startSimulatedWorkspace();
+  });
+  afterAll(async () => {
+    await ws?.stop();
+  });
+  const command = () => manifest.features.slash_commands[0];
+  const paths = () => ws.opsbot.router.list().flatMap((sub) => [sub.words, ...(sub.aliases ?? [])]);
+
+  it('hints every word of every subcommand the app registers, and help', () => {
+    const hinted = new Set(String(command().usage_hint).split(/[\s|[\]<>]+/));
+    const missing = [...new Set(['help', ...paths().flat()])].filter((word) => !hinted.has(word));
+    expect(paths().length).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
+  });
+
+  it('describes every top-level subcommand (in a plural where it reads better)', () => {
+    const description = String(command().description).toLowerCase();
+    const topLevel = [...new Set(ws.opsbot.router.list().map((sub) => sub.words[0] ?? ''))];
+    expect(topLevel.filter((word) => !new RegExp(`\\b${word}`).test(description))).toEqual([]);
   });
 });
 

@@ -1,150 +1,14 @@
 // Block Kit as a person reads it in Slack, in plain lines for a terminal: headers stand out, fields
 // sit in two columns, buttons look like [Approve], images point at the PNG written to disk.
 // Pure: blocks in, lines out.
-
-type Json = Record<string, unknown>;
-
-export type Names = {
-  user(id: string): string;
-  channel(id: string): string;
-};
-
-export type Style = {
-  bold(text: string): string;
-  dim(text: string): string;
-};
-
-export const PLAIN_STYLE: Style = { bold: (t) => `*${t}*`, dim: (t) => t };
-
-export const ANSI_STYLE: Style = {
-  bold: (t) => `\x1b[1m${t}\x1b[22m`,
-  dim: (t) => `\x1b[2m${t}\x1b[22m`,
-};
-
-export type RenderOptions = {
-  names: Names;
-  style: Style;
-  /** Where the image of an image block was written, when it was. */
-  imagePath?: (image: Json) => string | undefined;
-};
-
-const EMOJI: Record<string, string> = {
-  warning: '⚠️',
-  white_check_mark: '✅',
-  heavy_check_mark: '✔️',
-  information_source: 'ℹ️',
-  inbox_tray: '📥',
-  hourglass_flowing_sand: '⏳',
-  hourglass: '⌛',
-  wave: '👋',
-  wastebasket: '🗑️',
-  rotating_light: '🚨',
-  no_entry: '⛔',
-  no_entry_sign: '🚫',
-  mag: '🔍',
-  lock: '🔒',
-  large_green_circle: '🟢',
-  large_yellow_circle: '🟡',
-  large_orange_circle: '🟠',
-  red_circle: '🔴',
-  white_circle: '⚪',
-  grey_question: '❔',
-  frame_with_picture: '🖼️',
-  zzz: '💤',
-  gear: '⚙️',
-  x: '❌',
-  tada: '🎉',
-  calendar: '📅',
-  chart_with_upwards_trend: '📈',
-};
-
-const asJson = (value: unknown): Json | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const textOf = (value: unknown): string => {
-  const obj = asJson(value);
-  return typeof obj?.text === 'string' ? obj.text : typeof value === 'string' ? value : '';
-};
-
-/** Slack's mrkdwn as it reads on screen: mentions by name, links with their label, entities decoded. */
-export function readableMrkdwn(text: string, options: RenderOptions): string {
-  const { names, style } = options;
-  const linked = text.replace(/<([^<>]+)>/g, (_all, inner: string) => {
-    const [target = '', label] = inner.split('|', 2);
-    if (target.startsWith('@')) return `@${label ?? names.user(target.slice(1))}`;
-    if (target.startsWith('#')) return `#${label ?? names.channel(target.slice(1))}`;
-    if (target.startsWith('!subteam^')) return label ?? '@group';
-    if (target.startsWith('!date^')) return label ?? 'a date';
-    if (target.startsWith('!')) return `@${target.slice(1)}`;
-    return label === undefined ? target : `${label} (${target})`;
-  });
-  const emoji = linked.replace(/:([a-z0-9_+-]+):/g, (all, name: string) => EMOJI[name] ?? all);
-  const bolded =
-    style === PLAIN_STYLE
-      ? emoji
-      : emoji.replace(/(^|[\s(])\*([^*\n]+)\*(?=$|[\s).,:;!?])/g, (_a, pre: string, t: string) => {
-          return `${pre}${style.bold(t)}`;
-        });
-  return bolded.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
+import { escapeMrkdwn } from '../slack/mrkdwn.ts';
+import { elementToken } from './element-text.ts';
+import { asJson, asList, type Json, type RenderOptions, readableMrkdwn, textOf } from './slack-text.ts';
 
 function textObject(value: unknown, options: RenderOptions): string {
   const obj = asJson(value);
   if (obj?.type === 'mrkdwn') return readableMrkdwn(textOf(obj), options);
   return textOf(value);
-}
-
-function optionText(option: unknown): string {
-  return textOf(asJson(option)?.text);
-}
-
-/** An interactive element as a compact token: [Approve], [7d · last 7 days ▾], [09:00]. */
-export function elementToken(element: unknown, options: RenderOptions): string {
-  const el = asJson(element) ?? {};
-  switch (el.type) {
-    case 'button':
-      return `[${textOf(el.text)}]`;
-    case 'static_select':
-    case 'external_select':
-    case 'users_select':
-    case 'conversations_select':
-    case 'channels_select': {
-      const chosen = optionText(el.initial_option) || textOf(el.placeholder) || 'choose';
-      return `[${chosen} ▾]`;
-    }
-    case 'multi_static_select': {
-      const chosen = asList(el.initial_options).map(optionText).join(', ');
-      return `[${chosen || textOf(el.placeholder) || 'choose'} ▾]`;
-    }
-    case 'overflow':
-      return '[⋯]';
-    case 'plain_text_input': {
-      const value = typeof el.initial_value === 'string' ? el.initial_value : '';
-      const placeholder = textOf(el.placeholder);
-      return value
-        ? `[${value}]`
-        : placeholder
-          ? `[${options.style.dim(`‹${placeholder}›`)}]`
-          : `[${' '.repeat(12)}]`;
-    }
-    case 'timepicker':
-      return `[${typeof el.initial_time === 'string' ? el.initial_time : '--:--'} 🕘]`;
-    case 'datepicker':
-      return `[${typeof el.initial_date === 'string' ? el.initial_date : 'yyyy-mm-dd'} 📅]`;
-    case 'radio_buttons':
-    case 'checkboxes': {
-      const initial = el.type === 'radio_buttons' ? [el.initial_option] : asList(el.initial_options);
-      const chosen = new Set(initial.map((o) => String(asJson(o)?.value)));
-      const [on, off] = el.type === 'radio_buttons' ? ['(•)', '( )'] : ['[x]', '[ ]'];
-      return asList(el.options)
-        .map((o) => `${chosen.has(String(asJson(o)?.value)) ? on : off} ${optionText(o)}`)
-        .join('  ');
-    }
-    case 'image':
-      return `[image: ${String(el.alt_text ?? '')}]`;
-    default:
-      return `[${String(el.type ?? 'element')}]`;
-  }
 }
 
 const ALT_SHOWN = 90;
@@ -178,13 +42,19 @@ function visibleLength(text: string): number {
   return [...text.replace(/\x1b\[[0-9;]*m/g, '')].length;
 }
 
+/**
+ * Rich text as mrkdwn, for readableMrkdwn to show: mentions become `<@U…>`, `<#C…>`,
+ * `<!subteam^S…>` (read by name), while its text is literal, so it is escaped first.
+ */
 function richText(value: unknown): string {
   const obj = asJson(value);
   if (obj === undefined) return '';
-  if (typeof obj.text === 'string') return obj.text;
-  if (obj.type === 'user') return `@${String(obj.user_id)}`;
+  if (obj.type === 'user') return `<@${String(obj.user_id)}>`;
+  if (obj.type === 'channel') return `<#${String(obj.channel_id)}>`;
+  if (obj.type === 'usergroup') return `<!subteam^${String(obj.usergroup_id)}>`;
   if (obj.type === 'emoji') return `:${String(obj.name)}:`;
-  if (obj.type === 'link') return String(obj.text ?? obj.url ?? '');
+  if (obj.type === 'link') return escapeMrkdwn(String(obj.text ?? obj.url ?? ''));
+  if (typeof obj.text === 'string') return escapeMrkdwn(obj.text);
   const children = asList(obj.elements).map(richText).join('');
   return obj.type === 'rich_text_section' || obj.type === 'rich_text_preformatted'
     ? `${children}\n`

@@ -2,28 +2,14 @@
 // posted where (channel, DM, ephemeral to whom, modal), the message rendered from its blocks, its
 // images written as PNG files and its raw Block Kit written as JSON. Used by the tour and `npm run slack`.
 import type { SimActivity, SimActivityPage } from '../sim/slack/inspect-routes.ts';
-import { SIM_IDS } from '../sim/workspace.ts';
-import { messageLines, type Names, type RenderOptions, viewLines, viewTitle } from './blocks-text.ts';
+import { messageLines, viewLines, viewTitle } from './blocks-text.ts';
 import type { DemoOutput } from './output.ts';
+import { DEMO_CHANNELS, DEMO_GROUPS, DEMO_USERS } from './people.ts';
 import type { SimClient } from './sim-client.ts';
+import type { Names, RenderOptions } from './slack-text.ts';
 import type { Transcript } from './transcript.ts';
 
 type Json = Record<string, unknown>;
-
-/** People and channels of the simulated workspace, by the names the transcript uses. */
-export const DEMO_USERS: Record<string, string> = {
-  [SIM_IDS.requester]: 'requester',
-  [SIM_IDS.approver]: 'approver',
-  [SIM_IDS.secondApprover]: 'approver2',
-  [SIM_IDS.outsider]: 'outsider',
-  U0SIMBOT: 'opsbot',
-};
-
-export const DEMO_CHANNELS: Record<string, string> = {
-  [SIM_IDS.generalChannel]: 'general',
-  [SIM_IDS.approvalChannel]: 'approvals',
-  C0TEAMOPS: 'team-ops',
-};
 
 const asJson = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -118,6 +104,7 @@ export class SlackPresenter {
     return {
       user: (id) => this.user(id),
       channel: (id) => DEMO_CHANNELS[id] ?? id,
+      group: (id) => DEMO_GROUPS[id],
     };
   }
 

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DEFAULT_VECTOR_INDEXES } from '../sim/mgmt/index.ts';
 import { SIM_IDS } from '../sim/workspace.ts';
-import { DEMO_CHANNELS, DEMO_USERS } from './present.ts';
+import { DEMO_CHANNELS, DEMO_USERS } from './people.ts';
 import type { DemoWorkspace } from './workspace.ts';
 
 export const SERVE_STATE_FILE = '.serve.json';

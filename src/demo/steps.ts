@@ -8,14 +8,13 @@ import {
   nextWholeHour,
   optionIn,
   StepUnavailable,
-  type TourKit,
+  type TourStep,
 } from './tour-kit.ts';
+import { watch } from './watch-step.ts';
 
 const { requester, approver, secondApprover, generalChannel, approvalChannel } = SIM_IDS;
 const DIGEST_CHANNEL = 'C0TEAMOPS';
 const REQUESTER_ZONE = 'Europe/Berlin'; // the simulated requester's profile time zone
-
-export type TourStep = { slug: string; title: string; run(k: TourKit): Promise<void> };
 
 const help: TourStep = {
   slug: 'help',
@@ -84,7 +83,7 @@ const search: TourStep = {
       hasAction(m, 'search.approve'),
     );
     await k.until('confirmation to the requester', () => k.ws.slack.ephemeralsFor(requester).at(-1));
-    await k.show();
+    await k.showSettled();
 
     views = k.ws.slack.views.length;
     await k.click(approver, card, 'search.approve', '[Approve] on the request card');
@@ -97,7 +96,7 @@ const search: TourStep = {
       const progress = (await k.ws.store.approvalProgress([1])).get(1);
       return progress?.approvals.length === 1 ? progress : undefined;
     });
-    await k.show();
+    await k.showSettled();
     views = k.ws.slack.views.length;
     await k.click(secondApprover, card, 'search.approve', '[Approve] by a second approver');
     const second = await k.modalFor(secondApprover, views);
@@ -110,7 +109,7 @@ const search: TourStep = {
     await k.until('DM to the requester', () =>
       k.ws.slack.calls.find((c) => c.method === 'chat.postMessage' && String(c.args.channel).startsWith('D')),
     );
-    await k.show();
+    await k.showSettled();
     const calls = k.ws.mgmt.createCalls.length;
     if (calls !== 1) throw new Error(`the management API got ${calls} create calls, not 1`);
     k.t.note(`The management API received exactly one POST /v2/search (index ${created.name}).`);
@@ -199,73 +198,6 @@ const digest: TourStep = {
       k.ws.slack.messagesIn(DIGEST_CHANNEL).length > posts ? true : undefined,
     );
     await k.show();
-  },
-};
-
-const watch: TourStep = {
-  slug: 'watch',
-  title: 'A watch: the channel hears when a line is crossed, someone owns it, and it is back',
-  async run(k) {
-    const checks = k.ws.opsbot.features.watches;
-    const index = 'idx-1';
-    const base = k.ws.mgmt.indexes[index] ?? {};
-    const latency = (ms: number) => {
-      k.ws.mgmt.indexes[index] = { ...base, pinned: { query_latency_99: ms } };
-    };
-    latency(120);
-    // By the name given in the stats step (catalog is idx-1), calling the approver.
-    await k.command(
-      requester,
-      DIGEST_CHANNEL,
-      'watch catalog p99-query-latency > 250 for 2 notify @approver remind 10m',
-      { escape: true },
-    );
-    await k.show();
-    const check = async (note: string) => {
-      k.demo.clock.jumpTo(k.demo.clock.now() + 5 * 60_000);
-      k.t.action(`⏩ Five minutes later (the demo's clock): ${note}`);
-      await checks.runOnce();
-    };
-    await check('p99 query latency is 120 — a check, nothing to say');
-    latency(380);
-    await check('p99 query latency jumps to 380 — one check past the line');
-    await check('still 380 — the second check in a row: the watch fires');
-    const alert = await k.messageIn(
-      DIGEST_CHANNEL,
-      'the alert',
-      (m) => hasImage(m) && m.text.includes('p99 query latency'),
-    );
-    await k.show();
-    await check('still 380, and nobody has taken it');
-    await check('ten minutes unacknowledged: a reminder in the thread, calling @approver again');
-    await k.until('the reminder', () =>
-      k.ws.slack
-        .messagesIn(DIGEST_CHANNEL)
-        .find((m) => m.thread_ts === alert.ts && m.text.includes('Still firing')),
-    );
-    await k.show();
-    await k.click(approver, alert, 'watch.acknowledge', '[Acknowledge] on the alert');
-    await k.until('the alert acknowledged in place', () =>
-      k.ws.slack
-        .messagesIn(DIGEST_CHANNEL)
-        .find((m) => m.ts === alert.ts && JSON.stringify(m.blocks).includes('Acknowledged by')),
-    );
-    await k.show();
-    latency(140);
-    await check('back to 140 — one check back');
-    await check('still 140 — the second: resolved');
-    await k.until('the alert resolved in place', () =>
-      k.ws.slack
-        .messagesIn(DIGEST_CHANNEL)
-        .find(
-          (m) =>
-            m.ts === alert.ts && m.text.startsWith('Resolved after') && m.text.includes('acknowledged by'),
-        ),
-    );
-    await k.show();
-    k.t.note(
-      'One message per incident: it called @approver, reminded until someone took it, and resolved in place with its story (how long, the worst value, who acknowledged) and no ping.',
-    );
   },
 };
 

@@ -12,6 +12,12 @@ import type { DemoWorkspace } from './workspace.ts';
 type Json = Record<string, unknown>;
 
 const WAIT_MS = 15_000;
+/** Slack quiet this long: opsbot has finished answering what was done. */
+const QUIET_MS = 250;
+/** Well past the Home tab's batching window (500 ms) and the time to build the tabs it republishes. */
+const SETTLED_QUIET_MS = 1_200;
+
+export type TourStep = { slug: string; title: string; run(k: TourKit): Promise<void> };
 
 /** A step that cannot run in this build (its feature is missing): reported, never faked. */
 export class StepUnavailable extends Error {}
@@ -84,7 +90,7 @@ export class TourKit {
    * Once Slack has been quiet for a moment, shows everything opsbot did since the last look
    * (`maxLines` per message: to show a repeat briefly).
    */
-  async show(maxLines?: number): Promise<number> {
+  async show(maxLines?: number, quietMs = QUIET_MS): Promise<number> {
     let count = -1;
     let quietSince = Date.now();
     const deadline = Date.now() + 5_000;
@@ -92,7 +98,7 @@ export class TourKit {
       if (this.ws.slack.calls.length !== count) {
         count = this.ws.slack.calls.length;
         quietSince = Date.now();
-      } else if (Date.now() - quietSince >= 250) break;
+      } else if (Date.now() - quietSince >= quietMs) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const usual = this.t.maxBodyLines;
@@ -102,6 +108,15 @@ export class TourKit {
     } finally {
       this.t.maxBodyLines = usual;
     }
+  }
+
+  /**
+   * Like show(), after waiting out the Home tab's batching of changes (half a second): the Home tabs
+   * a change republishes are shown here, before whatever comes next, so the files of the run are
+   * numbered the same way every time (the README quotes some of them by name).
+   */
+  showSettled(): Promise<number> {
+    return this.show(undefined, SETTLED_QUIET_MS);
   }
 
   /** The newest modal opened for `user` since call number `since`. */
@@ -162,7 +177,8 @@ function describeFilling(view: SimView, values: Record<string, Record<string, un
     .filter((b) => typeof b.block_id === 'string' && b.block_id in values)
     .map((b) => {
       const value = Object.values(values[b.block_id as string] ?? {})[0];
-      return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${String(value)}”`;
+      const shown = Array.isArray(value) ? value.join(', ') : String(value); // several options picked
+      return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${shown}”`;
     });
   const submit = String((view.submit as Json | undefined)?.text ?? 'Submit');
   return `${filled.length > 0 ? `fills in ${filled.join(' and ')} and ` : ''}presses [${submit}]`;

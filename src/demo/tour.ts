@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SIM_CREDENTIALS } from '../sim/workspace.ts';
 import { DEFAULT_OUTPUT_DIR, DemoOutput } from './output.ts';
-import { DEMO_CHANNELS, DEMO_USERS, SlackPresenter } from './present.ts';
+import { DEMO_APPROVER_GROUP, DEMO_CHANNELS, DEMO_USERS } from './people.ts';
+import { SlackPresenter } from './present.ts';
 import { createSimClient } from './sim-client.ts';
 import { TOUR_STEPS } from './steps.ts';
 import { StepUnavailable, TourKit } from './tour-kit.ts';
@@ -97,7 +98,10 @@ function introduce(t: Transcript, demo: DemoWorkspace): void {
   const people = Object.entries(DEMO_USERS)
     .filter(([, name]) => name !== 'opsbot')
     .map(([id, name]) => `@${name} (${id})`);
-  t.say(`  people         ${people.join(', ')} — approvers: @approver, @approver2`);
+  t.say(`  people         ${people.join(', ')}`);
+  const { handle, id, members } = DEMO_APPROVER_GROUP;
+  const approvers = members.map((member) => `@${DEMO_USERS[member] ?? member}`).join(', ');
+  t.say(`  user group     @${handle} (${id}): ${approvers} — the approvers`);
   const channels = Object.entries(DEMO_CHANNELS).map(([id, name]) => `#${name} (${id})`);
   t.say(`  channels       ${channels.join(', ')}`);
 }

@@ -1,5 +1,5 @@
 // The transcript: printed as it happens, kept as plain text (for demo-output/transcript.txt and tests).
-import { ANSI_STYLE, PLAIN_STYLE, type Style } from './blocks-text.ts';
+import { ANSI_STYLE, PLAIN_STYLE, type Style } from './slack-text.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removes the ANSI styling of the printed copy.
 const ANSI = /\x1b\[[0-9;]*m/g;

@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
+import { type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
+import { DEMO_APPROVER_GROUP } from './people.ts';
 
 export type DemoClock = {
   now(): number;
@@ -45,12 +46,15 @@ export async function startDemoWorkspace(
       env: {
         DATABASE_PATH: databasePath,
         LOG_LEVEL: 'info',
-        APPROVER_GROUP: 'ops-approvers',
+        APPROVER_GROUP: DEMO_APPROVER_GROUP.handle,
         APPROVALS_REQUIRED: 'free=0,payg=2',
       },
       slack: {
         userGroups: {
-          S0OPSAPPROVERS: { handle: 'ops-approvers', users: [SIM_IDS.approver, SIM_IDS.secondApprover] },
+          [DEMO_APPROVER_GROUP.id]: {
+            handle: DEMO_APPROVER_GROUP.handle,
+            users: [...DEMO_APPROVER_GROUP.members],
+          },
         },
       },
       ...(options.mode === undefined ? {} : { mode: options.mode }),

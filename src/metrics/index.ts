@@ -6,6 +6,7 @@ import type { ManagementClient } from '../api/client.ts';
 import type { Clock } from '../clock.ts';
 import { closeServer, listen } from '../http-server.ts';
 import type { Logger } from '../log.ts';
+import type { ReadinessReport } from '../readiness.ts';
 import type { Store } from '../store/index.ts';
 import { collectDrift, instrumentManagementClient } from './mgmt.ts';
 import { createMetrics, type Metrics } from './registry.ts';
@@ -23,10 +24,12 @@ export type MetricsKit = {
   observeRequests(app: App): void;
   /** A listener failed on this payload (the guard answered); its request counts as `failed`. */
   listenerFailed(body: object): void;
+  /** The policy refused an action needing `capability` (slack/policy-gate.ts). */
+  policyRefused(capability: string): void;
   mgmt(client: ManagementClient): ManagementClient;
   store(store: Store): Store;
-  /** Starts serving /metrics; resolves with the bound port (undefined when off). */
-  start(): Promise<number | undefined>;
+  /** Starts serving /metrics (and /readyz in full); resolves with the bound port (undefined when off). */
+  start(readiness?: () => Promise<ReadinessReport>): Promise<number | undefined>;
   stop(): Promise<void>;
   /** The port /metrics is served on once started; undefined when off. */
   port(): number | undefined;
@@ -43,6 +46,7 @@ export function metricsKit(options: { port: number | undefined; clock: Clock; lo
     slackClientOptions: (clientOptions) => ({ ...clientOptions, fetch: instrumentedFetch(metrics) }),
     observeRequests: (app) => observeSlackRequests(app, metrics, failedPayloads),
     listenerFailed: (body) => failedPayloads.add(body),
+    policyRefused: (capability) => metrics.policyRefusals.inc({ capability }),
     mgmt(client) {
       collectDrift(client, metrics);
       return instrumentManagementClient(client, metrics);
@@ -51,8 +55,8 @@ export function metricsKit(options: { port: number | undefined; clock: Clock; lo
       collectWatchStates(store, options.clock, metrics);
       return instrumentStore(store, metrics);
     },
-    async start() {
-      server = createMetricsServer(metrics.registry, options.logger);
+    async start(readiness) {
+      server = createMetricsServer(metrics.registry, options.logger, readiness);
       bound = await listen(server, options.port as number);
       options.logger.info({ event: 'metrics_listening', port: bound }, 'GET /metrics answers');
       return bound;
@@ -70,6 +74,7 @@ const inertKit: MetricsKit = {
   slackClientOptions: (clientOptions) => clientOptions,
   observeRequests: () => undefined,
   listenerFailed: () => undefined,
+  policyRefused: () => undefined,
   mgmt: (client) => client,
   store: (store) => store,
   start: async () => undefined,

@@ -3,7 +3,7 @@
 // posts to (opsbot must be able to post in each, and the person must be in it: asked second, since
 // Slack hides the members of a private channel opsbot isn't in). When Slack can't answer a
 // membership question the action is refused: a guardrail that opens when Slack is slow is none.
-import { CANT_POST } from '../errors.ts';
+import { cantPostIn } from '../errors.ts';
 import { mentionChannel } from '../slack/mrkdwn.ts';
 import type { Answer, Capability, Membership, Policy, Where, Who } from './types.ts';
 import { CAPABILITY_WORDS } from './types.ts';
@@ -106,8 +106,7 @@ async function postRefusal(
       'membership-unknown',
       `Slack didn’t say just now whether opsbot can post in ${named}, ${TRY_AGAIN}.`,
     );
-  if (!post.ok)
-    return refuse('where', `opsbot can’t post in ${named}: ${CANT_POST[post.code]}. Pick another channel.`);
+  if (!post.ok) return refuse('where', `${cantPostIn(channel, post.code)}. Pick another channel.`);
   const member = await membership.inChannel(userId, channel);
   if (member === 'unknown')
     return refuse(

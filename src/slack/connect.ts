@@ -28,6 +28,8 @@ export async function connectToSlack(options: {
   logger: Logger;
   readiness: Readiness;
   retry?: RetryPolicy;
+  /** Told which workspace the bot token belongs to, before any payload can arrive over a socket. */
+  onWorkspace?(workspace: { teamId: string | undefined; enterpriseId: string | undefined }): void;
 }): Promise<void> {
   const { app, config, logger, readiness } = options;
   const host = slackHost(config.slack.apiUrl);
@@ -38,10 +40,16 @@ export async function connectToSlack(options: {
     logger,
     ...(policy ? { policy } : {}),
   });
+  // Bolt's own auth.test (it learns the bot's ids from it) runs only now that Slack has answered:
+  // run from App's constructor it would reject unawaited while Slack is away, and its cached
+  // failure would refuse every request after Slack came back.
+  await untilSlackAnswers({ token: 'bot', step: 'auth.test', host }, () => app.init(), logger, policy);
   logger.info(
     { event: 'slack_authenticated', host, team: bot.teamId, botUser: bot.botUserId },
     'Slack accepted the bot token',
   );
+  // The workspace whose payloads opsbot answers (slack/origin-guard.ts), when SLACK_TEAM_ID is unset.
+  options.onWorkspace?.({ teamId: bot.teamId, enterpriseId: bot.enterpriseId });
   if (config.slack.appToken === undefined) {
     readiness.slack = 'ok';
     return;
@@ -61,11 +69,28 @@ export async function connectToSlack(options: {
   });
   await untilSlackAnswers(
     { token: 'app', step: 'apps.connections.open', host },
-    () => app.start(),
+    () => withoutSocketReconnects(socket, () => app.start()),
     logger,
     policy,
   );
   readiness.slack = 'ok';
+}
+
+/**
+ * The socket client's first start, with its own reconnecting off. Left on, a failed
+ * apps.connections.open or socket schedules a retry whose failure nobody awaits (an unhandled
+ * rejection) while start() waits forever; off, the failure comes back here and start-up's loop
+ * decides. Once connected, the client reconnects by itself again.
+ */
+async function withoutSocketReconnects<T>(socket: SocketModeReceiver['client'], start: () => Promise<T>) {
+  // A private field of @slack/socket-mode's client (no option sets it for one start only).
+  const client = socket as unknown as { autoReconnectEnabled: boolean };
+  client.autoReconnectEnabled = false;
+  try {
+    return await start();
+  } finally {
+    client.autoReconnectEnabled = true;
+  }
 }
 
 /**

@@ -1,20 +1,31 @@
-// Bolt refuses a signed request stamped more than five minutes in the past, but not one stamped in
-// the future (src/receivers/verify-request.ts). A request signed ahead of time — by a clock that is
-// wrong, or by someone who held the signing secret for a moment — would stay replayable for as long
-// as its stamp lies ahead. Slack's guidance is to refuse |now - timestamp| > 5 minutes; this adds
-// the half Bolt leaves out, in front of Bolt, before the body is read.
+// Bolt reads `X-Slack-Request-Timestamp` with Number() (receivers/HTTPModuleFunctions.ts) and only
+// refuses stamps more than five minutes in the past: `1e10`, `+10000000000` or a 13-digit stamp all
+// read as far-future numbers, are signed over that number's text, and pass. A request signed ahead
+// of time — by a clock that is wrong, or by someone who held the signing secret for a moment —
+// would stay replayable for as long as its stamp lies ahead. Slack's guidance is |now - timestamp|
+// ≤ 5 minutes; this enforces it on the header as sent, in front of Bolt, before the body is read.
 import type { IncomingHttpHeaders } from 'node:http';
 
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
+/** Seconds since the epoch, as Slack writes them: digits only (10 of them until 2286). */
+const PLAIN_SECONDS = /^\d{1,11}$/;
+
+export type TimestampRefusal =
+  | { reason: 'timestamp_malformed' }
+  | { reason: 'timestamp_in_future' | 'timestamp_stale'; skewSeconds: number };
+
 /**
- * Seconds the request's `X-Slack-Request-Timestamp` lies ahead of `nowMs`, when that is more than
- * the allowed skew; undefined otherwise. A missing or malformed header is Bolt's to refuse (it
- * answers 401), and Slack's unsigned `ssl_check` pings must still reach it.
+ * Why the request's stamp is refused, or undefined when it is a plain integer within the window.
+ * A missing header is Bolt's to refuse (it answers 401): Slack's unsigned `ssl_check` pings carry
+ * none and must still reach it.
  */
-export function futureSkewSeconds(headers: IncomingHttpHeaders, nowMs: number): number | undefined {
+export function timestampRefusal(headers: IncomingHttpHeaders, nowMs: number): TimestampRefusal | undefined {
   const raw = headers['x-slack-request-timestamp'];
-  if (typeof raw !== 'string' || !/^\d{1,12}$/.test(raw.trim())) return undefined;
-  const skew = Number(raw.trim()) - Math.floor(nowMs / 1000);
-  return skew > MAX_CLOCK_SKEW_SECONDS ? skew : undefined;
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !PLAIN_SECONDS.test(raw)) return { reason: 'timestamp_malformed' };
+  const skewSeconds = Number(raw) - Math.floor(nowMs / 1000);
+  if (skewSeconds > MAX_CLOCK_SKEW_SECONDS) return { reason: 'timestamp_in_future', skewSeconds };
+  if (skewSeconds < -MAX_CLOCK_SKEW_SECONDS) return { reason: 'timestamp_stale', skewSeconds };
+  return undefined;
 }

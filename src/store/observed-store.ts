@@ -5,9 +5,11 @@ import type { ChangeFeed } from '../changes.ts';
 import type { Store } from './store.ts';
 import type { Watch, WatchState } from './types.ts';
 
-// What of a watch's state a person sees: whether it fires (since when) and its alert message. The
-// checker saves a state every check; only these changes are worth refreshing anyone's Home for.
-const shown = (state: WatchState) => `${state.status}|${state.incidentSince}|${state.alert?.ts}`;
+// What of a watch's state a person sees: whether it fires (since when), its alert message, and
+// whether its channel refuses opsbot's posts. The checker saves a state every check; only these
+// changes are worth refreshing anyone's Home for.
+const shown = (state: WatchState) =>
+  `${state.status}|${state.incidentSince}|${state.alert?.ts}|${state.cantPost?.code}`;
 
 export function observedStore(store: Store, changes: ChangeFeed): Store {
   const digest = (channelId: string) => changes.emit({ kind: 'digest', channelId });

@@ -55,6 +55,8 @@ export interface Store {
   listRecentRequests(options: ListRequestsOptions): Promise<IndexRequest[]>;
   /** Pending requests of one user; with `now`, those already past their expiry are not counted. */
   countPendingByRequester(userId: string, now?: number): Promise<number>;
+  /** Requests of one user filed at or after `since` whose plan needed no approval, whatever became of them. */
+  countUnapprovedByRequester(userId: string, since: number): Promise<number>;
   /** Records where the approval card was posted. False when the request does not exist. */
   setRequestCard(id: number, card: MessageRef): Promise<boolean>;
   /**
@@ -193,6 +195,8 @@ export interface Store {
   claimIncidentReminder(id: number, expectedNext: number, at: number, next: number | null): Promise<boolean>;
   /** Closes an open incident; undefined when it was closed already. */
   resolveIncident(id: number, at: number): Promise<WatchIncident | undefined>;
+  /** Forgets an incident whose alert was never posted (its channel refused it). False when gone. */
+  discardIncident(id: number): Promise<boolean>;
 
   // --- known indexes (names a team gave its indexes) ---
 
@@ -239,6 +243,7 @@ export type RequestMethods = Pick<
   | 'getRequest'
   | 'listRecentRequests'
   | 'countPendingByRequester'
+  | 'countUnapprovedByRequester'
   | 'setRequestCard'
   | 'transitionRequest'
   | 'listAudit'
@@ -282,6 +287,7 @@ export type WatchMethods = Pick<
   | 'acknowledgeIncident'
   | 'claimIncidentReminder'
   | 'resolveIncident'
+  | 'discardIncident'
 >;
 
 export type IndexMethods = Pick<

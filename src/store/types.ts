@@ -242,6 +242,11 @@ export type WatchState = {
   noDataAlert: MessageRef | null;
   /** The open (or last) incident's record (watch_incidents); absent in states saved before it existed. */
   incidentId?: number | null;
+  /**
+   * Slack refused the watch's last post in its channel (a key of CANT_POST in src/errors.ts) since
+   * then; cleared by the next post Slack takes. Absent in states saved before it existed.
+   */
+  cantPost?: { code: string; since: number } | null;
 };
 
 /** What people set by clicking, kept apart from the state so a check never overwrites a click. */

@@ -226,5 +226,8 @@ function incidentMethods(db: Db) {
       );
       return incidentOrNone(row);
     },
+    async discardIncident(id) {
+      return (await db.run('DELETE FROM watch_incidents WHERE id = :id', { id })) === 1;
+    },
   } satisfies Partial<WatchMethods>;
 }

@@ -1,5 +1,5 @@
 // The management API answering as the world does, through signed requests: a list with one account
-// opsbot can't read, a created index whose answer drifted, and /readyz telling the operator.
+// opsbot can't read, a created index whose answer drifted, and /readyz on METRICS_PORT telling the operator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import {
@@ -16,7 +16,7 @@ const { requester, approver, generalChannel } = SIM_IDS;
 describe('e2e: a management API that drifted', () => {
   let ws: SimulatedWorkspace;
   beforeAll(async () => {
-    ws = await startSimulatedWorkspace();
+    ws = await startSimulatedWorkspace({ env: { METRICS_PORT: '0' } });
   });
   afterAll(async () => {
     await ws?.stop();
@@ -64,8 +64,9 @@ describe('e2e: a management API that drifted', () => {
     expect((await cardFor(ws, 1)).text).toContain('created');
   });
 
-  it('/readyz counts the drift by record and field, and names no value', async () => {
-    const res = await fetch(`${ws.url}/readyz`);
+  it('/readyz on METRICS_PORT counts the drift by record and field, and names no value', async () => {
+    expect(await (await fetch(`${ws.url}/readyz`)).json()).toEqual({ ok: true }); // the Slack port: no details
+    const res = await fetch(`http://127.0.0.1:${ws.opsbot.metricsPort()}/readyz`);
     const body = (await res.json()) as { ok: boolean; drift: Record<string, Record<string, number>> };
     expect(res.status).toBe(200);
     // A credential's absence is no drift: opsbot never reads one.

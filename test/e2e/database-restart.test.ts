@@ -54,7 +54,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
 
   const readiness = async () => {
     const res = await fetch(`${ws.url}/readyz`);
-    return { status: res.status, body: (await res.json()) as { ok: boolean; store: string } };
+    return { status: res.status, body: (await res.json()) as { ok: boolean; reason?: string } };
   };
 
   it('answers with a clear sentence while the database is gone, and recovers by itself', async () => {
@@ -80,24 +80,22 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
     );
     expect(countViews(ws, approver, 'search.approve_modal')).toBe(0);
     const ready = await readiness();
-    expect(ready.status).toBe(503);
-    expect(ready.body.ok).toBe(false);
-    expect(ready.body.store).toMatch(/^PostgreSQL at 127\.0\.0\.1:\d+\/\w+ is not answering: /);
+    expect(ready).toEqual({ status: 503, body: { ok: false, reason: 'database unavailable' } });
 
     proxy.comeBack();
     // The same process, not restarted: the next command works and nothing was lost.
     const after = await ask('search requests');
     expect(after).toContain('product-search');
     expect(after).not.toContain('couldn’t');
-    expect(await readiness()).toEqual({
-      status: 200,
-      body: { ok: true, store: 'ok', slack: 'ok', mgmt: 'ok', drift: expect.any(Object) },
-    });
+    expect(await readiness()).toEqual({ status: 200, body: { ok: true } });
     await fileRequest(ws, { text: 'search create after-restart eu-west-1 free' });
     expect((await ws.store.getRequest(2))?.name).toBe('after-restart');
     const modal = await openDecision(ws, approver, 1, 'approve');
     expect((await ws.driver.submitView({ userId: approver, view: modal })).ack).toBeUndefined();
-    await waitForCard(ws, 1, (t) => t.includes('*Created*'));
+    // After the restart every pooled connection is new (TCP, startup, search_path) and the approval
+    // runs several writes, the create and a chat.update in turn; on a loaded machine that has taken
+    // more than the usual 5 s. The poll ends as soon as the card shows.
+    await waitForCard(ws, 1, (t) => t.includes('*Created*'), 20_000);
     expect(ws.mgmt.createCalls).toHaveLength(1);
 
     // The outage is in the log for the operator (host and port, never the password).

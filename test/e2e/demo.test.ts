@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTour, type TourResult } from '../../src/demo/tour.ts';
 import { type DemoWorkspace, startDemoWorkspace } from '../../src/demo/workspace.ts';
+import { walkthroughDisagreements } from '../support/readme-walkthrough.ts';
 
 const mainPath = fileURLToPath(new URL('../../src/demo/main.ts', import.meta.url));
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -143,6 +144,20 @@ describe('e2e: npm run demo — the tour, in process', () => {
     );
     expect(modal).toMatchObject({ type: 'modal', blocks: expect.any(Array) });
     expect(readFileSync(join(outDir, 'transcript.txt'), 'utf8')).toBe(result.transcript);
+  });
+
+  it('tells the story the README tells: its steps, the files it quotes, who approved', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(walkthroughDisagreements(readme, result)).toEqual([]);
+  });
+
+  it('shows what Slack shows: group handles, chosen values, no raw element type', () => {
+    expect(result.transcript).toContain('2 approvals from @ops-approvers');
+    // (the help card's own "[notify @people @group]" is opsbot's wording, not a mention)
+    expect(result.transcript).not.toContain('from @group');
+    expect(result.transcript).not.toMatch(/\[(multi_)?\w+_(select|input)\]|\[choose ▾\]/);
+    const digestForm = section(result.transcript, '▶ @requester types in #team-ops:  /ops digest');
+    expect(digestForm).toMatch(/Vector indexes: \[‹.+› ▾\]/);
   });
 
   it('lets no simulator secret into the transcript or any file it wrote', () => {

@@ -4,10 +4,40 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSlackDriver } from '../../src/sim/driver/driver.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
-import { runMain, type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
+import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
+import { type LogEvent, runMain, type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 const STACK_FRAME = /\n\s+at .+:\d+/;
+const MODES = ['http', 'socket'] as const;
+const MODE_ENV = { http: {}, socket: { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } } as const;
+
+/** The JSON log lines of a finished run's stdout. */
+function logLines(stdout: string): LogEvent[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogEvent);
+}
+
+/** What an operator's alerting would page on: start-up's one refusal goes to stderr, not here. */
+function errorLevel(events: readonly LogEvent[]): LogEvent[] {
+  return events.filter((e) => e.level === 'error' || e.level === 'fatal');
+}
+
+function driverFor(mode: 'http' | 'socket', sims: Sims, app: SpawnedApp) {
+  return app.port().then((port) =>
+    createSlackDriver({
+      appUrl: `http://127.0.0.1:${port}/slack/events`,
+      signingSecret: SIM_CREDENTIALS.signingSecret,
+      slack: sims.slack,
+      teamId: SIM_IDS.teamId,
+      apiAppId: SIM_IDS.appId,
+      transport: mode,
+    }),
+  );
+}
 
 function envOfExample(): Record<string, string> {
   const env: Record<string, string> = {};
@@ -47,59 +77,106 @@ describe('start-up against Slack', () => {
     expect(stderr).not.toMatch(STACK_FRAME);
   });
 
-  it('a bot token Slack refuses ends in one line naming SLACK_BOT_TOKEN, exit 1, no stack trace', async () => {
-    sims = await startSims({ slackTokens: { botToken: 'xoxb-another-workspace-fake' } });
-    const { code, stderr, stdout } = await runMain(sims.appEnv());
-    expect(code).toBe(1);
-    expect(stderr.trim()).toBe(
-      'opsbot: Slack refused SLACK_BOT_TOKEN (invalid_auth): copy the Bot User OAuth Token (xoxb-…) from your app’s OAuth & Permissions page into SLACK_BOT_TOKEN.',
-    );
-    expect(stderr).not.toMatch(STACK_FRAME);
-    expect(stdout).not.toContain('"event":"listening"');
-  });
+  it.each(MODES)(
+    '%s: a bot token Slack refuses ends in one line naming SLACK_BOT_TOKEN, exit 1, nothing else at error',
+    async (mode) => {
+      sims = await startSims({ slackTokens: { botToken: 'xoxb-another-workspace-fake' } });
+      const { code, stderr, stdout } = await runMain(sims.appEnv({ LOG_LEVEL: 'info', ...MODE_ENV[mode] }));
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        'opsbot: Slack refused SLACK_BOT_TOKEN (invalid_auth): copy the Bot User OAuth Token (xoxb-…) from your app’s OAuth & Permissions page into SLACK_BOT_TOKEN.',
+      );
+      expect(stderr).not.toMatch(STACK_FRAME);
+      expect(errorLevel(logLines(stdout))).toEqual([]);
+      expect(stdout).not.toContain('"event":"listening"');
+    },
+  );
 
-  it('an app-level token Slack refuses ends in one line naming SLACK_APP_TOKEN', async () => {
+  it('an app-level token Slack refuses ends in one line naming SLACK_APP_TOKEN, nothing else at error', async () => {
     sims = await startSims();
-    const { code, stderr } = await runMain(sims.appEnv({ SLACK_APP_TOKEN: 'xapp-1-revoked-fake-token' }));
+    const { code, stderr, stdout } = await runMain(
+      sims.appEnv({ LOG_LEVEL: 'info', SLACK_APP_TOKEN: 'xapp-1-revoked-fake-token' }),
+    );
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(
-      /^opsbot: Slack refused SLACK_APP_TOKEN \(invalid_auth\): generate an app-level token/,
+      /^opsbot: Slack refused SLACK_APP_TOKEN \(invalid_auth\): generate an app-level token[^\n]+$/,
     );
     expect(stderr).not.toMatch(STACK_FRAME);
+    expect(errorLevel(logLines(stdout))).toEqual([]);
   });
 
-  it('Slack unreachable at first: probes answer, /readyz says why, a warn names the host, then it connects', async () => {
-    const slackPort = await freePort();
-    const early = await startSims();
-    const env = early.appEnv({ SLACK_API_URL: `http://127.0.0.1:${slackPort}/api/`, LOG_LEVEL: 'info' });
-    app = spawnApp(env);
-    expect(await app.probe('/healthz')).toEqual({ status: 200, body: { ok: true } });
-    const warned = await app.waitForEvent('slack_unreachable');
-    expect(warned).toMatchObject({ host: `127.0.0.1:${slackPort}`, step: 'auth.test', level: 'warn' });
-    expect(await app.probe('/readyz')).toMatchObject({
-      status: 503,
-      body: { ok: false, reason: 'connecting to Slack', slack: 'connecting to Slack', store: 'ok' },
-    });
-    expect(app.events.some((e) => e.event === 'listening')).toBe(false);
+  it.each(MODES)(
+    '%s: Slack unreachable at first: /readyz says why, a warn names the host, then it connects and serves, nothing at error',
+    async (mode) => {
+      const slackPort = await freePort();
+      const early = await startSims();
+      const env = early.appEnv({
+        SLACK_API_URL: `http://127.0.0.1:${slackPort}/api/`,
+        LOG_LEVEL: 'info',
+        ...MODE_ENV[mode],
+      });
+      app = spawnApp(env);
+      expect(await app.probe('/healthz')).toEqual({ status: 200, body: { ok: true } });
+      const warned = await app.waitForEvent('slack_unreachable');
+      expect(warned).toMatchObject({ host: `127.0.0.1:${slackPort}`, step: 'auth.test', level: 'warn' });
+      expect(await app.probe('/readyz')).toEqual({
+        status: 503,
+        body: { ok: false, reason: 'connecting to Slack' },
+      });
+      // Long enough for a request Bolt made on its own to have failed (the App's client gives up
+      // after three quick retries, at most 7 s): start-up's fifth try comes 15 s in.
+      await app.waitForEvent('slack_unreachable', (e) => e.attempt === 5, 25_000);
+      expect(app.events.some((e) => e.event === 'listening')).toBe(false);
 
-    // "Slack" comes up on the address the app keeps trying.
-    await early.close();
-    sims = await startSims({ slackPort });
-    await app.waitForEvent('listening', undefined, 15_000);
-    expect(await app.probe('/readyz')).toMatchObject({ status: 200, body: { ok: true, slack: 'ok' } });
-    expect(app.stderr()).toBe('');
-  });
+      // "Slack" comes up on the address the app keeps trying.
+      await early.close();
+      sims = await startSims({ slackPort });
+      await app.waitForEvent('listening', undefined, 20_000);
+      expect(await app.probe('/readyz')).toEqual({ status: 200, body: { ok: true } });
+      const help = await (await driverFor(mode, sims, app)).command('help', {
+        userId: SIM_IDS.requester,
+        channelId: SIM_IDS.generalChannel,
+      });
+      expect(help.body).toContain('/ops search create');
+      expect(errorLevel(app.events)).toEqual([]);
+      expect(app.stderr()).toBe('');
+    },
+    // Start-up's fifth try comes 15 s in; then Slack comes up and a command is served.
+    60_000,
+  );
 
-  it('management API credentials refused: a warn naming the variables, /readyz says so, the bot still serves', async () => {
+  it('socket: apps.connections.open failing at first is retried quietly, then the socket opens', {
+    timeout: 40_000,
+  }, async () => {
     sims = await startSims();
-    app = spawnApp(sims.appEnv({ MGMT_API_PASSWORD: 'wrong-fake-password', LOG_LEVEL: 'info' }));
+    sims.slack.fail('apps.connections.open', { error: 'internal_error' }, { times: 2 });
+    app = spawnApp(sims.appEnv({ LOG_LEVEL: 'info', ...MODE_ENV.socket }));
+    await app.waitForEvent('listening', undefined, 20_000);
+    const retries = app.events.filter((e) => e.event === 'slack_unreachable');
+    expect(retries).toEqual([
+      expect.objectContaining({ step: 'apps.connections.open', reason: 'internal_error', level: 'warn' }),
+      expect.objectContaining({ step: 'apps.connections.open', reason: 'internal_error', level: 'warn' }),
+    ]);
+    const help = await (await driverFor('socket', sims, app)).command('help', {
+      userId: SIM_IDS.requester,
+      channelId: SIM_IDS.generalChannel,
+    });
+    expect(help.body).toContain('/ops search create');
+    expect(errorLevel(app.events)).toEqual([]);
+  });
+
+  it('management API credentials refused: a warn naming the variables, /readyz on METRICS_PORT says so, the bot still serves', async () => {
+    sims = await startSims();
+    app = spawnApp(
+      sims.appEnv({ MGMT_API_PASSWORD: 'wrong-fake-password', LOG_LEVEL: 'info', METRICS_PORT: '0' }),
+    );
     const warned = await app.waitForEvent('mgmt_credentials_refused');
     expect(warned.msg).toContain('MGMT_API_USERNAME / MGMT_API_PASSWORD');
     expect(warned.level).toBe('warn');
-    expect(await app.probe('/readyz')).toMatchObject({
-      status: 200,
-      body: { ok: true, slack: 'ok', mgmt: 'credentials refused' },
-    });
+    expect(await app.probe('/readyz')).toEqual({ status: 200, body: { ok: true } });
+    const metricsPort = (await app.waitForEvent('metrics_listening')).port;
+    const details = await fetch(`http://127.0.0.1:${metricsPort}/readyz`);
+    expect(await details.json()).toMatchObject({ ok: true, slack: 'ok', mgmt: 'credentials refused' });
     expect(JSON.stringify(app.events)).not.toContain('wrong-fake-password');
   });
 

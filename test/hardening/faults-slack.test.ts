@@ -153,7 +153,7 @@ describe('faults of the Slack Web API', () => {
     // A short Retry-After fits in the trigger's life: the click opens the form after the wait.
     ws.slack.fail('views.open', { rateLimited: 1 }, { times: 1 });
     const modal = await openDecision(ws, approver, request.id, 'approve');
-    expect(modal.callback_id).toBe('search.approve');
+    expect(modal.callback_id).toBe('search.approve_modal');
   });
 
   it('a spent response_url: the answer to a command arrives as an ephemeral message instead', async () => {

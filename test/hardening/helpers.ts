@@ -70,7 +70,7 @@ export async function postSigned(
   appUrl: string,
   secret: string,
   body: string,
-  options: { timestampSeconds?: number; signature?: string; contentType?: string } = {},
+  options: { timestampSeconds?: number | string; signature?: string; contentType?: string } = {},
 ): Promise<{ status: number; body: string }> {
   const timestamp = String(options.timestampSeconds ?? Math.floor(Date.now() / 1000));
   const res = await fetch(`${appUrl}/slack/events`, {

@@ -179,4 +179,20 @@ describe('makeVectorIndexStats', () => {
     expect(stats.current_vector_count).toBe(0);
     expect(stats.monthly_cost).toBe(0);
   });
+
+  it('plays a steered series as its story: the first value before the first step, each step from its time', () => {
+    const steps = [
+      { fromMs: NOW - 20 * MIN, value: 120 },
+      { fromMs: NOW - 10 * MIN, value: 380 },
+    ];
+    const stats = makeVectorIndexStats('idx-1', '1h', NOW, 3, { steps: { query_latency_99: steps } });
+    const points = (stats.query_latency_99 as WirePoint[]).map((p) => ({
+      t: parseApiTimestamp(p.x) ?? 0,
+      y: p.y,
+    }));
+    expect(points.filter((p) => p.t < NOW - 10 * MIN).every((p) => p.y === 120)).toBe(true);
+    expect(points.filter((p) => p.t >= NOW - 10 * MIN).map((p) => p.y)).toEqual(Array(10).fill(380));
+    // Other series keep their usual values.
+    expect(stats.query_throughput).toEqual(makeVectorIndexStats('idx-1', '1h', NOW, 3).query_throughput);
+  });
 });

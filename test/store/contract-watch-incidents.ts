@@ -103,6 +103,20 @@ export function watchIncidentContract({ open }: ContractContext): void {
       ).toBe(false);
     });
 
+    it('forgets an incident whose alert was never posted, once; the watch keeps its can’t-post flag', async () => {
+      const store = await open();
+      const w = await store.createWatch(watchInput());
+      const kept = await store.openIncident(incident(w.id));
+      const unseen = await store.openIncident(incident(w.id, { firedAt: T0 + MIN }));
+      expect(await store.discardIncident(unseen.id)).toBe(true);
+      expect(await store.discardIncident(unseen.id)).toBe(false);
+      expect((await store.listIncidents(w.id)).map((i) => i.id)).toEqual([kept.id]);
+      await store.claimDueWatches(T0, 'worker-a', 60_000, 10);
+      const flagged = { ...w.state, cantPost: { code: 'is_archived', since: T0 } };
+      expect(await store.saveWatchState(w.id, 'worker-a', flagged, T0 + 60 * MIN)).toBe(true);
+      expect((await store.getWatch(w.id))?.state.cantPost).toEqual({ code: 'is_archived', since: T0 });
+    });
+
     it('keeps a watch’s newest 20 incidents, lists each watch’s last one, and goes with the watch', async () => {
       const store = await open();
       const a = await store.createWatch(watchInput());

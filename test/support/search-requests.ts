@@ -68,13 +68,18 @@ export async function cardFor(ws: Workspace, id: number): Promise<SimMessage> {
   return card;
 }
 
-export async function waitForCard(ws: Workspace, id: number, predicate: (text: string) => boolean) {
+export async function waitForCard(
+  ws: Workspace,
+  id: number,
+  predicate: (text: string) => boolean,
+  timeoutMs = 5000,
+) {
   await ws.slack.waitFor(() => {
     const card = ws.slack
       .messagesIn(SIM_IDS.approvalChannel)
       .find((m) => m.text.startsWith(`Search index request #${id} `));
     return card !== undefined && predicate(textOf(card.blocks));
-  }, 5000);
+  }, timeoutMs);
   return cardFor(ws, id);
 }
 

@@ -57,6 +57,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
+    capability: 'digest.manage',
     example: 'digest',
     description: "set up or change this channel's daily digest (indexes, time, time zone, days)",
     async handle(ctx) {
@@ -89,7 +90,7 @@ function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDe
   });
 }
 
-function registerListAndRemove({ router, store, membership }: FeatureContext): void {
+function registerListAndRemove({ router, store, policy }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
@@ -103,7 +104,7 @@ function registerListAndRemove({ router, store, membership }: FeatureContext): v
       ]);
       // A private channel's digest is listed to its members only.
       const channels = subscriptions.map((s) => s.channelId);
-      const { seen, unanswered } = await channelsSeenBy(membership, userId, channels);
+      const { seen, unanswered } = await channelsSeenBy(policy.membership, userId, channels);
       const shown = subscriptions.filter((s) => seen.has(s.channelId));
       const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
       await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
@@ -112,6 +113,7 @@ function registerListAndRemove({ router, store, membership }: FeatureContext): v
 
   router.register({
     words: ['digest', 'remove'],
+    capability: 'digest.manage',
     example: 'digest remove',
     description: "stop this channel's daily digest",
     async handle(ctx) {
@@ -130,6 +132,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
   router.register({
     words: ['digest', 'preview'],
+    capability: 'digest.manage',
     usage: '[channel]',
     example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',

@@ -2,7 +2,7 @@
 // per channel and local date is what makes a restart, a slow or overlapping tick, or a second
 // replica unable to post twice), compose, post, record the outcome, move the schedule on.
 import type { Clock } from '../../clock.ts';
-import { cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
+import { CANT_POST, cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
 import { createJob, type JobTimers } from '../../jobs.ts';
 import type { Logger } from '../../log.ts';
 import { mentionChannel } from '../../slack/mrkdwn.ts';
@@ -161,9 +161,10 @@ export async function runDueSubscription(
       return 'retry';
     }
     const reason = cantPost ?? `Slack refused the post (${code})`;
-    await complete('failed', `not posted: ${reason}`);
+    await complete('failed', notPosted(reason));
     await advance();
-    if (cantPost !== undefined) await tellConfigurer(deps, sub, cantPost);
+    if (cantPost !== undefined && !(await refusedLastTime(store, sub.channelId, run.localDate)))
+      await tellConfigurer(deps, sub, cantPost);
     else log.error({ event: 'digest_post_broken', err: errField(err) }, 'Slack refused the digest');
     return 'failed';
   } finally {
@@ -192,6 +193,16 @@ async function recordSuperseded(
     at: now,
     note: `not posted: missed during downtime; the run of ${replacedBy.localDate} replaces it`,
   });
+}
+
+const notPosted = (reason: string) => `not posted: ${reason}`;
+
+/** The channel's run before this one was refused too: its configurer was told then, once is enough. */
+async function refusedLastTime(store: Store, channelId: string, localDate: string): Promise<boolean> {
+  const previous = (await store.listDigestRuns(channelId, 2)).find((r) => r.localDate !== localDate);
+  return (
+    previous?.status === 'failed' && Object.values(CANT_POST).some((why) => previous.note === notPosted(why))
+  );
 }
 
 /** A DM to whoever set the digest up: the channel cannot be told, so the person who can fix it is. */

@@ -152,11 +152,13 @@ function watchesSection(data: HomeData): KnownBlock[] {
 }
 
 function watchLine(watch: FiringWatch, data: HomeData): string {
-  const state = watch.muted
-    ? ':mute: muted'
-    : watch.snoozedUntil !== undefined && watch.snoozedUntil > data.now
-      ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
-      : ':rotating_light: firing';
+  const state = watch.cantPost
+    ? `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`
+    : watch.muted
+      ? ':mute: muted'
+      : watch.snoozedUntil !== undefined && watch.snoozedUntil > data.now
+        ? `:zzz: snoozed until ${instantInWords(watch.snoozedUntil, data.timeZone)}`
+        : ':rotating_light: firing';
   const link = watch.alert === undefined ? '' : ` · <${alertLink(watch.alert)}|alert>`;
   const owner =
     watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;

@@ -39,6 +39,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'name'],
+    capability: 'index.manage',
     usage: '<id> <name>',
     example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
     description: 'give an index a short name (lowercase letters, digits, hyphens) to type instead of its id',
@@ -58,7 +59,8 @@ export function registerIndexListeners(
     async handle(ctx) {
       await ctx.ack();
       const userId = ctx.command.user_id;
-      const seenBy = (channels: readonly string[]) => channelsSeenBy(context.membership, userId, channels);
+      const seenBy = (channels: readonly string[]) =>
+        channelsSeenBy(context.policy.membership, userId, channels);
       const { listed, total, hidden } = await service.list(seenBy);
       const message = listMessage(listed, total, ctx.command.command, hidden);
       await ctx.respond({ response_type: 'ephemeral', ...message });
@@ -68,6 +70,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'rename'],
+    capability: 'index.manage',
     usage: '<name> <new-name>',
     example: 'index rename catalog products',
     description: 'rename an index; watches and digests follow it',
@@ -82,6 +85,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'forget'],
+    capability: 'index.manage',
     usage: '<name>',
     example: 'index forget catalog',
     description: 'forget an index and its name (refused while a watch or a digest uses it)',

@@ -1,15 +1,20 @@
 // One watch's check applied, step by step: the evaluation, what each of its effects records and
 // tells the channel (in the order evaluate() gives them), the alert a firing watch still owes or its
-// due reminder, and the state saved under the watch's lease.
+// due reminder, and the state saved under the watch's lease — also when the channel refuses
+// (channel-refuses.ts).
 import type { Point } from '../../api/schemas.ts';
 import type { MessageRef, Watch, WatchIncident, WatchState } from '../../store/index.ts';
+import { afterRefusal, counted, refusedWhile } from './channel-refuses.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
-import type { WatchesServiceDeps } from './service.ts';
+import type { WatchesServiceDeps, WatchSlack } from './service.ts';
 import { reminderText } from './views/incident-views.ts';
 import { recoveredNote, worseNote } from './views/views.ts';
 
-export type CheckDeps = Pick<WatchesServiceDeps, 'store' | 'clock' | 'logger' | 'slack'> & {
+export type CheckDeps = Pick<
+  WatchesServiceDeps,
+  'store' | 'clock' | 'logger' | 'slack' | 'commandName' | 'shown'
+> & {
   intervalMs: number;
   /** This process, as the store's leases name it. */
   owner: string;
@@ -34,10 +39,13 @@ type Step = {
   incident: WatchIncident | undefined;
   /** The log line's fields. */
   facts: { watchId: number; channel: string; indexId: string; silenced: boolean };
+  /** The channel, through which `posted` learns that Slack took one of this check's posts. */
+  slack: WatchSlack;
+  posted: boolean;
 };
 
 export function checkApplier(deps: CheckDeps) {
-  const { store, logger, slack } = deps;
+  const { store, logger } = deps;
   const onEffect = effectSteps(deps);
 
   return async function apply(watch: Watch, check: Check, points: readonly Point[], now: number) {
@@ -47,24 +55,43 @@ export function checkApplier(deps: CheckDeps) {
     const next = { ...watch, state };
     const incident = await openIncidentOf(watch.state, check, now);
     const facts = { watchId: watch.id, channel: watch.channelId, indexId: watch.indexId, silenced: quiet };
-    const told = { ...state };
-    return postAndSave({ watch, next, check, points, now, effects, quiet, told, incident, facts });
+    const step = { watch, next, check, points, now, effects, quiet, incident, facts, posted: false };
+    const slack = counted(deps.slack, () => {
+      step.posted = true;
+    });
+    return postAndSave(Object.assign(step, { told: { ...state }, slack }));
   };
 
   /**
    * Everything the check tells the channel, then its state saved: the one place where the posts and
-   * the saved state meet. A post that throws leaves the state unsaved; the lease runs out and a
-   * later tick evaluates again.
+   * the saved state meet. A channel that refuses is told to the watch's creator and the state saved
+   * with it; any other post that throws leaves the state unsaved, the lease runs out and a later
+   * tick evaluates again.
    */
   async function postAndSave(step: Step): Promise<CheckEffect[]> {
-    for (const effect of step.effects) await onEffect[effect](step);
     const done: CheckEffect[] = [...step.effects];
-    if (await alertOrRemind(step)) done.push('remind');
-    const { watch, told, now } = step;
+    const refused = await refusedWhile(async () => {
+      for (const effect of step.effects) await onEffect[effect](step);
+      if (await alertOrRemind(step)) done.push('remind');
+    });
+    const { watch, now } = step;
+    const firedUnseen = refused !== undefined && done.includes('fire') && step.told.alert === null;
+    const told =
+      refused === undefined
+        ? cleared(step)
+        : await afterRefusal(deps, { watch, told: step.told, firedUnseen, code: refused, now });
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
       logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');
-    return done;
+    return firedUnseen ? done.filter((effect) => effect !== 'fire') : done;
+  }
+
+  /** The state told, its channel's flag cleared once Slack took one of this check's posts. */
+  function cleared(step: Step): WatchState {
+    const flagged = step.watch.state.cantPost != null;
+    if (flagged && step.posted)
+      logger.info({ event: 'watch_can_post_again', ...step.facts }, 'the watch’s channel takes posts again');
+    return flagged && step.posted ? { ...step.told, cantPost: null } : step.told;
   }
 
   /** A firing watch without its alert posts it; one with its alert, a due reminder (true when posted). */
@@ -78,7 +105,7 @@ export function checkApplier(deps: CheckDeps) {
     return (
       incident !== undefined &&
       reminderDue(incident, now, quiet) &&
-      remind({ ...step.next, state: told }, told.alert, incident, now)
+      remind(step, { ...step.next, state: told }, told.alert, incident)
     );
   }
 
@@ -88,7 +115,7 @@ export function checkApplier(deps: CheckDeps) {
    */
   async function postAlert(step: Step): Promise<void> {
     const { watch, told, incident, now } = step;
-    told.alert = await slack.postAlert({ ...step.next, state: told }, step.points, incident);
+    told.alert = await step.slack.postAlert({ ...step.next, state: told }, step.points, incident);
     if (step.effects.includes('fire')) return;
     // The late alert calls everyone already: the next reminder counts from it.
     if (incident?.nextReminderAt != null)
@@ -123,12 +150,13 @@ export function checkApplier(deps: CheckDeps) {
    * replica (or a restart) that read the same due time posts nothing. Claimed before the post, so a
    * failed post waits for the next interval rather than risking two.
    */
-  async function remind(watch: Watch, alert: MessageRef, incident: WatchIncident, now: number) {
+  async function remind(step: Step, watch: Watch, alert: MessageRef, incident: WatchIncident) {
+    const { now } = step;
     const due = incident.nextReminderAt;
     if (due === null) return false;
     const next = nextReminderAt(now, watch.remindEveryMs);
     if (!(await store.claimIncidentReminder(incident.id, due, now, next))) return false;
-    await slack.postInThread(alert, reminderText(watch, incident, now));
+    await step.slack.postInThread(alert, reminderText(watch, incident, now));
     logger.info(
       {
         event: 'watch_reminded',
@@ -145,7 +173,7 @@ export function checkApplier(deps: CheckDeps) {
 
 /** Each effect's step: what it records in the store and says in the channel. */
 function effectSteps(deps: CheckDeps): Record<Effect, (step: Step) => Promise<void>> {
-  const { store, logger, slack } = deps;
+  const { store, logger } = deps;
   return {
     async fire(step) {
       const { watch, told, check, now } = step;
@@ -165,27 +193,29 @@ function effectSteps(deps: CheckDeps): Record<Effect, (step: Step) => Promise<vo
       const { alert } = step.watch.state;
       if (step.incident !== undefined)
         step.incident = (await store.resolveIncident(step.incident.id, step.now)) ?? step.incident;
-      if (alert !== null) {
-        await slack.showResolved(step.next, alert, step.incident);
-        await slack.postInThread(alert, recoveredNote(step.next, step.now));
-      }
+      // Over, whether or not the channel takes the update: the next fire posts an alert of its own.
       step.told.alert = null;
+      if (alert !== null) {
+        await step.slack.showResolved(step.next, alert, step.incident);
+        await step.slack.postInThread(alert, recoveredNote(step.next, step.now));
+      }
       logger.info({ event: 'watch_resolve', ...step.facts }, 'watch resolved');
     },
     async worse(step) {
       const { alert, notifiedValue } = step.watch.state;
-      if (alert !== null && !step.quiet) await slack.postInThread(alert, worseNote(step.next, notifiedValue));
+      if (alert !== null && !step.quiet)
+        await step.slack.postInThread(alert, worseNote(step.next, notifiedValue));
       logger.info({ event: 'watch_worse', ...step.facts }, 'watch markedly worse');
     },
     async no_data(step) {
       const reason = step.check.kind === 'no_data' ? step.check.reason : '';
-      if (!step.quiet) step.told.noDataAlert = await slack.postNoData(step.next, reason);
+      if (!step.quiet) step.told.noDataAlert = await step.slack.postNoData(step.next, reason);
       logger.info({ event: 'watch_no_data', ...step.facts }, 'watch has no data');
     },
     async data_back(step) {
       const { noDataAlert } = step.watch.state;
-      if (noDataAlert !== null) await slack.showDataBack(step.next, noDataAlert);
       step.told.noDataAlert = null;
+      if (noDataAlert !== null) await step.slack.showDataBack(step.next, noDataAlert);
       logger.info({ event: 'watch_data_back', ...step.facts }, 'watch has data again');
     },
   };

@@ -1,4 +1,5 @@
-// Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included.
+// Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included,
+// and those whose channel refuses opsbot's posts (a crossing there reaches nobody).
 import { isMuted, type Store } from '../../store/index.ts';
 import { metricByKey } from './watchable.ts';
 
@@ -11,7 +12,7 @@ export type FiringWatch = {
   channelId: string;
   /** Who set the watch up. */
   createdBy: string;
-  /** When the incident started. */
+  /** When the incident started; for a watch that isn't firing, since when its channel refuses. */
   since: number;
   /** The alert message, for a link to it. */
   alert: { channel: string; ts: string } | undefined;
@@ -19,11 +20,13 @@ export type FiringWatch = {
   muted: boolean;
   /** Who acknowledged the open incident (a user id), if anyone has. */
   acknowledgedBy?: string | undefined;
+  /** Its channel refuses opsbot's posts (`watch list` says "can't post in #x"); cleared by the next post Slack takes. */
+  cantPost?: boolean;
 };
 
 export async function firingWatches(store: Store, now: number): Promise<FiringWatch[]> {
   const all = await store.listWatches();
-  const firing = all.filter((w) => w.state.status === 'firing');
+  const firing = all.filter((w) => w.state.status === 'firing' || w.state.cantPost != null);
   const incidents =
     firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
   return firing.map((w) => ({
@@ -32,7 +35,7 @@ export async function firingWatches(store: Store, now: number): Promise<FiringWa
     metric: metricByKey(w.metric)?.label ?? w.metric,
     channelId: w.channelId,
     createdBy: w.createdBy,
-    since: w.state.incidentSince ?? w.state.lastCheckedAt ?? w.createdAt,
+    since: w.state.incidentSince ?? w.state.cantPost?.since ?? w.state.lastCheckedAt ?? w.createdAt,
     alert: w.state.alert ?? undefined,
     snoozedUntil: w.controls.snoozedUntil ?? undefined,
     muted: isMuted(w.controls, now),
@@ -40,5 +43,6 @@ export async function firingWatches(store: Store, now: number): Promise<FiringWa
       w.state.incidentId == null
         ? undefined
         : (incidents.get(w.state.incidentId)?.acknowledgedBy ?? undefined),
+    cantPost: w.state.cantPost != null,
   }));
 }

@@ -70,6 +70,10 @@ export function watchOutbound(
     },
     postNoData: async (watch, reason) => postTop(watch.channelId, noDataMessage(await shown(watch), reason)),
     showDataBack: async (watch, ref) => update(ref, dataBackMessage(await shown(watch))),
+    async tellCreator(watch, text) {
+      await pacer.take(watch.createdBy);
+      await client.chat.postMessage({ channel: watch.createdBy, text });
+    },
   };
 }
 

@@ -36,6 +36,8 @@ export type WatchSlack = {
   postInThread(ref: MessageRef, text: string): Promise<void>;
   postNoData(watch: Watch, reason: string): Promise<MessageRef>;
   showDataBack(watch: Watch, ref: MessageRef): Promise<void>;
+  /** A DM to whoever set the watch up: its channel refuses opsbot's posts. */
+  tellCreator(watch: Watch, text: string): Promise<void>;
 };
 
 /** Who a watch calls and how often it reminds; what is omitted stays as it is (or the default). */

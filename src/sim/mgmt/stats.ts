@@ -51,6 +51,22 @@ export interface SimVectorIndex {
    * it (so "the latest point" is this). What watches are checked against.
    */
   pinned?: Readonly<Record<string, number>>;
+  /**
+   * Series the demo steers over time, as a story would tell it: each point takes the value of the
+   * last step at or before its time (the first step's value before that), so a chart of the last
+   * hour shows when the value changed. The latest step is also what a watch reads. Not for the
+   * per-day series.
+   */
+  steps?: Readonly<Record<string, ReadonlyArray<SteeredValue>>>;
+}
+
+/** From `fromMs` (epoch ms) on, the series is `value`. */
+export type SteeredValue = { fromMs: number; value: number };
+
+function steeredAt(steps: ReadonlyArray<SteeredValue>, t: number): number | undefined {
+  let value = steps[0]?.value;
+  for (const step of steps) if (step.fromMs <= t) value = step.value;
+  return value;
 }
 
 export const DEFAULT_VECTOR_INDEXES: Record<string, SimVectorIndex> = {
@@ -206,6 +222,7 @@ export function makeVectorIndexStats(
     daily: 'per-step',
     incidents: [],
     pinned: {},
+    steps: {},
     ...index,
   };
   const ctx: Ctx = { seed, id, cfg, now };
@@ -223,6 +240,7 @@ export function makeVectorIndexStats(
     { length: new Date(now).getUTCDay() + 1 },
     (_, i) => dayStart - (new Date(now).getUTCDay() - i) * DAY,
   );
+  const pointTime = (i: number) => last - (count - 1 - i) * stepMs;
   const series: Record<string, Array<{ x: string; y: number }>> = {};
   for (const name of SERIES_NAMES) {
     const isDaily = daily.has(name);
@@ -234,7 +252,7 @@ export function makeVectorIndexStats(
             y: t === dayStart ? todaySoFar(name, todayQueries) : valueAt(ctx, name, t),
           }))
         : Array.from({ length: count }, (_, i) => {
-            const t = last - (count - 1 - i) * stepMs;
+            const t = pointTime(i);
             return { x: formatApiTimestamp(t, isDaily ? 9 : 3, nanos), y: valueAt(ctx, name, t) };
           });
   }
@@ -245,6 +263,14 @@ export function makeVectorIndexStats(
     Object.entries(cfg.pinned)
       .filter(([name]) => name in series)
       .map(([name, value]) => [name, (series[name] ?? []).map((p) => ({ ...p, y: value }))]),
+  );
+  const steeredSeries = Object.fromEntries(
+    Object.entries(cfg.steps)
+      .filter(([name]) => name in series && !daily.has(name))
+      .map(([name, steps]) => [
+        name,
+        (series[name] ?? []).map((p, i) => ({ ...p, y: steeredAt(steps, pointTime(i)) ?? p.y })),
+      ]),
   );
   const pinnedScalars = Object.fromEntries(Object.entries(cfg.pinned).filter(([name]) => !(name in series)));
   return {
@@ -265,6 +291,7 @@ export function makeVectorIndexStats(
       : Array.from({ length: 7 }, (_, i) => WEEKDAYS[new Date(now - (6 - i) * DAY).getUTCDay()]),
     ...series,
     ...pinnedSeries,
+    ...steeredSeries,
     ...pinnedScalars,
   };
 }

@@ -283,6 +283,23 @@ describe('digest scheduler tick', () => {
     expect((await store.getSubscription('C0DIGEST'))?.nextRunAt).toBe(RUN_AT + 24 * HOUR);
   });
 
+  it('a channel that keeps refusing: the configurer is told the first day only, and it resumes by itself', async () => {
+    await store.upsertSubscription(subscription());
+    let refusing = true;
+    const slack = fakeSlack((channel) =>
+      channel === 'C0DIGEST' && refusing ? platformError('is_archived') : undefined,
+    );
+    for (const day of [0, 1, 2]) {
+      now = RUN_AT + day * 24 * HOUR;
+      expect((await scheduler(slack).runOnce()).outcomes).toEqual({ failed: 1 });
+    }
+    expect(slack.posts.map((p) => p.channel)).toEqual(['U0CONFIG']);
+    refusing = false;
+    now = RUN_AT + 3 * 24 * HOUR;
+    expect((await scheduler(slack).runOnce()).outcomes).toEqual({ posted: 1 });
+    expect(slack.posts.map((p) => p.channel)).toEqual(['U0CONFIG', 'C0DIGEST']);
+  });
+
   it('a transient Slack failure is retried by the next tick, not posted twice', async () => {
     await store.upsertSubscription(subscription());
     const slack = fakeSlack((_c, n) => (n === 1 ? platformError('ratelimited') : undefined));

@@ -34,6 +34,7 @@ function recordingSlack(): WatchSlack & { alerts: string[] } {
     postInThread: async () => undefined,
     postNoData: async () => ref,
     showDataBack: async () => undefined,
+    tellCreator: async () => undefined,
   };
 }
 
@@ -56,6 +57,8 @@ describe('watch checker', () => {
       clock: () => NOW,
       logger: createLogger({ level: 'silent' }),
       slack,
+      commandName: () => '/ops',
+      shown: async (watch) => watch,
       intervalMs: INTERVAL,
       owner: 'this-process',
     });

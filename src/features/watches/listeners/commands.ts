@@ -22,6 +22,7 @@ export function registerWatchCommands(
 
   context.router.register({
     words: ['watch'],
+    capability: 'watch.manage',
     usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
     example: 'watch catalog monthly_cost > $50',
     description:
@@ -29,7 +30,7 @@ export function registerWatchCommands(
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
-        const asked = { command: command.command, policy: context.config.policy };
+        const asked = { command: command.command, policy: context.policy.current() };
         await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), asked);
         return;
       }
@@ -37,7 +38,7 @@ export function registerWatchCommands(
       if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
       const parsed = parseWatchArgs(owners.rule, command.command);
       if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
-      const limited = ownersProblem(askedOf(owners), context.config.policy);
+      const limited = ownersProblem(askedOf(owners), context.policy.current());
       if (limited) return ack({ response_type: 'ephemeral', text: `:warning: ${limited.problem}` });
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
@@ -58,7 +59,7 @@ export function registerWatchCommands(
     async handle({ ack, command, client }) {
       await ack();
       // A private channel's watches are listed to its members only.
-      const seen = await channelsSeenBy(context.membership, command.user_id, [command.channel_id]);
+      const seen = await channelsSeenBy(context.policy.membership, command.user_id, [command.channel_id]);
       const listed = seen.seen.has(command.channel_id)
         ? await service.list(command.channel_id)
         : { watches: [], timeZone: 'UTC', lastIncidents: new Map() };
@@ -70,6 +71,7 @@ export function registerWatchCommands(
 
   context.router.register({
     words: ['watch', 'remove'],
+    capability: 'watch.manage',
     usage: '<n>',
     example: 'watch remove 3',
     description: 'stop a watch (its number is in `watch list`)',

@@ -44,7 +44,7 @@ export function registerWatchForm(
       client,
       body.trigger_id,
       watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
-      { command: context.commandName(), policy: context.config.policy },
+      { command: context.commandName(), policy: context.policy.current() },
       watch,
     );
   });
@@ -74,7 +74,7 @@ export function registerWatchForm(
         : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
     );
     if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
-    const limited = ownersProblem(owners.asked, context.config.policy);
+    const limited = ownersProblem(owners.asked, context.policy.current());
     if (limited) return refuse(WATCH_BLOCK[limited.field], limited.problem);
     const full = await service.channelFull(channelId, metadata?.watchId);
     if (full !== undefined) return refuse(WATCH_BLOCK.channel, full);

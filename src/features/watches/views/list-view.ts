@@ -8,12 +8,18 @@ import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { WATCH_ACTION } from '../ids.ts';
 import { lastIncidentText, ownershipText } from './incident-views.ts';
-import { button, type Message, ruleText, type ShownWatch, silencedText } from './views.ts';
+import { button, cantPostMark, type Message, ruleText, type ShownWatch, silencedText } from './views.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
 const MAX_LISTED = 40;
 
 function stateText(watch: Watch, now: number, timeZone: string): string {
+  const refused = cantPostMark(watch);
+  const standing = standingText(watch, now, timeZone);
+  return refused === undefined ? standing : `${standing} · ${refused}`;
+}
+
+function standingText(watch: Watch, now: number, timeZone: string): string {
   const silenced = silencedText(watch, now, timeZone);
   if (watch.state.status === 'firing') {
     const since = watch.state.incidentSince ?? now;

@@ -1,9 +1,10 @@
 // The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
 // in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
+import { cantPostIn } from '../../../errors.ts';
 import { DEFAULT_LIMITS } from '../../../policy/index.ts';
 import { context, plain, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { shortIndexId } from '../../../vector-index.ts';
@@ -217,6 +218,18 @@ export function removedMessage(watch: Watch, by: string): Message {
 /** A channel at the policy's `watches_per_channel`. Plain text: it shows under a form's field too. */
 export function channelFullSentence(limit: number, command: string): string {
   return `That channel already has ${limit} watches, the most one channel may have: remove one there first (${command} watch list shows them).`;
+}
+
+/** The DM to a watch's creator, once, when its channel refuses opsbot's posts (`code`: Slack's answer). */
+export function cantPostNote(watch: ShownWatch, code: string, command: string): string {
+  return `:warning: ${cantPostIn(watch.channelId, code)}, so watch #${watch.id} (${ruleText(watch)}) can’t alert anyone there: invite it or pick another channel (*Edit* in \`${command} watch list\`).`;
+}
+
+/** How `watch list` marks a watch whose channel refuses its posts. */
+export function cantPostMark(watch: Watch): string | undefined {
+  return watch.state.cantPost == null
+    ? undefined
+    : `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`;
 }
 
 /** The metrics, as the unknown-metric answer lists them. */
