@@ -1,14 +1,14 @@
 // The membership questions the guardrails ask Slack: is this person in that user group
 // (`usergroups.users.list`), in that channel (`conversations.members`), which channels are they in
 // (`users.conversations`), can opsbot post in a channel and is it private (`conversations.info`), and
-// so what of a channel a listing may show a person. Each answer is
-// kept for MEMBERSHIP_MAX_AGE_MS and shared by every decision that asks the same question, and
-// questions asked together while a read is in flight wait for that one read.
+// so what of a channel a listing may show a person. Each answer is kept for MEMBERSHIP_MAX_AGE_MS and
+// shared by every decision that asks the same question, and questions asked together while a read
+// is in flight wait for that one read.
 //
 // Channel membership is read per channel with conversations.members rather than per person with
 // users.conversations: it is Tier 4 (100+ calls a minute) against Tier 3 (50+), and one read answers
-// everyone who picks that channel in a form. users.conversations serves the listings, where one
-// read per person covers every channel a list shows.
+// everyone who picks that channel in a form or opens a list. Listings ask about private channels
+// only (a public channel's entries are everyone's), and a team has few of those.
 //
 // Unlike the approver list (src/slack/user-groups.ts), a failed read does not fall back to the last
 // answer: someone removed from @oncall or from #ops would keep their rights for as long as Slack
