@@ -1,9 +1,14 @@
 // The policy's limits on watches, as a person meets them with the default policy: who a watch may
 // notify and how often it reminds (the text form and the form alike), how many watches one channel
-// holds, and a Mute that ends by itself, saying until when.
+// holds, and a Mute that ends by itself, saying until when. Over signed HTTP and Socket Mode alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_STATE } from '../../src/features/watches/evaluate.ts';
-import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import {
+  SIM_CREDENTIALS,
+  SIM_IDS,
+  type SimulatedWorkspace,
+  startSimulatedWorkspace,
+} from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
 import { storedWatch, watchFormValues, watchSteering } from '../support/watch-steering.ts';
 
@@ -14,7 +19,7 @@ const INTERVAL = 300_000;
 const GROUPS = ['S0G1', 'S0G2', 'S0G3', 'S0G4'];
 const people = (n: number) => Array.from({ length: n }, (_, i) => `U0P${String(i).padStart(2, '0')}`);
 
-describe('e2e: the limits on watches', () => {
+describe.each(['http', 'socket'] as const)('e2e: the limits on watches (%s)', (mode) => {
   let ws: SimulatedWorkspace;
   let now = Date.UTC(2026, 10, 24, 10, 0);
   const { setCost, check, topLevel } = watchSteering({
@@ -29,8 +34,12 @@ describe('e2e: the limits on watches', () => {
 
   beforeAll(async () => {
     ws = await startSimulatedWorkspace({
+      mode,
       clock: () => now,
-      env: { WATCH_INTERVAL_MS: String(INTERVAL) },
+      env: {
+        WATCH_INTERVAL_MS: String(INTERVAL),
+        ...(mode === 'socket' ? { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } : {}),
+      },
       slack: {
         userGroups: Object.fromEntries(
           GROUPS.map((id) => [id, { handle: `team-${id.slice(-1)}`, users: [approver] }]),

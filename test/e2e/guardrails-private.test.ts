@@ -1,9 +1,14 @@
 // Private things stay private, and index names say who gave them: in a workspace with public and
 // private channels, a private channel's digest and watches are listed (`digest list`, `watch list`,
 // `index list`'s "used by", Home) to its members only; when Slack doesn't answer, the entry is left
-// out with one sentence. `index list` shows who named and who renamed each index.
+// out with one sentence. `index list` shows who named and who renamed each index. HTTP and Socket Mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import {
+  SIM_CREDENTIALS,
+  SIM_IDS,
+  type SimulatedWorkspace,
+  startSimulatedWorkspace,
+} from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
 import { textOf } from '../support/blocks.ts';
 import { openHome } from '../support/home.ts';
@@ -14,7 +19,7 @@ const { requester, approver } = SIM_IDS;
 const { ops, opsPrivate, general } = SIM_CHANNEL_IDS;
 const HIDDEN = 'Some entries are hidden because Slack didn’t answer whether you’re in their channels';
 
-describe('e2e: private listings and index names’ history', () => {
+describe.each(['http', 'socket'] as const)('e2e: private listings and index names’ history (%s)', (mode) => {
   let ws: SimulatedWorkspace;
   let now = Date.UTC(2026, 10, 24, 10, 0);
   const privateWatch = { id: 0 };
@@ -32,7 +37,12 @@ describe('e2e: private listings and index names’ history', () => {
   }
 
   beforeAll(async () => {
-    ws = await startSimulatedWorkspace({ clock: () => now, slack: { channels: SIM_CHANNELS } });
+    ws = await startSimulatedWorkspace({
+      mode,
+      clock: () => now,
+      slack: { channels: SIM_CHANNELS },
+      ...(mode === 'socket' ? { env: { SLACK_APP_TOKEN: SIM_CREDENTIALS.appToken } } : {}),
+    });
     for (const channelId of [ops, opsPrivate])
       await ws.store.upsertSubscription({
         channelId,
