@@ -23,11 +23,13 @@ import type {
   DigestSubscription,
   DigestSubscriptionInput,
   ForgetIndexResult,
+  IndexNameChange,
   IndexRequest,
   IndexUsers,
   KnownIndex,
   ListRequestsOptions,
   MessageRef,
+  NameChangeBy,
   NameIndexResult,
   NewIncident,
   NewIndexRequest,
@@ -212,8 +214,13 @@ export interface Store {
    * whose name or id contains it, case-insensitively; at most `limit`.
    */
   listKnownIndexes(options?: { query?: string; limit?: number }): Promise<KnownIndex[]>;
-  /** Gives index `id` the name (null: none). `taken` when another index has it; `unknown` when `id` isn't known. */
-  nameIndex(id: string, name: string | null): Promise<NameIndexResult>;
+  /**
+   * Gives index `id` the name (null: none), recording who and when in its names' history. `taken`
+   * when another index has it; `unknown` when `id` isn't known.
+   */
+  nameIndex(id: string, name: string | null, change: NameChangeBy): Promise<NameIndexResult>;
+  /** Index `id`'s names' history, oldest first. */
+  indexNameChanges(id: string): Promise<IndexNameChange[]>;
   /** The watches and digests that refer to index `id`. */
   usersOfIndex(id: string): Promise<IndexUsers>;
   /** Forgets index `id`, refused while a watch or a digest refers to it (checked in the same transaction). */
@@ -321,6 +328,7 @@ export type IndexMethods = Pick<
   | 'findIndexByName'
   | 'listKnownIndexes'
   | 'nameIndex'
+  | 'indexNameChanges'
   | 'usersOfIndex'
   | 'forgetIndex'
 >;

@@ -207,6 +207,33 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX workflow_step_runs_open ON workflow_step_runs (completed_at, started_at);
     `,
   },
+  {
+    version: 8,
+    name: 'mutes that end',
+    sql: `
+      -- As in SQLite: a mute saved before mutes ended ends 7 days after this upgrade.
+      UPDATE watches
+      SET controls = jsonb_set(controls::jsonb, '{mutedUntil}',
+        to_jsonb(floor(extract(epoch FROM now()) * 1000)::bigint + 604800000))::text
+      WHERE controls::jsonb ->> 'mutedBy' IS NOT NULL AND controls::jsonb ->> 'mutedUntil' IS NULL;
+    `,
+  },
+  {
+    version: 9,
+    name: 'who named and renamed indexes',
+    sql: `
+      -- As in SQLite: every naming of an index, who and when, kept while the index is known.
+      CREATE TABLE index_name_changes (
+        id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        index_id   text   NOT NULL,
+        previous   text,
+        name       text,
+        changed_by text   NOT NULL,
+        changed_at bigint NOT NULL
+      );
+      CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
