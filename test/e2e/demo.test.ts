@@ -113,10 +113,10 @@ describe('e2e: npm run demo — the tour, in process', () => {
     const stats = section(result.transcript, '▶ @requester types in #general:  /ops vector stats idx-1 1h');
     expect(stats).toContain('Vector index idx-1 · last hour');
     expect(stats).toContain('picks “7d · last 7 days” in the period picker');
-    expect(stats).toContain('Vector index catalog · last 7 days');
-    const images = [...stats.matchAll(/\[image: Vector index idx-1.*? → (.+\.png)\]/g)].map(
-      (m) => m[1] ?? '',
-    );
+    expect(stats).toContain('Vector index catalog (idx-1) · last 7 days');
+    const images = [
+      ...stats.matchAll(/\[image: Vector index (?:idx-1|catalog \(idx-1\)).*? → (.+\.png)\]/g),
+    ].map((m) => m[1] ?? '');
     expect(images).toHaveLength(2);
     for (const image of images) {
       expect(result.files).toContain(image);

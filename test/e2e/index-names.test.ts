@@ -213,8 +213,8 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect((await ws.store.getSubscription(CHANNEL))?.indexIds).toEqual(['idx-2', UUID]);
     // The digest names both indexes as the team named them, the id nearby.
     const preview = await command('digest preview', 'Vector index');
-    expect(preview).toContain('orders (`idx-2`)');
-    expect(preview).toContain(`catalog (\`${UUID.slice(0, 8)}…\`)`);
+    expect(preview).toContain('*orders* (`idx-2`)');
+    expect(preview).toContain(`*catalog* (\`${UUID.slice(0, 8)}…\`)`);
     // In use now: forgetting it is refused, saying by what.
     const refused = await command('index forget orders', 'still used');
     expect(refused).toMatch(/watch #\d+/);
