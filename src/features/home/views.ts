@@ -118,8 +118,8 @@ function mineSection(data: HomeData): KnownBlock[] {
       section('You haven’t asked for a search index yet. *Request a search index* above starts one.'),
     ]);
   const lines = mine.map((r) => {
-    const decided =
-      r.decidedBy === null ? '' : ` by ${r.decidedBy === data.viewerId ? 'you' : mentionUser(r.decidedBy)}`;
+    // Who decided, in the requests list's own words ("approved by @a and @b").
+    const decided = r.decisionWords === undefined ? '' : ` · ${r.decisionWords}`;
     const index = r.state === 'created' && r.result ? ` · index \`${escapeMrkdwn(r.result.indexId)}\`` : '';
     const state = words.stateWords(r.state);
     return `${state.emoji} *#${r.id}* ${words.describe(r)} — *${state.label}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;

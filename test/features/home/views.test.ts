@@ -111,13 +111,23 @@ describe('Home view', () => {
   });
 
   it('for a requester: their requests with state and who decided, no decisions offered', () => {
-    const created = aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT });
-    const rejected = aRequest({ id: 4, state: 'rejected', decidedBy: 'U0APPROVER2', name: 'dup-index' });
+    // Who decided reads as the requests list says it, from the one formatter.
+    const created = {
+      ...aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER2', result: CREATED_RESULT }),
+      decisionWords: 'approved by <@U0APPROVER> and <@U0APPROVER2>',
+    };
+    const rejected = {
+      ...aRequest({ id: 4, state: 'rejected', decidedBy: 'U0APPROVER2', name: 'dup-index' }),
+      decisionWords: 'rejected by <@U0APPROVER2>',
+    };
     const { text } = rendered(homeFor('U0REQUESTER', { mine: { ok: true, value: [rejected, created] } }));
     expect(text).not.toContain('Waiting for you');
     expect(text).toContain('*#4* `dup-index`');
-    expect(text).toContain('*rejected* by <@U0APPROVER2>');
-    expect(text).toContain(`*created* by <@U0APPROVER> · index \`${CREATED_RESULT.indexId}\``);
+    expect(text).toContain('*rejected* · rejected by <@U0APPROVER2>');
+    expect(text).toContain(
+      `*created* · approved by <@U0APPROVER> and <@U0APPROVER2> · index \`${CREATED_RESULT.indexId}\``,
+    );
+    expect(text).not.toContain('created by');
   });
 
   it('200 pending requests stay within the home surface’s 100 blocks and say how many more', () => {
