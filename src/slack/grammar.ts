@@ -99,8 +99,9 @@ export function extraArgumentsSentence(
   sub: Pick<Subcommand, 'words' | 'usage' | 'example'>,
   args: readonly string[],
 ): string {
-  const takes = sub.usage === undefined ? 'takes no arguments' : `takes ${escapeMrkdwn(sub.usage)}`;
-  return `${usageCode(command, { words: sub.words })} ${takes}, but got ${quoteUserText(args.join(' '))}. Type ${usageCode(command, sub)}, e.g. ${exampleCode(command, sub)}.`;
+  const takes = sub.usage === undefined ? 'takes no arguments' : `takes \`${escapeMrkdwn(sub.usage)}\``;
+  const example = sub.example === sub.words.join(' ') ? '' : `, e.g. ${exampleCode(command, sub)}`;
+  return `${usageCode(command, { words: sub.words })} ${takes}, but got ${quoteUserText(args.join(' '))}. Type ${usageCode(command, sub)}${example}.`;
 }
 
 function helpHint(command: string): KnownBlock {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { missingArguments, requiredPlaceholders, unknownCommandAnswer } from '../../src/slack/grammar.ts';
+import {
+  extraArgumentsSentence,
+  missingArguments,
+  requiredPlaceholders,
+  unknownCommandAnswer,
+} from '../../src/slack/grammar.ts';
 import { helpBlocks } from '../../src/slack/help-view.ts';
 import { CommandRouter, type Subcommand } from '../../src/slack/router.ts';
 
@@ -59,6 +64,16 @@ describe('the command grammar', () => {
     const unknown = answerTo(router, 'launch');
     expect(JSON.stringify(unknown.blocks)).toContain(
       JSON.stringify(helpBlocks('/ops', router.list())).slice(1, -1),
+    );
+  });
+
+  it('says which words were too many, then the usage', () => {
+    const name = sub(['index', 'name'], { usage: '<id> <name>', example: 'index name idx-1 catalog' });
+    expect(extraArgumentsSentence('/ops', name, ['idx-1', 'catalog', 'extra'])).toBe(
+      '`/ops index name` takes `&lt;id&gt; &lt;name&gt;`, but got `idx-1 catalog extra`. Type `/ops index name &lt;id&gt; &lt;name&gt;`, e.g. `/ops index name idx-1 catalog`.',
+    );
+    expect(extraArgumentsSentence('/ops', sub(['index', 'list']), ['all'])).toBe(
+      '`/ops index list` takes no arguments, but got `all`. Type `/ops index list`.',
     );
   });
 
