@@ -51,16 +51,16 @@ export const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '30d': 'last 30 days',
 };
 
-/** How people write a period that isn't one of the API's: `24h` is `1d`, a week is `7d`. */
-const PERIOD_SYNONYMS: Record<string, StatsPeriod> = {
-  '60m': '1h',
-  '24h': '1d',
-  '72h': '3d',
-  '1w': '7d',
-  week: '7d',
-  '1m': '30d',
-  month: '30d',
-};
+/** How people write a period that isn't one of the API's: `24h` is `1d`, a week is `7d` (a Map, so a typed `__proto__` finds nothing). */
+const PERIOD_SYNONYMS = new Map<string, StatsPeriod>([
+  ['60m', '1h'],
+  ['24h', '1d'],
+  ['72h', '3d'],
+  ['1w', '7d'],
+  ['week', '7d'],
+  ['1m', '30d'],
+  ['month', '30d'],
+]);
 
 /**
  * The periods a typed one probably means: `7days` → `7d`, `24h` → `1d`, `2h` → `1h` or `3h`. The
@@ -71,7 +71,7 @@ export function nearPeriods(typed: string): StatsPeriod[] {
   // `7 days`, `7days`, `1hour`: the number and the unit's first letter.
   const spelled = /^(\d+)\s*(hours?|hrs?|days?|weeks?)$/u.exec(word);
   const short = spelled ? `${spelled[1]}${spelled[2]?.[0] === 'w' ? 'w' : spelled[2]?.[0]}` : word;
-  const synonym = PERIOD_SYNONYMS[short] ?? PERIOD_SYNONYMS[word];
+  const synonym = PERIOD_SYNONYMS.get(short) ?? PERIOD_SYNONYMS.get(word);
   if (synonym !== undefined) return [synonym];
   const periods = Object.keys(PERIOD_WORDS) as StatsPeriod[];
   if (periods.includes(short as StatsPeriod)) return [short as StatsPeriod];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findMetric } from '../../src/features/watches/watchable.ts';
 import { indexLabel, looksLikeIndexId, nearPeriods, plainIndexLabel } from '../../src/vector-index.ts';
 import { didYouMean, nearWords } from '../../src/words/did-you-mean.ts';
 
@@ -46,5 +47,14 @@ describe('text that looks like an index id', () => {
       expect(looksLikeIndexId(id)).toBe(true);
     for (const name of ['nosuch-index', 'product-search', 'catalog'])
       expect(looksLikeIndexId(name)).toBe(false);
+  });
+});
+
+describe('words that are also JavaScript property names', () => {
+  it('are no period and no metric', () => {
+    for (const word of ['__proto__', 'constructor', 'toString']) {
+      expect(nearPeriods(word)).toEqual([]);
+      expect(findMetric(word)).toBeUndefined();
+    }
   });
 });

@@ -90,7 +90,7 @@ const ALIASES: Record<string, Metric['key']> = {
 /** The metric a typed word means: its name, an alias, the API's key (`query_latency_99`), any case. */
 export function findMetric(text: string): Metric | undefined {
   const wanted = kebab(text.trim().toLowerCase().replaceAll(' ', '-'));
-  const key = ALIASES[wanted];
+  const key = Object.hasOwn(ALIASES, wanted) ? ALIASES[wanted] : undefined;
   return METRICS.find((m) => m.name === wanted || kebab(m.key) === wanted || m.key === key);
 }
 
