@@ -6,6 +6,7 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import { instantInWords } from '../../time/zones.ts';
+import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { WaitingRequest } from './ports.ts';
@@ -163,7 +164,7 @@ function watchLine(watch: FiringWatch, data: HomeData): string {
   const owner =
     watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;
   return (
-    `${state} · \`${escapeMrkdwn(watch.indexId)}\` ${escapeMrkdwn(watch.metric)} in ${mentionChannel(watch.channelId)}` +
+    `${state} · ${indexLabel(watch.indexId, watch.indexName)} \`${escapeMrkdwn(watch.metric)}\` in ${mentionChannel(watch.channelId)}` +
     ` · since ${ageInWords(watch.since, data.now)}${owner}${link}`
   );
 }

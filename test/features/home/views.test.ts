@@ -66,7 +66,7 @@ const subscription: DigestSubscription = {
 const watch = (overrides: Partial<FiringWatch> = {}): FiringWatch => ({
   watchId: 1,
   indexId: 'idx-1',
-  metric: 'p99 query latency',
+  metric: 'p99-query-latency',
   channelId: 'C0TEAMOPS',
   createdBy: 'U0REQUESTER',
   since: NOW - 42 * 60_000,
@@ -149,19 +149,19 @@ describe('Home view', () => {
   it('firing, snoozed and muted watches, each with its channel, age and a link to its alert', () => {
     const watches = [
       watch(),
-      watch({ watchId: 2, metric: 'monthly cost', snoozedUntil: NOW + HOUR }),
-      watch({ watchId: 3, metric: 'pending index operations', muted: true, alert: undefined }),
+      watch({ watchId: 2, metric: 'monthly-cost', indexName: 'catalog', snoozedUntil: NOW + HOUR }),
+      watch({ watchId: 3, metric: 'pending-index-count', muted: true, alert: undefined }),
     ];
     const { text } = rendered(
       homeFor('U0APPROVER', { watches: { ok: true, value: { items: watches, total: 3 } } }),
     );
     expect(text).toContain('Watches firing (3)');
     expect(text).toContain(
-      ':rotating_light: firing · `idx-1` p99 query latency in <#C0TEAMOPS> · since 42 min ago · <https://slack.com/archives/C0TEAMOPS/p1795000000000100|alert>',
+      ':rotating_light: firing · `idx-1` `p99-query-latency` in <#C0TEAMOPS> · since 42 min ago · <https://slack.com/archives/C0TEAMOPS/p1795000000000100|alert>',
     );
-    expect(text).toContain(':zzz: snoozed until Tue 24 Nov, 14:00 · `idx-1` monthly cost');
+    expect(text).toContain(':zzz: snoozed until Tue 24 Nov, 14:00 · *catalog* (`idx-1`) `monthly-cost`');
     expect(text).toContain(
-      ':mute: muted · `idx-1` pending index operations in <#C0TEAMOPS> · since 42 min ago',
+      ':mute: muted · `idx-1` `pending-index-count` in <#C0TEAMOPS> · since 42 min ago',
     );
     expect(text).toContain('As an approver you see every firing watch.');
   });
