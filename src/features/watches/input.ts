@@ -8,7 +8,7 @@ import { indexIdSchema } from '../../vector-index.ts';
 import { didYouMean, nearWords } from '../../words/did-you-mean.ts';
 import { remindEveryText } from './incident.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
-import { metricList } from './views/views.ts';
+import { metricList } from './views/metric-view.ts';
 import { findMetric, type Metric, metricSpellings } from './watchable.ts';
 
 export const DEFAULT_FOR_CHECKS = 3;

@@ -6,7 +6,8 @@ import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts'
 import { instantInWords, localTimeOf } from '../../../time/zones.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';
-import { durationText, indexWords, metricOf, metricWords, type ShownWatch } from './views.ts';
+import { metricWords } from './metric-view.ts';
+import { durationText, indexWords, metricOf, type ShownWatch } from './views.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {

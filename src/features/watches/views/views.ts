@@ -9,8 +9,9 @@ import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts
 import { instantInWords } from '../../../time/zones.ts';
 import { indexLabel, plainIndexLabel } from '../../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
-import { formatMetricValue, METRIC_GROUPS, METRICS, type Metric, metricByKey } from '../watchable.ts';
+import { formatMetricValue, type Metric, metricByKey } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
+import { metricWords } from './metric-view.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
 
@@ -40,11 +41,6 @@ export function indexWords(watch: ShownWatch): string {
 /** The same in plain text, for notifications and chart titles: `catalog (0d6f3f5e…)`. */
 export function plainIndexWords(watch: ShownWatch): string {
   return plainIndexLabel(watch.indexId, watch.indexName);
-}
-
-/** A metric as people type it: `p99-query-latency`, in code. */
-export function metricWords(metric: Metric): string {
-  return `\`${escapeMrkdwn(metric.name)}\``;
 }
 
 /** "*catalog* (`0d6f3f5e…`) `p99-query-latency` above 250 for 3 checks". */
@@ -240,12 +236,4 @@ export function cantPostMark(watch: Watch): string | undefined {
   return watch.state.cantPost == null
     ? undefined
     : `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`;
-}
-
-/** The metrics as the unknown-metric answer lists them: the names people type, one line per kind. */
-export function metricList(): string {
-  return METRIC_GROUPS.map((group) => {
-    const names = METRICS.filter((m) => m.group === group).map(metricWords);
-    return `• ${group}: ${names.join(', ')}`;
-  }).join('\n');
 }
