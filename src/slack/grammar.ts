@@ -65,8 +65,8 @@ export function unknownCommandAnswer(
     const choices = nextWords.map((w) => `\`${escapeMrkdwn(w)}\``).join(' or ');
     const problem =
       extra === ''
-        ? `${said} needs one more word: ${choices}.`
-        : `${said} takes ${choices} next, not ${quoteUserText(extra, 40)}.`;
+        ? `:warning: ${said} needs one more word: ${choices}.`
+        : `:warning: ${said} takes ${choices} next, not ${quoteUserText(extra, 40)}.`;
     const lines = match.next.map((sub) => helpLine(command, sub));
     return { text: `${problem}${guess}`, blocks: mrkdwnSections([`${problem}${guess}`, ...lines]) };
   }
@@ -89,7 +89,7 @@ export function missingArgumentsAnswer(
   const said = [...typed.said.map((w) => w.toLowerCase()), ...typed.args];
   const needs = typed.missing.map((p) => `\`${escapeMrkdwn(p)}\``).join(' and ');
   const usage = usageCode(command, { words: typed.said.map((w) => w.toLowerCase()), usage: sub.usage });
-  const text = `${usageCode(command, { words: said })} needs ${needs} next. Type ${usage}, e.g. ${exampleCode(command, sub)}.`;
+  const text = `:warning: ${usageCode(command, { words: said })} needs ${needs} next. Type ${usage}, e.g. ${exampleCode(command, sub)}.`;
   return { text, blocks: mrkdwnSections([text]) };
 }
 

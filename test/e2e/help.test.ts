@@ -51,19 +51,21 @@ describe('e2e: /ops help over signed HTTP', () => {
   it('answers a known word alone with what may follow it, never "doesn\'t know"', async () => {
     const search = await answerTo('search');
     expect(search.reply.response_type).toBe('ephemeral');
-    expect(search.reply.text).toBe('`/ops search` needs one more word: `create` or `requests`.');
+    expect(search.reply.text).toBe(':warning: `/ops search` needs one more word: `create` or `requests`.');
     expect(search.shown).toContain('`/ops search create [name] [region] [plan]`');
     expect(search.shown).not.toContain("doesn't know");
     expect((await answerTo('messaging')).reply.text).toBe(
-      '`/ops messaging` needs one more word: `accounts`.',
+      ':warning: `/ops messaging` needs one more word: `accounts`.',
     );
-    expect((await answerTo('vector')).reply.text).toBe('`/ops vector` needs one more word: `stats`.');
+    expect((await answerTo('vector')).reply.text).toBe(
+      ':warning: `/ops vector` needs one more word: `stats`.',
+    );
   });
 
   it('names what a subcommand still needs, then its usage and example, placeholders escaped', async () => {
     const stats = await answerTo('stats');
     expect(stats.reply.text).toBe(
-      '`/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
     );
   });
 

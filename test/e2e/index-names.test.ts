@@ -109,9 +109,11 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
 
   it('answers `index` alone with the words that may follow it, placeholders as Slack shows them', async () => {
     const said = await command('index', 'needs one more word');
-    expect(said).toContain('`/ops index` needs one more word: `name` or `list` or `rename` or `forget`.');
+    expect(said).toContain(
+      ':warning: `/ops index` needs one more word: `name` or `list` or `rename` or `forget`.',
+    );
     const short = await command('index name catalog', 'needs');
-    expect(short).toContain('`/ops index name catalog` needs `&lt;name&gt;` next.');
+    expect(short).toContain(':warning: `/ops index name catalog` needs `&lt;name&gt;` next.');
   });
 
   it('sets a watch by name from text, and names the index wherever the watch is shown', async () => {

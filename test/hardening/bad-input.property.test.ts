@@ -67,7 +67,7 @@ describe('the /ops text parser (router)', () => {
         if (match.kind === 'unknown') {
           // A specific answer: what it did not understand (cut short, inert), or what the known words need next.
           expect(mrkdwnStrings(blocks)[0]).toMatch(
-            /^(:warning: opsbot doesn't know (`[^`]*`|\(empty\))|`\/ops [a-z ]+` (needs one more word|takes `))/,
+            /^:warning: (opsbot doesn't know (`[^`]*`|\(empty\))|`\/ops [a-z ]+` (needs one more word|takes `))/,
           );
         }
         if (match.kind === 'subcommand') {

@@ -41,7 +41,7 @@ describe('the command grammar', () => {
 
   it('answers a known word alone with the words that may follow it and their usage, escaped', () => {
     const answer = answerTo(router, 'search');
-    expect(answer.text).toBe('`/ops search` needs one more word: `create` or `requests`.');
+    expect(answer.text).toBe(':warning: `/ops search` needs one more word: `create` or `requests`.');
     const shown = JSON.stringify(answer.blocks);
     expect(shown).toContain('`/ops search create [name] [region] [plan]`');
     expect(shown).not.toContain("doesn't know");
@@ -49,10 +49,10 @@ describe('the command grammar', () => {
 
   it('says which word after a known one is wrong before listing the right ones', () => {
     expect(answerTo(router, 'search lsit').text).toBe(
-      '`/ops search` takes `create` or `requests` next, not `lsit`.',
+      ':warning: `/ops search` takes `create` or `requests` next, not `lsit`.',
     );
     expect(answerTo(router, 'search reqests').text).toBe(
-      '`/ops search` takes `create` or `requests` next, not `reqests`. Did you mean `/ops search requests`?',
+      ':warning: `/ops search` takes `create` or `requests` next, not `reqests`. Did you mean `/ops search requests`?',
     );
   });
 
