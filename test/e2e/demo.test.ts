@@ -106,7 +106,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
     expect(home).toContain("▶ @requester opens opsbot's Home tab");
     expect(home).toContain("↳ opsbot publishes @requester's Home tab");
     expect(home).toContain('#1');
-    expect(home).toContain('*created* by @approver');
+    expect(home).toContain('*created* · approved by @approver');
   });
 
   it('posts stats with a PNG card for 1 hour, then re-renders them for 7 days', () => {
