@@ -1,0 +1,64 @@
+// (b) Running what the app tells people to type. An example is judged in the state it assumes:
+// the index it names exists under that name (or, for naming one, the name is free), the watch it
+// removes exists, and an index it forgets is one nothing uses (forgetting is refused otherwise).
+import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
+import type { SeenText } from './collect.ts';
+import type { Finding } from './detectors.ts';
+import { type Example, isRefusal } from './examples.ts';
+import type { CopySession } from './session.ts';
+
+export type ExampleFixture = {
+  /** The index the examples' name stands for, and the name. */
+  indexId: string;
+  name: string;
+  /** An index no watch or digest uses, for an example that forgets the name. */
+  unusedIndexId: string;
+  /** A command that creates a watch, to make the watch an example removes. */
+  watchCommand: string;
+};
+
+async function prepareFor(
+  ws: SimulatedWorkspace,
+  who: CopySession,
+  command: string,
+  fixture: ExampleFixture,
+) {
+  const words = command.toLowerCase().split(/\s+/u);
+  const naming = words[0] === 'index' && words[1] === 'name' && words.at(-1) === fixture.name;
+  const forgetting = words[0] === 'index' && words[1] === 'forget';
+  const holder = await ws.store.findIndexByName(fixture.name);
+  const wanted = naming ? undefined : forgetting ? fixture.unusedIndexId : fixture.indexId;
+  if (holder !== undefined && holder.id !== wanted) await ws.store.nameIndex(holder.id, null);
+  if (wanted !== undefined && holder?.id !== wanted) await ws.store.nameIndex(wanted, fixture.name);
+  const removing = /^watch remove (\d+)$/u.exec(command);
+  if (removing !== null) {
+    const wanted = Number(removing[1]);
+    const highest = async () => Math.max(0, ...(await ws.store.listWatches()).map((w) => w.id));
+    while ((await highest()) < wanted) await who.command(fixture.watchCommand);
+  }
+}
+
+/** Runs each distinct example once (as `who`); an example answered with a refusal is a finding. */
+export async function runExamples(
+  ws: SimulatedWorkspace,
+  who: CopySession,
+  examples: readonly Example[],
+  fixture: ExampleFixture,
+): Promise<Finding[]> {
+  const distinct = [...new Map(examples.map((e) => [e.command, e])).values()];
+  const findings: Finding[] = [];
+  for (const example of distinct) {
+    await prepareFor(ws, who, example.command, fixture);
+    const answer: SeenText[] = await who.command(example.command);
+    const refusal = isRefusal(answer);
+    if (refusal !== undefined) {
+      findings.push({
+        kind: 'refused-example',
+        match: example.command,
+        where: `${example.where}, answered by ${refusal.where}`,
+        text: refusal.text,
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,62 @@
+// (c) for indexes: a named index must read the way the index formatter writes it, in mrkdwn and in
+// plain text alike. Where its name and its id stand near each other in any other form (`catalog
+// (idx-1)` in mrkdwn, "Vector index catalog · `idx-1`"), that is a second way to write one thing.
+import type { SeenText } from './collect.ts';
+import type { Detector, Finding } from './detectors.ts';
+
+export type NamedIndex = { id: string; name: string };
+
+export type IndexFormatter = {
+  /** How a mrkdwn text shows the index. */
+  mrkdwn(id: string, name: string): string;
+  /** How a plain text (a title, an option, alt text) shows it. */
+  plain(id: string, name: string): string;
+  /** The id as shortened where it is long. */
+  shortId(id: string): string;
+};
+
+/** How far apart (characters) a name and an id still read as one mention of the index. */
+const NEAR = 40;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+/** Start offsets of `word` standing alone (not part of a longer name or id). */
+function offsetsOf(text: string, word: string): number[] {
+  const pattern = new RegExp(`(?<![\\w-])${escapeRegExp(word)}(?![\\w-])`, 'gu');
+  return [...text.matchAll(pattern)].map((m) => m.index);
+}
+
+/** The spans of `text` where the formatter's own label stands. */
+function labelSpans(text: string, label: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (let at = text.indexOf(label); at !== -1; at = text.indexOf(label, at + 1)) {
+    spans.push([at, at + label.length]);
+  }
+  return spans;
+}
+
+function mentionsOf(seen: SeenText, index: NamedIndex, format: IndexFormatter): Finding[] {
+  const { text } = seen;
+  const label =
+    seen.kind === 'mrkdwn' ? format.mrkdwn(index.id, index.name) : format.plain(index.id, index.name);
+  const labelled = labelSpans(text, label);
+  const ids = [...new Set([index.id, format.shortId(index.id)])].flatMap((id) =>
+    offsetsOf(text, id).map((at) => [at, at + id.length] as const),
+  );
+  const inLabel = (at: number) => labelled.some(([start, end]) => at >= start && at < end);
+  const found: Finding[] = [];
+  for (const at of offsetsOf(text, index.name)) {
+    if (inLabel(at)) continue;
+    const near = ids.find(([start, end]) => start - (at + index.name.length) <= NEAR && at - end <= NEAR);
+    if (near === undefined) continue;
+    const from = Math.min(at, near[0]);
+    const to = Math.max(at + index.name.length, near[1]);
+    found.push({ kind: 'index-label', match: text.slice(from, to + 1).trim(), where: seen.where, text });
+  }
+  return found;
+}
+
+/** Finds each known named index written near its id in a form the formatter does not write. */
+export function indexLabel(indexes: () => readonly NamedIndex[], format: IndexFormatter): Detector {
+  return (seen) => indexes().flatMap((index) => mentionsOf(seen, index, format));
+}
