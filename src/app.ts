@@ -20,8 +20,9 @@ import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
-import { refuseForeignPayloads } from './slack/origin-guard.ts';
+import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
+import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { observedStore } from './store/observed-store.ts';
@@ -58,6 +59,7 @@ type Parts = {
   readiness: Readiness;
   metrics: ReturnType<typeof metricsKit>;
   work: WorkTracker;
+  guardrails: Guardrails;
   hooks: Record<'start' | 'stop', Hook[]>;
 };
 
@@ -69,14 +71,15 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   readiness.extras.set('drift', () => deps.mgmt.drift());
   const receiver = createReceiver(deps);
   const router = new CommandRouter();
-  const app = createApp(deps, receiver, { router, work, metrics });
-  const parts: Parts = { app, receiver, router, readiness, metrics, work, hooks: { start: [], stop: [] } };
+  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics });
+  const parts: Parts = {
+    ...{ app, receiver, router, readiness, metrics, work, guardrails },
+    hooks: { start: [], stop: [] },
+  };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
-  registerCommandRouter(app, router, {
-    logger: deps.logger,
-    allowedChannelIds: deps.config.allowedChannelIds,
-  });
+  registerPolicyCommand(router, guardrails.gate);
+  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
   return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
 }
 
@@ -98,12 +101,12 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
   });
 }
 
-/** The Bolt app with what every payload passes through: metrics, the guard, the work tracker. */
+/** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger }: AppDeps,
+  { config, logger, clock }: AppDeps,
   receiver: Receiver,
   parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
-): App {
+): Pick<Parts, 'app' | 'guardrails'> {
   const { router, work, metrics } = parts;
   const app = new App({
     token: config.slack.botToken,
@@ -128,14 +131,16 @@ function createApp(
   });
   // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
   app.use(({ next }) => work.run(next));
-  // With neither id configured the guard lets everything through; not installing it saves its hop.
-  if (config.slack.teamId !== undefined || config.slack.appId !== undefined)
-    app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
+  // Our workspace and people only, then who may do what, where: before any listener runs.
+  const guardrails = installGuardrails(app, {
+    ...{ config, logger, clock, router },
+    onRefusal: (capability) => metrics.policyRefused(capability), // metrics
+  });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
   app.error(async (error) => {
     logger.error({ event: 'listener_error', err: errField(error) }, 'unhandled listener error');
   });
-  return app;
+  return { app, guardrails };
 }
 
 /** What every feature's register() receives (feature-context.ts). */
@@ -160,6 +165,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     router,
     work,
     lifecycle,
+    policy: parts.guardrails.gate,
     changes,
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
@@ -174,7 +180,7 @@ function lifecycleOf(
   api: TrackedClient,
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
-  const { app, receiver, readiness, metrics, work, hooks } = parts;
+  const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
   let server: Server | undefined;
   let startupProbe: Promise<void> = Promise.resolve();
   return {
@@ -199,8 +205,11 @@ function lifecycleOf(
         config,
         logger,
         readiness,
+        onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
+      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      await guardrails.checkAtStart();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);

@@ -53,6 +53,8 @@ export interface Store {
   listRecentRequests(options: ListRequestsOptions): Promise<IndexRequest[]>;
   /** Pending requests of one user; with `now`, those already past their expiry are not counted. */
   countPendingByRequester(userId: string, now?: number): Promise<number>;
+  /** Requests of one user filed at or after `since` whose plan needed no approval, whatever became of them. */
+  countUnapprovedByRequester(userId: string, since: number): Promise<number>;
   /** Records where the approval card was posted. False when the request does not exist. */
   setRequestCard(id: number, card: MessageRef): Promise<boolean>;
   /**
@@ -234,6 +236,7 @@ export type RequestMethods = Pick<
   | 'getRequest'
   | 'listRecentRequests'
   | 'countPendingByRequester'
+  | 'countUnapprovedByRequester'
   | 'setRequestCard'
   | 'transitionRequest'
   | 'listAudit'

@@ -56,6 +56,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
+    capability: 'digest.manage',
     example: 'digest',
     description: "set up or change this channel's daily digest (indexes, time, time zone, days)",
     async handle(ctx) {
@@ -106,6 +107,7 @@ function registerListAndRemove({ router, store }: FeatureContext): void {
 
   router.register({
     words: ['digest', 'remove'],
+    capability: 'digest.manage',
     example: 'digest remove',
     description: "stop this channel's daily digest",
     async handle(ctx) {
@@ -124,6 +126,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
   router.register({
     words: ['digest', 'preview'],
+    capability: 'digest.manage',
     usage: '[channel]',
     example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',

@@ -38,6 +38,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'name'],
+    capability: 'index.manage',
     usage: '<id> <name>',
     example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
     description: 'give an index a short name (lowercase letters, digits, hyphens) to type instead of its id',
@@ -64,6 +65,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'rename'],
+    capability: 'index.manage',
     usage: '<name> <new-name>',
     example: 'index rename catalog products',
     description: 'rename an index; watches and digests follow it',
@@ -78,6 +80,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'forget'],
+    capability: 'index.manage',
     usage: '<name>',
     example: 'index forget catalog',
     description: 'forget an index and its name (refused while a watch or a digest uses it)',

@@ -7,11 +7,12 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
-import { BUTTON_ACTION } from './ids.ts';
+import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
+import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchIndexService } from './service.ts';
 import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
@@ -20,7 +21,9 @@ export type { WaitingRequest } from './queries.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
- * requests sweeps too); the reminder job looks for requests half-way to their expiry.
+ * requests sweeps too); the reminder job looks for requests half-way to their expiry; the recorder
+ * (every FIRST_RECORD_RETRY_MS, doing nothing unless a create waits to be recorded) writes the
+ * creates the database didn't take.
  */
 const EVERY_MINUTE = 60_000;
 
@@ -42,11 +45,15 @@ export type SearchRequestsPort = {
   decisionActions: { approve: string; reject: string };
   /** "`/ops search requests`", with the command as the workspace names it, for hints. */
   listCommand(): string;
-  /** Expires overdue requests and fails stalled ones now (the job does it every minute). */
+  /**
+   * Records the creates the database didn't take (when their retry is due), expires overdue
+   * requests and fails stalled ones now (the job does it every minute).
+   */
   sweep(): Promise<void>;
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
+  context.policy.protect({ views: { [MODAL_CALLBACK.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({
@@ -89,6 +96,13 @@ export function register(context: FeatureContext): SearchRequestsPort {
   const jobs = [
     createJob({ name: 'search_request_sweep', intervalMs: EVERY_MINUTE, run: service.sweep, logger, work }),
     createJob({
+      name: 'search_create_recorder',
+      intervalMs: FIRST_RECORD_RETRY_MS,
+      run: service.recordUnrecorded,
+      logger,
+      work,
+    }),
+    createJob({
       name: 'search_request_reminders',
       intervalMs: EVERY_MINUTE,
       run: queries.remindDue,
@@ -103,6 +117,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   context.lifecycle.onStop(async () => {
     for (const job of jobs) await job.stop();
+    await service.lastRecordAttempt();
   });
 
   return {

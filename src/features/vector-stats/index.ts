@@ -2,6 +2,7 @@
 // the listeners, and returns the port other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
+import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import type { StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { statsShower } from './outbound.ts';
@@ -33,6 +34,10 @@ export type VectorStatsPort = {
 };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
+  const stats = 'stats' as const;
+  context.policy.protect({
+    actions: { [ACTION_PERIOD]: stats, [ACTION_REFRESH]: stats, [ACTION_DETAILS]: stats },
+  });
   const logger = context.logger.child({ feature: 'vector-stats' });
   const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
   const show = statsShower(context, logger, service);

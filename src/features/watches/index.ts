@@ -9,6 +9,7 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type WatchTickReport } from './checker.ts';
 import type { FiringWatch } from './firing.ts';
+import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
@@ -52,6 +53,21 @@ export function register(
     shown,
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
+  });
+  const respond = 'watch.respond' as const;
+  context.policy.protect({
+    actions: {
+      [WATCH_ACTION.edit]: 'watch.manage',
+      ...{ [WATCH_ACTION.acknowledge]: respond, [WATCH_ACTION.snoozeHour]: respond },
+      ...{
+        [WATCH_ACTION.snoozeMorning]: respond,
+        [WATCH_ACTION.mute]: respond,
+        [WATCH_ACTION.unmute]: respond,
+      },
+      [WATCH_ACTION.openStats]: 'stats',
+    },
+    views: { [WATCH_CALLBACK]: { capability: 'watch.manage', postsToField: WATCH_BLOCK.channel } },
+    options: { [WATCH_BLOCK.index]: 'watch.manage' },
   });
   registerWatchCommands(context, service, context.uses.indexNames);
   registerWatchForm(context, service, context.uses.indexNames);

@@ -21,6 +21,7 @@ export function registerWatchCommands(
 
   context.router.register({
     words: ['watch'],
+    capability: 'watch.manage',
     usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
     example: 'watch catalog monthly_cost > $50',
     description:
@@ -61,6 +62,7 @@ export function registerWatchCommands(
 
   context.router.register({
     words: ['watch', 'remove'],
+    capability: 'watch.manage',
     usage: '<n>',
     example: 'watch remove 3',
     description: 'stop a watch (its number is in `watch list`)',
