@@ -6,7 +6,6 @@
 // defect that no longer occurs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
-import { clickEverything } from '../support/copy/clicks.ts';
 import {
   elementType,
   type Finding,
@@ -14,33 +13,28 @@ import {
   metricSpelling,
   unescapedAngle,
 } from '../support/copy/detectors.ts';
-import { runExamples } from '../support/copy/example-runs.ts';
-import { type Example, examplesIn } from '../support/copy/examples.ts';
 import { INDEX_FORMATTER } from '../support/copy/index-formatter.ts';
 import { indexLabel, type NamedIndex } from '../support/copy/index-labels.ts';
 import { metricNameFor } from '../support/copy/metric-names.ts';
-import { type CopySession, copySession } from '../support/copy/session.ts';
-import { commandsToTry, commandWithForms, openHomeOf } from '../support/copy/tour.ts';
+import { copySession } from '../support/copy/session.ts';
+import { runTour } from '../support/copy/tour.ts';
 import { describeFindings, detect, stale, unlisted } from '../support/copy/verdict.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 import { KNOWN_DEFECTS } from './copy-known-defects.ts';
 
 const INTERVAL = 300_000;
+/** The index the examples call `catalog`; idx-2 is the one whose cost the simulator lets us steer. */
 const NAMED: NamedIndex = { id: 'idx-2', name: 'catalog' };
 
 describe.each(['http', 'socket'] as const)('copy: every word a person reads (%s)', (mode) => {
   let ws: SimulatedWorkspace;
   let now = Date.now();
   let findings: Finding[] = [];
-  const named: NamedIndex[] = [];
   const steer = watchSteering({
     ws: () => ws,
     channel: SIM_IDS.generalChannel,
     advance: () => (now += INTERVAL),
   });
-
-  const examplesSeen = (who: CopySession): Example[] =>
-    who.seen().flatMap((text) => examplesIn(text, ws.opsbot.router.commandName));
 
   beforeAll(async () => {
     ws = await startSimulatedWorkspace({
@@ -50,40 +44,29 @@ describe.each(['http', 'socket'] as const)('copy: every word a person reads (%s)
     });
     const requester = copySession(ws, { user: SIM_IDS.requester, channel: SIM_IDS.generalChannel });
     const approver = copySession(ws, { user: SIM_IDS.approver, channel: SIM_IDS.approvalChannel });
-    await requester.command(`index name ${NAMED.id} ${NAMED.name}`);
-    named.push(NAMED);
-    for (const text of commandsToTry(ws)) await commandWithForms(ws, requester, text);
-
     const cost = metricNameFor('monthly_cost') ?? 'monthly_cost';
-    const fixture = {
-      indexId: NAMED.id,
-      name: NAMED.name,
-      unusedIndexId: 'idx-empty',
-      watchCommand: `watch ${NAMED.name} ${cost} > 50`,
-    };
-    const exampleFindings = await runExamples(ws, requester, examplesSeen(requester), fixture);
-
-    // A watch that fires and recovers: the alert, its buttons, the note in its thread.
-    steer.setCost(500);
-    await steer.check();
-    for (const who of [requester, approver]) await openHomeOf(ws, who);
-    const clicked = await clickEverything(ws, approver);
-    await clickEverything(ws, requester, clicked);
-    steer.setCost(1);
-    await steer.check();
-
-    const ranAlready = new Set(exampleFindings.map((f) => f.match));
-    const later = examplesSeen(requester).filter((e) => !ranAlready.has(e.command));
-    exampleFindings.push(...(await runExamples(ws, requester, later, fixture)));
-
+    const refusedExamples = await runTour(
+      ws,
+      { requester, approver },
+      {
+        fixture: {
+          ...{ indexId: NAMED.id, name: NAMED.name, unusedIndexId: 'idx-empty' },
+          watchCommand: `watch ${NAMED.name} ${cost} > 50`,
+        },
+        watchCheck: async (firing) => {
+          steer.setCost(firing ? 500 : 1);
+          await steer.check();
+        },
+      },
+    );
     const detectors = [
       unescapedAngle,
       elementType,
       internalWord,
       metricSpelling(metricNameFor),
-      indexLabel(() => named, INDEX_FORMATTER),
+      indexLabel(() => [NAMED], INDEX_FORMATTER),
     ];
-    findings = [...detect(requester.seen(), detectors), ...exampleFindings];
+    findings = [...detect(requester.seen(), detectors), ...refusedExamples];
   }, 120_000);
   afterAll(async () => {
     await ws?.stop();

@@ -2,7 +2,12 @@
 // implementation for every test; `altText` adds images' alt text (what a screen reader says).
 
 /** One string a person reads, and how Slack renders it: mrkdwn parses `<…>`, `*…*`; plain text shows it as is. */
-export type ShownText = { text: string; kind: 'mrkdwn' | 'plain' };
+export type ShownText = {
+  text: string;
+  kind: 'mrkdwn' | 'plain';
+  /** A message's own `text`: what its notification says, and where a refusal says so. */
+  lead?: true;
+};
 
 /**
  * Every string a person reads in a payload, in order, with how Slack renders it: a text object's

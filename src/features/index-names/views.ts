@@ -1,5 +1,6 @@
 // The words and blocks of the indexes feature: the list, the confirmations, the refusals (thrown
-// by the service, shown by the guard) and the type-ahead's options. Data in, text out.
+// by the service, shown by the guard) and the type-ahead's options. Data in, text out. Placeholders
+// are written `&lt;id&gt;`: Slack reads a bare `<id>` as a link, even in code, and shows nothing.
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
@@ -30,7 +31,7 @@ export function useIdOption(id: string): PlainTextOption {
 
 function namesInWords(names: readonly string[], command: string): string {
   if (names.length === 0)
-    return `No index has a name yet: \`${escapeMrkdwn(command)} index name <id> <name>\` gives one a name.`;
+    return `No index has a name yet: \`${escapeMrkdwn(command)} index name &lt;id&gt; &lt;name&gt;\` gives one a name.`;
   const shown = names.slice(0, NAMES_SHOWN).map(code).join(', ');
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
   return `Known names: ${shown}${more} (\`${escapeMrkdwn(command)} index list\` shows them all).`;
@@ -85,12 +86,12 @@ export function inUseSentence(name: string, users: IndexUsers, command: string):
         ]
       : []),
   ];
-  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove <n>\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
+  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove &lt;n&gt;\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
 }
 
 export const usageSentence = (command: string) => {
   const c = escapeMrkdwn(command);
-  return `Usage: \`${c} index name <id> <name>\`, \`${c} index list\`, \`${c} index rename <name> <new-name>\`, \`${c} index forget <name>\`.`;
+  return `Usage: \`${c} index name &lt;id&gt; &lt;name&gt;\`, \`${c} index list\`, \`${c} index rename &lt;name&gt; &lt;new-name&gt;\`, \`${c} index forget &lt;name&gt;\`.`;
 };
 
 export const namedText = (index: Pick<KnownIndex, 'id' | 'name'>, command: string) =>
@@ -126,10 +127,10 @@ export function listMessage(
 ): { text: string; blocks: KnownBlock[] } {
   const c = escapeMrkdwn(command);
   if (listed.length === 0) {
-    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats <id>\`, a watch, a digest, Home) is remembered here.`;
+    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats &lt;id&gt;\`, a watch, a digest, Home) is remembered here.`;
     return { text, blocks: mrkdwnSections([text]) };
   }
-  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name <id> <name>\`.`;
+  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name &lt;id&gt; &lt;name&gt;\`.`;
   const lines = [head, ...listed.map(listLine)];
   return {
     text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),

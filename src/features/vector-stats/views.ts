@@ -137,10 +137,11 @@ export function notice(text: string): StatsMessage {
   return { text: truncate(text, SLACK_LIMITS.messageText), blocks: [section(text)] };
 }
 
+// Placeholders are written `&lt;index&gt;`: Slack reads a bare `<index>` as a link, even in code.
 export function usageText(commandName: string, withPeriods = true): string {
   const cmd = escapeMrkdwn(commandName);
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
-  return `Usage: \`${cmd} vector stats <index> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
+  return `Usage: \`${cmd} vector stats &lt;index&gt; [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */

@@ -28,7 +28,7 @@ function seen(where: string, texts: ShownText[]): SeenText[] {
 export function messageTexts(where: string, body: Args): SeenText[] {
   const text = str(body.text);
   const own: ShownText[] =
-    text === undefined ? [] : [{ text, kind: body.mrkdwn === false ? 'plain' : 'mrkdwn' }];
+    text === undefined ? [] : [{ text, kind: body.mrkdwn === false ? 'plain' : 'mrkdwn', lead: true }];
   return seen(where, [
     ...own,
     ...shownTexts(body.blocks, { altText: true }),

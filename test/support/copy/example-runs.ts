@@ -1,6 +1,7 @@
 // (b) Running what the app tells people to type. An example is judged in the state it assumes:
 // the index it names exists under that name (or, for naming one, the name is free), the watch it
-// removes exists, and an index it forgets is one nothing uses (forgetting is refused otherwise).
+// removes and the digest it shows or removes exist, and an index it forgets is one nothing uses
+// (forgetting is refused otherwise).
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import type { SeenText } from './collect.ts';
 import type { Finding } from './detectors.ts';
@@ -15,7 +16,23 @@ export type ExampleFixture = {
   unusedIndexId: string;
   /** A command that creates a watch, to make the watch an example removes. */
   watchCommand: string;
+  /** Sets up a daily digest in the person's channel, for an example that shows or removes it. */
+  setUpDigest(): Promise<void>;
 };
+
+/** The fixture's name on the index the example expects under it (none, for naming one). */
+async function nameAs(ws: SimulatedWorkspace, command: string, fixture: ExampleFixture) {
+  const words = command.toLowerCase().split(/\s+/u);
+  const naming = words[0] === 'index' && words[1] === 'name' && words.at(-1) === fixture.name;
+  const forgetting = words[0] === 'index' && words[1] === 'forget';
+  const holder = await ws.store.findIndexByName(fixture.name);
+  const wanted = naming ? undefined : forgetting ? fixture.unusedIndexId : fixture.indexId;
+  if (holder !== undefined && holder.id !== wanted) await ws.store.nameIndex(holder.id, null);
+  if (wanted === undefined || holder?.id === wanted) return;
+  // An index is named only once opsbot knows it (has read it).
+  await ws.store.rememberIndex({ id: wanted, kind: 'vector', at: Date.now() });
+  await ws.store.nameIndex(wanted, fixture.name);
+}
 
 async function prepareFor(
   ws: SimulatedWorkspace,
@@ -23,31 +40,36 @@ async function prepareFor(
   command: string,
   fixture: ExampleFixture,
 ) {
-  const words = command.toLowerCase().split(/\s+/u);
-  const naming = words[0] === 'index' && words[1] === 'name' && words.at(-1) === fixture.name;
-  const forgetting = words[0] === 'index' && words[1] === 'forget';
-  const holder = await ws.store.findIndexByName(fixture.name);
-  const wanted = naming ? undefined : forgetting ? fixture.unusedIndexId : fixture.indexId;
-  if (holder !== undefined && holder.id !== wanted) await ws.store.nameIndex(holder.id, null);
-  if (wanted !== undefined && holder?.id !== wanted) await ws.store.nameIndex(wanted, fixture.name);
+  await nameAs(ws, command, fixture);
+  if (
+    /^digest (remove|preview)/u.test(command) &&
+    (await ws.store.getSubscription(who.channel)) === undefined
+  )
+    await fixture.setUpDigest();
   const removing = /^watch remove (\d+)$/u.exec(command);
   if (removing !== null) {
     const wanted = Number(removing[1]);
+    const here = async () => (await ws.store.listWatches(who.channel)).some((w) => w.id === wanted);
     const highest = async () => Math.max(0, ...(await ws.store.listWatches()).map((w) => w.id));
-    while ((await highest()) < wanted) await who.command(fixture.watchCommand);
+    while (!(await here()) && (await highest()) < wanted) await who.command(fixture.watchCommand);
   }
 }
 
-/** Runs each distinct example once (as `who`); an example answered with a refusal is a finding. */
+/**
+ * Runs each distinct example not in `ran` once (as `who`) and adds it there; an example answered
+ * with a refusal is a finding.
+ */
 export async function runExamples(
   ws: SimulatedWorkspace,
   who: CopySession,
   examples: readonly Example[],
-  fixture: ExampleFixture,
+  fixture: ExampleFixture & { ran: Set<string> },
 ): Promise<Finding[]> {
-  const distinct = [...new Map(examples.map((e) => [e.command, e])).values()];
+  const fresh = examples.filter((e) => !fixture.ran.has(e.command));
+  const distinct = [...new Map(fresh.map((e) => [e.command, e])).values()];
   const findings: Finding[] = [];
   for (const example of distinct) {
+    fixture.ran.add(example.command);
     await prepareFor(ws, who, example.command, fixture);
     const answer: SeenText[] = await who.command(example.command);
     const refusal = isRefusal(answer);

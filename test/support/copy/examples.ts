@@ -28,7 +28,10 @@ export function examplesIn(seen: SeenText, commandName: string): Example[] {
   return found;
 }
 
-/** An answer that refuses: the app's refusals all begin with a warning sign. */
+/**
+ * The refusal among an answer's messages: every refusal of the app begins its message with a
+ * warning sign (a digest's section that warns about an account is no refusal).
+ */
 export function isRefusal(texts: readonly SeenText[]): SeenText | undefined {
-  return texts.find((t) => t.text.includes(':warning:'));
+  return texts.find((t) => t.lead === true && t.text.trimStart().startsWith(':warning:'));
 }

@@ -14,6 +14,8 @@ const TYPED: Record<string, string> = {
   search_name: 'copy-search',
   watch_threshold: '50',
   watch_for: '1',
+  watch_remind: '20m',
+  'digests.zone': 'Europe/Berlin',
 };
 const INVALID_TEXT = 'no such thing!? 12 %%';
 

@@ -26,24 +26,27 @@ function offsetsOf(text: string, word: string): number[] {
   return [...text.matchAll(pattern)].map((m) => m.index);
 }
 
-/** The spans of `text` where the formatter's own label stands. */
-function labelSpans(text: string, label: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  for (let at = text.indexOf(label); at !== -1; at = text.indexOf(label, at + 1)) {
-    spans.push([at, at + label.length]);
-  }
-  return spans;
+/**
+ * The spans where the formatter's label of this index stands, under any name (a rename's answer
+ * shows the new one): the label with the name left open, found as a pattern.
+ */
+function labelSpans(text: string, label: (name: string) => string): Array<[number, number]> {
+  const [before = '', after = ''] = label('\u0000').split('\u0000');
+  const pattern = new RegExp(`${escapeRegExp(before)}[\\w.-]+${escapeRegExp(after)}`, 'gu');
+  return [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 function mentionsOf(seen: SeenText, index: NamedIndex, format: IndexFormatter): Finding[] {
   const { text } = seen;
-  const label =
-    seen.kind === 'mrkdwn' ? format.mrkdwn(index.id, index.name) : format.plain(index.id, index.name);
-  const labelled = labelSpans(text, label);
-  const ids = [...new Set([index.id, format.shortId(index.id)])].flatMap((id) =>
-    offsetsOf(text, id).map((at) => [at, at + id.length] as const),
+  const labelled = labelSpans(text, (name) =>
+    seen.kind === 'mrkdwn' ? format.mrkdwn(index.id, name) : format.plain(index.id, name),
   );
   const inLabel = (at: number) => labelled.some(([start, end]) => at >= start && at < end);
+  const ids = [...new Set([index.id, format.shortId(index.id)])].flatMap((id) =>
+    offsetsOf(text, id)
+      .filter((at) => !inLabel(at))
+      .map((at) => [at, at + id.length] as const),
+  );
   const found: Finding[] = [];
   for (const at of offsetsOf(text, index.name)) {
     if (inLabel(at)) continue;

@@ -2,7 +2,11 @@
 // with bad arguments), help, a known word alone, a typo, every form (invalid, then valid), a watch
 // that fires, Home, and every button and menu the app posted. What it shows is read afterwards.
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
-import { formValues, submitBothWays, viewsOpenedSince } from './forms.ts';
+import { clickEverything } from './clicks.ts';
+import type { Finding } from './detectors.ts';
+import { type ExampleFixture, runExamples } from './example-runs.ts';
+import { type Example, examplesIn } from './examples.ts';
+import { submitBothWays, viewsOpenedSince } from './forms.ts';
 import { metricNameFor } from './metric-names.ts';
 import type { CopySession } from './session.ts';
 
@@ -16,7 +20,10 @@ export async function commandWithForms(ws: SimulatedWorkspace, who: CopySession,
   return shown;
 }
 
-/** The commands a person might type: the whole table, and the ways people get it wrong. */
+/**
+ * The commands a person might type: each of the table's subcommands alone and with arguments it
+ * doesn't take, and the ways people get it wrong. The table's examples run with the others (example-runs.ts).
+ */
 export function commandsToTry(ws: SimulatedWorkspace): string[] {
   const table = ws.opsbot.router.list();
   const firstWords = [...new Set(table.map((sub) => sub.words[0] ?? ''))];
@@ -49,4 +56,50 @@ export async function openHomeOf(ws: SimulatedWorkspace, who: CopySession): Prom
   await ws.opsbot.work.drain(10_000);
 }
 
-export { formValues };
+/** The table's own examples, and every one a text the person saw introduced as one. */
+function examplesShown(ws: SimulatedWorkspace, who: CopySession): Example[] {
+  return [
+    ...ws.opsbot.router
+      .list()
+      .map((sub) => ({ command: sub.example, where: 'the command table', shownIn: '' })),
+    ...who.seen().flatMap((text) => examplesIn(text, ws.opsbot.router.commandName)),
+  ];
+}
+
+export type TourSteps = {
+  /** The examples' state: the named index and the rest (example-runs.ts). */
+  fixture: Omit<ExampleFixture, 'setUpDigest'>;
+  /** Makes the watches fire (`firing`) or recover, and runs one check. */
+  watchCheck(firing: boolean): Promise<unknown>;
+};
+
+/**
+ * The whole tour; returns the examples the app refused. Examples run first, on a clean workspace
+ * (the state they assume), then again for those only later answers showed.
+ */
+export async function runTour(
+  ws: SimulatedWorkspace,
+  people: TourPeople,
+  steps: TourSteps,
+): Promise<Finding[]> {
+  const { requester, approver } = people;
+  const fixture = {
+    ...steps.fixture,
+    setUpDigest: async () => void (await commandWithForms(ws, requester, 'digest')),
+    ran: new Set<string>(),
+  };
+  const examples = () => runExamples(ws, requester, examplesShown(ws, requester), fixture);
+  await requester.command(`index name ${fixture.indexId} ${fixture.name}`);
+  await requester.command('help');
+  const refused = await examples();
+  for (const text of commandsToTry(ws)) await commandWithForms(ws, requester, text);
+  refused.push(...(await examples()));
+  // A watch that fires and recovers: the alert, its buttons, the note in its thread.
+  await steps.watchCheck(true);
+  for (const who of [requester, approver]) await openHomeOf(ws, who);
+  const clicked = await clickEverything(ws, approver);
+  await clickEverything(ws, requester, clicked);
+  await steps.watchCheck(false);
+  refused.push(...(await examples()));
+  return refused;
+}
