@@ -38,9 +38,10 @@ function labelSpans(text: string, label: (name: string) => string): Array<[numbe
 
 function mentionsOf(seen: SeenText, index: NamedIndex, format: IndexFormatter): Finding[] {
   const { text } = seen;
-  const labelled = labelSpans(text, (name) =>
-    seen.kind === 'mrkdwn' ? format.mrkdwn(index.id, name) : format.plain(index.id, name),
-  );
+  // A message's own text is also its notification, which the plain form suits.
+  const forms =
+    seen.kind === 'plain' ? [format.plain] : seen.lead ? [format.mrkdwn, format.plain] : [format.mrkdwn];
+  const labelled = forms.flatMap((form) => labelSpans(text, (name) => form(index.id, name)));
   const inLabel = (at: number) => labelled.some(([start, end]) => at >= start && at < end);
   const ids = [...new Set([index.id, format.shortId(index.id)])].flatMap((id) =>
     offsetsOf(text, id)

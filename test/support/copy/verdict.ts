@@ -7,6 +7,8 @@ export type KnownDefect = {
   kind: DefectKind;
   /** Matched against what the detector found (the offending words, or the refused example). */
   pattern: RegExp;
+  /** Matched against the whole text it was found in, to pin down which message says it. */
+  in?: RegExp;
   /** Why it is still there, and whose work removes it. */
   why: string;
 };
@@ -24,7 +26,9 @@ export function detect(texts: readonly SeenText[], detectors: readonly Detector[
 }
 
 const isKnown = (finding: Finding, entry: KnownDefect) =>
-  entry.kind === finding.kind && entry.pattern.test(finding.match);
+  entry.kind === finding.kind &&
+  entry.pattern.test(finding.match) &&
+  (entry.in === undefined || entry.in.test(finding.text));
 
 /** The findings no known defect accounts for: each one is a defect to fix. */
 export const unlisted = (findings: readonly Finding[], known: readonly KnownDefect[]): Finding[] =>
