@@ -76,7 +76,7 @@ export const elementType: Detector = (seen) =>
 const INTERNAL_WORDS = [
   /\b(undefined|null|NaN)\b/gu,
   /\[object \w+\]?/gu,
-  /\bat [^\s()]*\(?[^\s()]+:\d+:\d+\)?/gu,
+  /\bat (?:[^\s()]+ )?\(?[^\s()]+:\d+:\d+\)?/gu,
   /\b\w*Error:/gu,
 ];
 
