@@ -72,6 +72,11 @@ describe('(c) an index written another way than the index formatter writes it', 
     ]);
     expect(matches(catalog(plain('catalog · idx-2')))).toEqual(['catalog · idx-2']);
   });
+  it('finds the id of a named index standing without its name', () => {
+    expect(matches(catalog(plain('Vector index idx-2. Last 7 days')))).toEqual([
+      'without its name: Vector index idx-2.',
+    ]);
+  });
   it("accepts the formatter's own label, a renamed index's new label, and the name far from the id", () => {
     expect(catalog(mrkdwn(`Watch on ${INDEX_FORMATTER.mrkdwn('idx-2', 'catalog')}`))).toEqual([]);
     expect(catalog(plain(INDEX_FORMATTER.plain('idx-2', 'catalog')))).toEqual([]);

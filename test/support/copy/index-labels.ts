@@ -1,6 +1,7 @@
 // (c) for indexes: a named index must read the way the index formatter writes it, in mrkdwn and in
 // plain text alike. Where its name and its id stand near each other in any other form (`catalog
-// (idx-1)` in mrkdwn, "Vector index catalog · `idx-1`"), that is a second way to write one thing.
+// (idx-1)` in mrkdwn, "Vector index catalog · `idx-1`"), that is a second way to write one thing;
+// where its id stands with no name near, the person isn't told which of their indexes it is.
 import type { SeenText } from './collect.ts';
 import type { Detector, Finding } from './detectors.ts';
 
@@ -57,10 +58,17 @@ function mentionsOf(seen: SeenText, index: NamedIndex, format: IndexFormatter): 
     const to = Math.max(at + index.name.length, near[1]);
     found.push({ kind: 'index-label', match: text.slice(from, to + 1).trim(), where: seen.where, text });
   }
+  // The id with no name anywhere near: the person is not told which index it is by the name they gave.
+  const names = offsetsOf(text, index.name);
+  for (const [start, end] of ids) {
+    if (names.some((at) => start - (at + index.name.length) <= NEAR && at - end <= NEAR)) continue;
+    const context = text.slice(Math.max(0, start - 24), end + 1).trim();
+    found.push({ kind: 'index-label', match: `without its name: ${context}`, where: seen.where, text });
+  }
   return found;
 }
 
-/** Finds each known named index written near its id in a form the formatter does not write. */
+/** Finds each known named index written in a form the formatter does not write, or by its id alone. */
 export function indexLabel(indexes: () => readonly NamedIndex[], format: IndexFormatter): Detector {
   return (seen) => indexes().flatMap((index) => mentionsOf(seen, index, format));
 }
