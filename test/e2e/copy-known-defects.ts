@@ -72,7 +72,8 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   },
   {
     kind: 'index-label',
-    pattern: /^without its name: .*(firing|muted) · `idx-2`$/,
+    pattern: /^without its name: [\s\S]*· `idx-2`$/,
+    in: /`idx-2` monthly cost in <#/,
     why: "Home's watch rows show the index by its id alone (src/features/home/views.ts)",
   },
 ];

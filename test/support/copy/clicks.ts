@@ -57,12 +57,23 @@ function clickables(ws: SimulatedWorkspace, who: CopySession): Clickable[] {
   ];
 }
 
-/** Clicks each kind of button or menu once (as `who`), and submits what it opened; returns the kinds clicked. */
+/** Where a click lands: the message, or the view and the row the button's value names. */
+const placeOf = (target: Clickable) => target.message?.ts ?? `${target.view?.id}:${target.value}`;
+
+/**
+ * Clicks each kind of button or menu once (as `who`), each where no click landed yet if it can (so
+ * Approve and Reject each meet a pending request), and submits what it opened; returns the kinds.
+ */
 export async function clickEverything(ws: SimulatedWorkspace, who: CopySession, done = new Set<string>()) {
-  for (const target of clickables(ws, who)) {
-    const kind = `${target.surface}:${target.actionId}`;
+  const all = clickables(ws, who);
+  const touched = new Set<string>();
+  for (const first of all) {
+    const kind = `${first.surface}:${first.actionId}`;
     if (done.has(kind)) continue;
     done.add(kind);
+    const same = all.filter((t) => t.surface === first.surface && t.actionId === first.actionId);
+    const target = same.find((t) => !touched.has(placeOf(t))) ?? first;
+    touched.add(placeOf(target));
     const before = ws.slack.views.length;
     if (target.view !== undefined) await who.clickInView(target.view, target.actionId, target.value);
     else if (target.message !== undefined)
