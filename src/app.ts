@@ -14,6 +14,7 @@ import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
 import * as watches from './features/watches/index.ts';
+import * as workflowSteps from './features/workflow-steps/index.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger } from './log.ts';
 import { metricsKit } from './metrics/index.ts'; // metrics
@@ -260,6 +261,14 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     ...context,
     uses: { vectorStats: vectorStatsPort, indexNames: indexesPort },
   });
+  const workflowStepsPort = workflowSteps.register({
+    ...context,
+    uses: {
+      searchRequests: searchIndexPort,
+      vectorStats: vectorStatsPort,
+      messagingAccounts: messagingAccountsPort,
+    },
+  });
   home.register({
     ...context,
     uses: {
@@ -277,5 +286,6 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     digests: digestsPort,
     watches: watchesPort,
     indexNames: indexesPort,
+    workflowSteps: workflowStepsPort,
   };
 }

@@ -29,7 +29,7 @@ export type PolicyPort = {
   /** The policy in force (its user groups resolved to ids once start-up checked them). */
   current(): Policy;
   /**
-   * Slack's membership answers, cached and shared: what lists filter by (`channelsOf` a person),
+   * Slack's membership answers, cached and shared: what lists filter by (`channelsSeenBy`, `canSee`),
    * and what the gate decides with. 'unknown' when Slack didn't answer: show or allow nothing.
    */
   membership: SlackMembership;

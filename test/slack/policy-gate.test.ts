@@ -30,7 +30,11 @@ function gateUnder(policy = parsePolicyText(POLICY, 'POLICY')) {
   const refused: string[] = [];
   const gate = createPolicyGate({
     policy: policy.policy,
-    membership: { ...membership, channelsOf: async () => 'unknown' } satisfies SlackMembership,
+    membership: {
+      ...membership,
+      channelsOf: async () => 'unknown',
+      canSee: async () => 'unknown',
+    } satisfies SlackMembership,
     router,
     onRefusal: (capability) => refused.push(capability),
   });

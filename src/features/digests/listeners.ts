@@ -4,6 +4,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
@@ -89,19 +90,24 @@ function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDe
   });
 }
 
-function registerListAndRemove({ router, store }: FeatureContext): void {
+function registerListAndRemove({ router, store, policy }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
-    description: 'every channel’s daily digest, with its next run in your time zone',
+    description: 'the daily digests of the channels you can see, with their next run in your time zone',
     async handle(ctx) {
       await ctx.ack();
+      const userId = ctx.command.user_id;
       const [subscriptions, zone] = await Promise.all([
         store.listSubscriptions(),
-        userTimeZone(ctx.client, ctx.command.user_id, USER_ZONE_WAIT_MS),
+        userTimeZone(ctx.client, userId, USER_ZONE_WAIT_MS),
       ]);
+      // A private channel's digest is listed to its members only.
+      const channels = subscriptions.map((s) => s.channelId);
+      const { seen, unanswered } = await channelsSeenBy(policy.membership, userId, channels);
+      const shown = subscriptions.filter((s) => seen.has(s.channelId));
       const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
-      await answer(ctx, listAnswer(subscriptions, viewer, ctx.command.command));
+      await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
     },
   });
 

@@ -4,6 +4,7 @@
 import type { TrackedClient } from '../../api/health.ts';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import { createPacer } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
@@ -53,6 +54,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     approvalChannelId: config.approvals.channelId,
     health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
     commandName: context.commandName,
+    seenBy: (viewerId, channels) => channelsSeenBy(context.policy.membership, viewerId, channels),
   });
   const outbound = homeOutbound(app.client, clock, logger);
   const publish = async (userId: string, options?: { fresh?: boolean }) =>

@@ -4,6 +4,7 @@
 import type { BlockSuggestion } from '@slack/bolt';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import type { IndexesService } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText, usageSentence } from './views.ts';
@@ -45,7 +46,7 @@ export function registerIndexListeners(
     async handle(ctx) {
       if (!(await needs(ctx, 2))) return;
       const [target = '', name = ''] = ctx.args;
-      const index = await service.name(target, name, reader);
+      const index = await service.name(target, name, reader, ctx.command.user_id);
       await ephemeral(ctx, namedText(index, ctx.command.command));
     },
   });
@@ -57,8 +58,12 @@ export function registerIndexListeners(
     description: 'the indexes opsbot knows: names, last use, and the watches and digests using them',
     async handle(ctx) {
       await ctx.ack();
-      const { listed, total } = await service.list();
-      await ctx.respond({ response_type: 'ephemeral', ...listMessage(listed, total, ctx.command.command) });
+      const userId = ctx.command.user_id;
+      const seenBy = (channels: readonly string[]) =>
+        channelsSeenBy(context.policy.membership, userId, channels);
+      const { listed, total, hidden } = await service.list(seenBy);
+      const message = listMessage(listed, total, ctx.command.command, hidden);
+      await ctx.respond({ response_type: 'ephemeral', ...message });
     },
   });
 
@@ -72,7 +77,7 @@ export function registerIndexListeners(
     async handle(ctx) {
       if (!(await needs(ctx, 2))) return;
       const [from = '', to = ''] = ctx.args;
-      const renamed = await service.rename(from, to);
+      const renamed = await service.rename(from, to, ctx.command.user_id);
       await ephemeral(ctx, renamedText(renamed.from, renamed.index));
     },
   });

@@ -1,11 +1,11 @@
 // The words and blocks of the indexes feature: the list, the confirmations, the refusals (thrown
-// by the service, shown by the guard) and the type-ahead's options. Data in, text out. Placeholders
-// are written `&lt;id&gt;`: Slack reads a bare `<id>` as a link, even in code, and shows nothing.
+// by the service, shown by the guard) and the type-ahead's options. Data in, text out.
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionChannel, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexUsers, KnownIndex } from '../../store/index.ts';
+import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
 import { INDEX_ID_RULE } from '../../vector-index.ts';
 import { labelOf, NAME_RULE, plainLabelOf } from './names.ts';
 
@@ -31,7 +31,7 @@ export function useIdOption(id: string): PlainTextOption {
 
 function namesInWords(names: readonly string[], command: string): string {
   if (names.length === 0)
-    return `No index has a name yet: \`${escapeMrkdwn(command)} index name &lt;id&gt; &lt;name&gt;\` gives one a name.`;
+    return `No index has a name yet: \`${escapeMrkdwn(command)} index name <id> <name>\` gives one a name.`;
   const shown = names.slice(0, NAMES_SHOWN).map(code).join(', ');
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
   return `Known names: ${shown}${more} (\`${escapeMrkdwn(command)} index list\` shows them all).`;
@@ -86,12 +86,12 @@ export function inUseSentence(name: string, users: IndexUsers, command: string):
         ]
       : []),
   ];
-  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove &lt;n&gt;\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
+  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove <n>\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
 }
 
 export const usageSentence = (command: string) => {
   const c = escapeMrkdwn(command);
-  return `Usage: \`${c} index name &lt;id&gt; &lt;name&gt;\`, \`${c} index list\`, \`${c} index rename &lt;name&gt; &lt;new-name&gt;\`, \`${c} index forget &lt;name&gt;\`.`;
+  return `Usage: \`${c} index name <id> <name>\`, \`${c} index list\`, \`${c} index rename <name> <new-name>\`, \`${c} index forget <name>\`.`;
 };
 
 export const namedText = (index: Pick<KnownIndex, 'id' | 'name'>, command: string) =>
@@ -103,13 +103,24 @@ export const renamedText = (from: string, index: Pick<KnownIndex, 'id' | 'name'>
 export const forgottenText = (index: Pick<KnownIndex, 'id' | 'name'>) =>
   `:wastebasket: opsbot forgot ${labelOf(index.id, index.name)}. Reading its stats again makes it known again (without the name).`;
 
-export type ListedIndex = { index: KnownIndex; users: IndexUsers };
+export type ListedIndex = { index: KnownIndex; users: IndexUsers; names: readonly IndexNameChange[] };
 
 /** `<!date^…>` renders in each reader's own time zone, with the fallback for clients that can't. */
 const when = (at: number) =>
   `<!date^${Math.floor(at / 1000)}^{date_short_pretty} {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
 
-function listLine({ index, users }: ListedIndex): string {
+/** "named by @x on …, renamed by @y on …": who gave the name first, and who changed it last. */
+export function namesHistoryText(changes: readonly IndexNameChange[]): string | undefined {
+  const named = changes.find((c) => c.previous === null && c.name !== null);
+  const renamed = changes.findLast((c) => c.previous !== null && c.name !== null);
+  const parts = [
+    ...(named ? [`named by ${mentionUser(named.by)} on ${when(named.at)}`] : []),
+    ...(renamed && renamed !== named ? [`renamed by ${mentionUser(renamed.by)} on ${when(renamed.at)}`] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+function listLine({ index, users, names }: ListedIndex): string {
   const name = index.name === null ? '_no name_' : `*${escapeMrkdwn(index.name)}*`;
   const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
   const refs = [
@@ -117,21 +128,24 @@ function listLine({ index, users }: ListedIndex): string {
     ...(users.digests.length > 0 ? [`digests in ${users.digests.map(mentionChannel).join(', ')}`] : []),
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';
-  return `• ${name} ${code(index.id)}${kind} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
+  const history = index.name === null ? undefined : namesHistoryText(names);
+  return `• ${name} ${code(index.id)}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
 }
 
+/** `hidden`: some watches and digests were left out because Slack didn't answer about their channels. */
 export function listMessage(
   listed: readonly ListedIndex[],
   total: number,
   command: string,
+  hidden = false,
 ): { text: string; blocks: KnownBlock[] } {
   const c = escapeMrkdwn(command);
   if (listed.length === 0) {
-    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats &lt;id&gt;\`, a watch, a digest, Home) is remembered here.`;
+    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats <id>\`, a watch, a digest, Home) is remembered here.`;
     return { text, blocks: mrkdwnSections([text]) };
   }
-  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name &lt;id&gt; &lt;name&gt;\`.`;
-  const lines = [head, ...listed.map(listLine)];
+  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name <id> <name>\`.`;
+  const lines = [head, ...listed.map(listLine), ...(hidden ? [`_${SOME_ENTRIES_HIDDEN}_`] : [])];
   return {
     text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),
     blocks: mrkdwnSections(lines),

@@ -10,14 +10,18 @@ import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
+import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
 import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchIndexService } from './service.ts';
+import type { RequestForm } from './validation.ts';
 import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
 
+export type { FiledRequest } from './on-behalf.ts';
 export type { WaitingRequest } from './queries.ts';
+export type { RequestForm } from './validation.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
@@ -50,6 +54,11 @@ export type SearchRequestsPort = {
    * requests and fails stalled ones now (the job does it every minute).
    */
   sweep(): Promise<void>;
+  /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
+  fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
+  request(id: number): Promise<IndexRequest | undefined>;
+  /** Hears each request that ends in this process: created, rejected, expired or failed. */
+  onEnded(listener: (request: IndexRequest) => void): void;
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
@@ -130,5 +139,8 @@ export function register(context: FeatureContext): SearchRequestsPort {
     decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
     listCommand: () => listCommand(context.commandName()),
     sweep: service.sweep,
+    fileFor: filerOnBehalf(service, context.commandName),
+    request: (id) => context.store.getRequest(id),
+    onEnded: endedRequests({ changes: context.changes, store: context.store, logger }),
   };
 }

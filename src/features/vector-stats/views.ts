@@ -90,8 +90,8 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
 export type StatsMessageInput = {
   report: StatsReport;
   image?: ImageSlot;
-  /** Who asked (or last changed the period): a Slack user id from the payload. */
-  userId: string;
+  /** Who asked (or last changed the period): a Slack user id from the payload; undefined for a workflow. */
+  userId: string | undefined;
   updated?: boolean;
 };
 
@@ -118,7 +118,7 @@ export function statsMessage({ report, image, userId, updated = false }: StatsMe
     counterFields(report),
     controlsBlock(report),
     context(
-      `${updated ? 'Updated' : 'Requested'} by ${mentionUser(userId)} · every series in numbers: *Details*`,
+      `${updated ? 'Updated' : 'Requested'} by ${userId === undefined ? 'a workflow' : mentionUser(userId)} · every series in numbers: *Details*`,
     ),
   ];
   // The notification says the news too: it is all some people read.
@@ -137,11 +137,10 @@ export function notice(text: string): StatsMessage {
   return { text: truncate(text, SLACK_LIMITS.messageText), blocks: [section(text)] };
 }
 
-// Placeholders are written `&lt;index&gt;`: Slack reads a bare `<index>` as a link, even in code.
 export function usageText(commandName: string, withPeriods = true): string {
   const cmd = escapeMrkdwn(commandName);
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
-  return `Usage: \`${cmd} vector stats &lt;index&gt; [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
+  return `Usage: \`${cmd} vector stats <index> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */

@@ -39,10 +39,12 @@ export function register(
   const shown = async (watch: Watch): Promise<ShownWatch> => ({
     ...watch,
     indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
+    muteAtMostMs: context.policy.current().limits.muteAtMostMs,
   });
   const slack = watchOutbound(context, logger, shown);
   const commandName = () => context.commandName();
-  const service = createWatchesService({ store, clock, logger, slack, commandName, shown });
+  const policy = () => context.policy.current();
+  const service = createWatchesService({ store, clock, logger, slack, commandName, shown, policy });
   const checker = createWatchChecker({
     store,
     stats: context.scheduledStats,
@@ -76,7 +78,11 @@ export function register(
   const checks = createJob({
     name: 'watch_checks',
     intervalMs: Math.min(intervalMs, TICK_MAX_MS),
-    run: (signal) => checker.runOnce(signal),
+    run: async (signal) => {
+      // A mute that ended is over for the channel too before anyone is told anything.
+      await service.endMutes();
+      return checker.runOnce(signal);
+    },
     logger,
     work: context.work,
   });
