@@ -33,7 +33,7 @@ describe('(a) an unescaped <word> in mrkdwn', () => {
 describe('(b) an example the app would refuse', () => {
   it('reads the examples a text introduces, as typed after the command', () => {
     const text =
-      'Usage: `/ops watch list`. e.g. `/ops stats catalog 7d`; Try `/ops watch catalog cost &gt; $50`. Did you mean `/ops search requests`?';
+      'Usage: `/ops watch list`. e.g. `/ops stats catalog 7d`; Try `/ops watch catalog cost &gt; $50`. Did you mean `/ops search requests`? Type `/ops index name &lt;id&gt; &lt;name&gt;`';
     expect(examplesIn(mrkdwn(text), '/ops').map((e) => e.command)).toEqual([
       'stats catalog 7d',
       'watch catalog cost > $50',

@@ -27,6 +27,12 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
     why: "the watch list's footer writes `watch remove <n>` unescaped (src/features/watches/views/list-view.ts)",
   },
   {
+    kind: 'unescaped-angle',
+    pattern: PLACEHOLDER,
+    in: /`\/ops (index name|index rename|index forget|watch remove|vector stats) </,
+    why: "the indexes' usage sentence and list header, and the stats usage line, write placeholders unescaped (src/features/index-names/views.ts, src/features/vector-stats/views.ts)",
+  },
+  {
     kind: 'refused-example',
     pattern: /^index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog$/,
     why: 'the example names an invented id, so whoever copies it is refused; the command table should show one a person can run or adapt',
@@ -73,7 +79,7 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   {
     kind: 'index-label',
     pattern: /^without its name: [\s\S]*· `idx-2`$/,
-    in: /`idx-2` monthly cost in <#/,
+    in: /`idx-2` monthly[ -]cost in <#/,
     why: "Home's watch rows show the index by its id alone (src/features/home/views.ts)",
   },
 ];

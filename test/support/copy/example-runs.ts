@@ -21,17 +21,18 @@ export type ExampleFixture = {
 };
 
 /** The fixture's name on the index the example expects under it (none, for naming one). */
-async function nameAs(ws: SimulatedWorkspace, command: string, fixture: ExampleFixture) {
+async function nameAs(ws: SimulatedWorkspace, who: CopySession, command: string, fixture: ExampleFixture) {
   const words = command.toLowerCase().split(/\s+/u);
   const naming = words[0] === 'index' && words[1] === 'name' && words.at(-1) === fixture.name;
   const forgetting = words[0] === 'index' && words[1] === 'forget';
   const holder = await ws.store.findIndexByName(fixture.name);
   const wanted = naming ? undefined : forgetting ? fixture.unusedIndexId : fixture.indexId;
-  if (holder !== undefined && holder.id !== wanted) await ws.store.nameIndex(holder.id, null);
+  if (holder !== undefined && holder.id !== wanted)
+    await ws.store.nameIndex(holder.id, null, { by: who.user, at: Date.now() });
   if (wanted === undefined || holder?.id === wanted) return;
   // An index is named only once opsbot knows it (has read it).
   await ws.store.rememberIndex({ id: wanted, kind: 'vector', at: Date.now() });
-  await ws.store.nameIndex(wanted, fixture.name);
+  await ws.store.nameIndex(wanted, fixture.name, { by: who.user, at: Date.now() });
 }
 
 async function prepareFor(
@@ -40,7 +41,7 @@ async function prepareFor(
   command: string,
   fixture: ExampleFixture,
 ) {
-  await nameAs(ws, command, fixture);
+  await nameAs(ws, who, command, fixture);
   if (
     /^digest (remove|preview)/u.test(command) &&
     (await ws.store.getSubscription(who.channel)) === undefined

@@ -5,6 +5,7 @@ import type { SeenText } from './collect.ts';
 
 // The words that introduce an example, just before its code span.
 const INTRODUCED = /(e\.g\.|\btry|\bexample:?|\bfor instance|\blike|\bmean|\btype)[\s,:]*$/iu;
+const USAGE_SYNTAX = /<[\w-]+>|\[[^\]]*\]|\||…/u;
 /** How far before a code span its introduction may stand ("e.g. `…`, or `…`" counts both). */
 const LOOK_BACK = 24;
 
@@ -22,7 +23,8 @@ export function examplesIn(seen: SeenText, commandName: string): Example[] {
     const code = asShown(match[1] ?? '');
     if (!code.startsWith(prefix)) continue;
     const before = seen.text.slice(Math.max(0, match.index - LOOK_BACK), match.index);
-    if (!INTRODUCED.test(before)) continue;
+    // A usage line (`<index>`, `[period]`, `>|<`, `…`) shows the shape, not something to run.
+    if (!INTRODUCED.test(before) || USAGE_SYNTAX.test(code)) continue;
     found.push({ command: code.slice(prefix.length).trim(), where: seen.where, shownIn: seen.text });
   }
   return found;

@@ -47,6 +47,9 @@ export function commandsToTry(ws: SimulatedWorkspace): string[] {
     `watch catalog ${cost} > lots`,
     'watch remove 999',
     'index rename nosuch-name other',
+    // A usage line copied as is, placeholders and all.
+    'watch remove <n>',
+    'index forget <name>',
   ];
 }
 
