@@ -2,6 +2,7 @@
 // with bad arguments), help, a known word alone, a typo, every form (invalid, then valid), a watch
 // that fires, Home, and every button and menu the app posted. What it shows is read afterwards.
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
+import { openHome } from '../home.ts';
 import { clickEverything } from './clicks.ts';
 import type { Finding } from './detectors.ts';
 import { type ExampleFixture, runExamples } from './example-runs.ts';
@@ -53,12 +54,6 @@ export function commandsToTry(ws: SimulatedWorkspace): string[] {
   ];
 }
 
-/** One person's Home tab opened, as Slack does when they click on the app. */
-export async function openHomeOf(ws: SimulatedWorkspace, who: CopySession): Promise<void> {
-  await ws.driver.openHome({ userId: who.user });
-  await ws.opsbot.work.drain(10_000);
-}
-
 /** The table's own examples, and every one a text the person saw introduced as one. */
 function examplesShown(ws: SimulatedWorkspace, who: CopySession): Example[] {
   return [
@@ -99,7 +94,7 @@ export async function runTour(
   refused.push(...(await examples()));
   // A watch that fires and recovers: the alert, its buttons, the note in its thread.
   await steps.watchCheck(true);
-  for (const who of [requester, approver]) await openHomeOf(ws, who);
+  for (const who of [requester, approver]) await openHome(ws, who.user);
   const clicked = await clickEverything(ws, approver);
   await clickEverything(ws, requester, clicked);
   await steps.watchCheck(false);
