@@ -1,5 +1,5 @@
 // The copy test's tour of the app: every command of the router's table (alone, as its example,
-// with bad arguments), help, a known word alone, a typo, every form (invalid, then valid), a watch
+// with arguments it doesn't take), help, a known word alone, a typo, every form (invalid, then valid), a watch
 // that fires, Home, and every button and menu the app posted. What it shows is read afterwards.
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import { openHome } from '../home.ts';
@@ -34,11 +34,7 @@ export function commandsToTry(ws: SimulatedWorkspace): string[] {
     'help',
     '',
     ...firstWords,
-    ...table.flatMap((sub) => [
-      sub.words.join(' '),
-      sub.example,
-      `${sub.words.join(' ')} nosuch-thing 17 extra`,
-    ]),
+    ...table.flatMap((sub) => [sub.words.join(' '), `${sub.words.join(' ')} nosuch-thing 17 extra`]),
     // A typo of a subcommand, a word opsbot doesn't know, and bad arguments people really type.
     'serach requests',
     'launch rockets',
