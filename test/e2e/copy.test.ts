@@ -80,6 +80,18 @@ describe.each(['http', 'socket'] as const)('copy: every word a person reads (%s)
     }
   });
 
+  // The tour reads each answer right after the app's work drains: a refusal answered by the guard
+  // must be part of that work (a shutdown waits for it too).
+  it("a refusal has reached Slack once the app's work for the command is done", async () => {
+    const res = await ws.driver.command('index forget nosuch-name', {
+      userId: SIM_IDS.requester,
+      channelId: SIM_IDS.generalChannel,
+    });
+    expect(await ws.opsbot.work.drain(10_000)).toBe(true);
+    const answer = ws.slack.responses.find((r) => r.url === res.responseUrl);
+    expect(answer?.text).toMatch(/^:warning: No index is named `nosuch-name`/);
+  });
+
   it.each([
     'unescaped-angle',
     'refused-example',
