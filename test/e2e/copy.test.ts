@@ -16,7 +16,7 @@ import {
 import { INDEX_FORMATTER } from '../support/copy/index-formatter.ts';
 import { indexLabel, type NamedIndex } from '../support/copy/index-labels.ts';
 import { metricNameFor } from '../support/copy/metric-names.ts';
-import { copySession } from '../support/copy/session.ts';
+import { personIn } from '../support/copy/person.ts';
 import { runTour } from '../support/copy/tour.ts';
 import { describeFindings, detect, stale, unlisted } from '../support/copy/verdict.ts';
 import { watchSteering } from '../support/watch-steering.ts';
@@ -42,8 +42,8 @@ describe.each(['http', 'socket'] as const)('copy: every word a person reads (%s)
       clock: () => now,
       env: { WATCH_INTERVAL_MS: String(INTERVAL) },
     });
-    const requester = copySession(ws, { user: SIM_IDS.requester, channel: SIM_IDS.generalChannel });
-    const approver = copySession(ws, { user: SIM_IDS.approver, channel: SIM_IDS.approvalChannel });
+    const requester = personIn(ws, { user: SIM_IDS.requester, channel: SIM_IDS.generalChannel });
+    const approver = personIn(ws, { user: SIM_IDS.approver, channel: SIM_IDS.approvalChannel });
     const cost = metricNameFor('monthly_cost') ?? 'monthly_cost';
     const refusedExamples = await runTour(
       ws,

@@ -6,7 +6,7 @@ import { interactiveElements } from '../../../src/sim/driver/index.ts';
 import type { SimView } from '../../../src/sim/slack/index.ts';
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import { submitBothWays, viewsOpenedSince } from './forms.ts';
-import type { CopySession } from './session.ts';
+import type { Person } from './person.ts';
 
 type Json = Record<string, unknown>;
 type Clickable = {
@@ -42,7 +42,7 @@ function clickablesIn(blocks: unknown, surface: string, where: { message?: Messa
 }
 
 /** What the person can click now: messages in every channel opsbot posted to, their ephemerals, Home, open modals. */
-function clickables(ws: SimulatedWorkspace, who: CopySession): Clickable[] {
+function clickables(ws: SimulatedWorkspace, who: Person): Clickable[] {
   const channels = new Set(ws.slack.callsTo('chat.postMessage').map((c) => String(c.args.channel)));
   const messages = [...channels].flatMap((channel) => ws.slack.messagesIn(channel));
   const ephemerals = ws.slack.ephemeralsFor(who.user).map((e) => ({ ...e, isEphemeral: true }));
@@ -64,7 +64,7 @@ const placeOf = (target: Clickable) => target.message?.ts ?? `${target.view?.id}
  * Clicks each kind of button or menu once (as `who`), each where no click landed yet if it can (so
  * Approve and Reject each meet a pending request), and submits what it opened; returns the kinds.
  */
-export async function clickEverything(ws: SimulatedWorkspace, who: CopySession, done = new Set<string>()) {
+export async function clickEverything(ws: SimulatedWorkspace, who: Person, done = new Set<string>()) {
   const all = clickables(ws, who);
   const touched = new Set<string>();
   for (const first of all) {

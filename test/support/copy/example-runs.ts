@@ -6,7 +6,7 @@ import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import type { SeenText } from './collect.ts';
 import type { Finding } from './detectors.ts';
 import { type Example, isRefusal } from './examples.ts';
-import type { CopySession } from './session.ts';
+import type { Person } from './person.ts';
 
 export type ExampleFixture = {
   /** The index the examples' name stands for, and the name. */
@@ -21,7 +21,7 @@ export type ExampleFixture = {
 };
 
 /** The fixture's name on the index the example expects under it (none, for naming one). */
-async function nameAs(ws: SimulatedWorkspace, who: CopySession, command: string, fixture: ExampleFixture) {
+async function nameAs(ws: SimulatedWorkspace, who: Person, command: string, fixture: ExampleFixture) {
   const words = command.toLowerCase().split(/\s+/u);
   const naming = words[0] === 'index' && words[1] === 'name' && words.at(-1) === fixture.name;
   const forgetting = words[0] === 'index' && words[1] === 'forget';
@@ -35,12 +35,7 @@ async function nameAs(ws: SimulatedWorkspace, who: CopySession, command: string,
   await ws.store.nameIndex(wanted, fixture.name, { by: who.user, at: Date.now() });
 }
 
-async function prepareFor(
-  ws: SimulatedWorkspace,
-  who: CopySession,
-  command: string,
-  fixture: ExampleFixture,
-) {
+async function prepareFor(ws: SimulatedWorkspace, who: Person, command: string, fixture: ExampleFixture) {
   await nameAs(ws, who, command, fixture);
   if (
     /^digest (remove|preview)/u.test(command) &&
@@ -62,7 +57,7 @@ async function prepareFor(
  */
 export async function runExamples(
   ws: SimulatedWorkspace,
-  who: CopySession,
+  who: Person,
   examples: readonly Example[],
   fixture: ExampleFixture & { ran: Set<string> },
 ): Promise<Finding[]> {

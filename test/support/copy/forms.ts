@@ -4,7 +4,7 @@
 import { interactiveElements } from '../../../src/sim/driver/index.ts';
 import type { SimView } from '../../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace } from '../../../src/sim/workspace.ts';
-import type { CopySession } from './session.ts';
+import type { Person } from './person.ts';
 
 type Json = Record<string, unknown>;
 export type FormValues = Record<string, Record<string, unknown>>;
@@ -95,13 +95,9 @@ export function viewsOpenedSince(ws: SimulatedWorkspace, user: string, after: nu
 }
 
 /** Submits a modal twice, as people do: first with what no field takes, then filled in properly. */
-export async function submitBothWays(
-  ws: SimulatedWorkspace,
-  session: CopySession,
-  view: SimView,
-): Promise<void> {
-  const invalid = await session.submit(view, await formValues(ws, session.user, view, true));
+export async function submitBothWays(ws: SimulatedWorkspace, who: Person, view: SimView): Promise<void> {
+  const invalid = await who.submit(view, await formValues(ws, who.user, view, true));
   // A modal the invalid submission closed (it had no free-text field) is not submitted again.
   if ((invalid.ack as Json | undefined)?.response_action !== 'errors') return;
-  await session.submit(view, await formValues(ws, session.user, view, false));
+  await who.submit(view, await formValues(ws, who.user, view, false));
 }

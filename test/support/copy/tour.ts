@@ -9,12 +9,12 @@ import { type ExampleFixture, runExamples } from './example-runs.ts';
 import { type Example, examplesIn } from './examples.ts';
 import { submitBothWays, viewsOpenedSince } from './forms.ts';
 import { metricNameFor } from './metric-names.ts';
-import type { CopySession } from './session.ts';
+import type { Person } from './person.ts';
 
-export type TourPeople = { requester: CopySession; approver: CopySession };
+export type TourPeople = { requester: Person; approver: Person };
 
 /** `/ops <text>` by the person, then each modal it opened submitted both ways. */
-export async function commandWithForms(ws: SimulatedWorkspace, who: CopySession, text: string) {
+export async function commandWithForms(ws: SimulatedWorkspace, who: Person, text: string) {
   const before = ws.slack.views.length;
   const shown = await who.command(text);
   for (const view of viewsOpenedSince(ws, who.user, before)) await submitBothWays(ws, who, view);
@@ -51,7 +51,7 @@ export function commandsToTry(ws: SimulatedWorkspace): string[] {
 }
 
 /** The table's own examples, and every one a text the person saw introduced as one. */
-function examplesShown(ws: SimulatedWorkspace, who: CopySession): Example[] {
+function examplesShown(ws: SimulatedWorkspace, who: Person): Example[] {
   return [
     ...ws.opsbot.router
       .list()

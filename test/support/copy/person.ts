@@ -1,4 +1,4 @@
-// One person's session in the simulated workspace for the copy test: every command, click and
+// One person acting in the simulated workspace for the copy test: every command, click and
 // submission goes through here, so the acknowledgements Slack shows (which no Web API call
 // records) are kept beside the calls, and each action is finished before the next one starts.
 import type { MessageLike } from '../../../src/sim/driver/index.ts';
@@ -10,9 +10,9 @@ import { type SeenText, textsOfAck, textsOfCall, textsOfSuggestion } from './col
 /** Long enough for a stats card to render on a busy machine; a run that takes longer is a failure anyway. */
 const SETTLE_MS = 10_000;
 
-export type CopySession = ReturnType<typeof copySession>;
+export type Person = ReturnType<typeof personIn>;
 
-export function copySession(ws: SimulatedWorkspace, where: { user: string; channel: string }) {
+export function personIn(ws: SimulatedWorkspace, where: { user: string; channel: string }) {
   const acks: SeenText[] = [];
   /** Ephemeral answers that came back in an ack, as messages a person can click in. */
   const ackedMessages: MessageLike[] = [];
