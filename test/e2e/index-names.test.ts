@@ -81,7 +81,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       (c) =>
         c.method === 'chat.postMessage' && c.ok && textOf(c.args.blocks).includes('Vector index catalog'),
     );
-    expect(textOf(post.args.blocks)).toContain(UUID);
+    expect(textOf(post.args.blocks)).toContain(`*catalog* (\`${UUID.slice(0, 8)}…\`)`);
     expect(ws.mgmt.requests.some((r) => r.path.includes(UUID))).toBe(true);
   });
 

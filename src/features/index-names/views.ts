@@ -7,7 +7,13 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
-import { INDEX_ID_RULE, indexLabel, looksLikeIndexId, plainIndexLabel } from '../../vector-index.ts';
+import {
+  INDEX_ID_RULE,
+  indexLabel,
+  looksLikeIndexId,
+  plainIndexLabel,
+  shortIndexId,
+} from '../../vector-index.ts';
 import { didYouMean } from '../../words/did-you-mean.ts';
 import { NAME_RULE } from './names.ts';
 
@@ -122,7 +128,10 @@ export function namesHistoryText(changes: readonly IndexNameChange[]): string | 
 }
 
 function listLine({ index, users, names }: ListedIndex): string {
-  const name = index.name === null ? '_no name_' : `*${escapeMrkdwn(index.name)}*`;
+  // The one label, and the whole id beside it where the label shortens it (the list is where ids are copied from).
+  const whole = index.name !== null && shortIndexId(index.id) !== index.id ? ` ${code(index.id)}` : '';
+  const name =
+    index.name === null ? `_no name_ ${code(index.id)}` : `${indexLabel(index.id, index.name)}${whole}`;
   const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
   const refs = [
     ...(users.watches.length > 0 ? [`watches ${users.watches.map((n) => `#${n}`).join(', ')}`] : []),
@@ -130,7 +139,7 @@ function listLine({ index, users, names }: ListedIndex): string {
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';
   const history = index.name === null ? undefined : namesHistoryText(names);
-  return `• ${name} ${code(index.id)}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
+  return `• ${name}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
 }
 
 /** `hidden`: some watches and digests were left out because Slack didn't answer about their channels. */

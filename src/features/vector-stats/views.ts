@@ -9,7 +9,13 @@ import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/
 import type { ImageSlot } from '../../slack/upload.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import { type StatsReport, shown } from '../../stats-report/report.ts';
-import { looksLikeIndexId, nearPeriods, PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
+import {
+  indexLabel,
+  looksLikeIndexId,
+  nearPeriods,
+  PERIOD_WORDS,
+  plainIndexLabel,
+} from '../../vector-index.ts';
 import { didYouMean } from '../../words/did-you-mean.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
@@ -105,11 +111,7 @@ export function statsMessage({ report, image, userId, updated = false }: StatsMe
   const c = report.counters;
   const blocks: KnownBlock[] = [
     header(`Vector index ${plainIndexLabel(report.indexId, report.name)} · ${PERIOD_WORDS[report.period]}`),
-    context(
-      report.name === undefined
-        ? escapeMrkdwn(report.timeRange)
-        : `\`${escapeMrkdwn(report.indexId)}\` · ${escapeMrkdwn(report.timeRange)}`,
-    ),
+    context(`${indexLabel(report.indexId, report.name)} · ${escapeMrkdwn(report.timeRange)}`),
     section(highlightsText(report)),
     ...imageSlotBlocks(image),
     counterFields(report),
