@@ -1,8 +1,5 @@
 // Defects the copy test finds that are still in the app, each with why. The test fails on a
-// defect not listed here, and on an entry that no longer matches anything: remove it then. All of
-// these belong to the command grammar and the one-name-per-thing work (help card and usage lines,
-// the metric table, the index formatter); most go as that work lands, the rest once the views
-// named below call the index formatter.
+// defect not listed here, and on an entry that no longer matches anything: remove it then.
 import type { KnownDefect } from '../support/copy/verdict.ts';
 
 export const KNOWN_DEFECTS: readonly KnownDefect[] = [
