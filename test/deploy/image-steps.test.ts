@@ -13,6 +13,7 @@ import { startManagementApiSimulator } from '../../src/sim/mgmt/index.ts';
 import { startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS, simulatedAppEnv } from '../../src/sim/workspace.ts';
 import { until } from '../support/poll.ts';
+import { freePort } from '../support/ports.ts';
 import { healthcheckCommand, type Instruction, parseDockerfile, stagesOf } from './dockerfile.ts';
 
 const NEEDS_ROOT = /\b(apt-get|chown)\b/;
@@ -211,15 +212,5 @@ async function untilAnswered<T>(
   };
   return until(answered, 'an answer from the app', 30_000).catch((error: Error) => {
     throw new Error(`${error.message}:\n${output()}`);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
   });
 }

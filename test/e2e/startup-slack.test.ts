@@ -2,11 +2,11 @@
 // mistakes people make (an unedited .env, a token Slack refuses, Slack not reachable yet, wrong
 // management API credentials). Each ends in one line that names what to fix, or recovers by itself.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackDriver } from '../../src/sim/driver/driver.ts';
 import { type Sims, startSims } from '../../src/sim/standalone.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
+import { freePort } from '../support/ports.ts';
 import { type LogEvent, runMain, type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
 
 const STACK_FRAME = /\n\s+at .+:\d+/;
@@ -46,14 +46,6 @@ function envOfExample(): Record<string, string> {
     if (match?.[1] !== undefined) env[match[1]] = match[2] ?? '';
   }
   return env;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('start-up against Slack', () => {

@@ -10,6 +10,7 @@ import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
 import { until } from '../support/poll.ts';
+import { freePort } from '../support/ports.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
 import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 import { CASES, DOWN } from './mgmt-fault-cases.ts';
@@ -169,14 +170,6 @@ class Forwarder {
     for (const s of this.#sockets) s.destroy();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('the management API refuses connections (nothing listens at MGMT_API_URL)', () => {

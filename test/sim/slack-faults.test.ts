@@ -1,17 +1,9 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import { quietSlackLogger } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 
 async function post(sim: SlackSimulator, method: string, args: Record<string, string>) {
   const res = await fetch(`${sim.apiUrl}${method}`, {
@@ -55,7 +47,7 @@ describe('Slack simulator: faults', () => {
     const client = new webApi.WebClient(TOKEN, {
       slackApiUrl: sim.apiUrl,
       retryConfig: { retries: 1 },
-      logger: quiet,
+      logger: quietSlackLogger,
     });
     const res = await client.chat.postMessage({ channel: 'C1', text: 'after the wait' });
     expect(res.ok).toBe(true);
@@ -92,7 +84,7 @@ describe('Slack simulator: faults', () => {
     const client = new webApi.WebClient(TOKEN, {
       slackApiUrl: sim.apiUrl,
       retryConfig: { retries: 0 },
-      logger: quiet,
+      logger: quietSlackLogger,
     });
     await expect(client.files.uploadV2({ content: 'x', filename: 'x.txt' })).rejects.toThrow(/503/);
   });

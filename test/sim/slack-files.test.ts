@@ -1,18 +1,10 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import { quietSlackLogger } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
 // A PNG signature and a few more bytes are enough: the simulator stores bytes, it does not decode them.
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 
 type UploadResult = { files: Array<{ files: Array<{ id: string }> }> };
@@ -28,7 +20,7 @@ describe('Slack simulator: files upload v2', () => {
     client = new webApi.WebClient(TOKEN, {
       slackApiUrl: sim.apiUrl,
       retryConfig: { retries: 0 },
-      logger: quiet,
+      logger: quietSlackLogger,
     });
   });
   afterAll(() => sim.close());

@@ -1,18 +1,10 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import { quietSlackLogger } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
 const START = Date.UTC(2024, 0, 1, 12, 0, 0);
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 
 describe('Slack simulator: user groups', () => {
   let sim: SlackSimulator;
@@ -28,7 +20,7 @@ describe('Slack simulator: user groups', () => {
     client = new webApi.WebClient(TOKEN, {
       slackApiUrl: sim.apiUrl,
       retryConfig: { retries: 0 },
-      logger: quiet,
+      logger: quietSlackLogger,
     });
   });
   afterAll(() => sim.close());

@@ -9,17 +9,9 @@ import {
   type PngUpload,
   showPng,
 } from '../../src/slack/upload.ts';
+import { quietSlackLogger } from '../support/slack-client.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => webApi.LogLevel.ERROR,
-  setName() {},
-};
 // The simulator stores bytes without decoding them; a PNG signature plus a few bytes will do here.
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
 const UPLOAD: PngUpload = {
@@ -42,7 +34,7 @@ describe('showPng against the Slack simulator', () => {
     client = new webApi.WebClient(TOKEN, {
       slackApiUrl: sim.apiUrl,
       retryConfig: { retries: 0 },
-      logger: quiet,
+      logger: quietSlackLogger,
     });
   });
   afterAll(() => sim.close());

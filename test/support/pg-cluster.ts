@@ -4,10 +4,10 @@
 // `pgClusterUnavailable()` says why not when they are missing.
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './ports.ts';
 
 const run = promisify(execFile);
 const INSTALLS = '/usr/lib/postgresql';
@@ -52,14 +52,6 @@ function accountIds(): { uid: number; gid: number } | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export async function startPgCluster(): Promise<PgCluster> {
