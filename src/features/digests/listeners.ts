@@ -5,7 +5,6 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { CommandContext } from '../../slack/router.ts';
-import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
@@ -53,7 +52,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 }
 
 /** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
-function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDeps): void {
+function registerFormCommand({ router, store, userTimeZone }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
     example: 'digest',
@@ -88,7 +87,7 @@ function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDe
   });
 }
 
-function registerListAndRemove({ router, store }: FeatureContext): void {
+function registerListAndRemove({ router, store, userTimeZone }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
