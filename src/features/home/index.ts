@@ -39,6 +39,11 @@ const REFRESH_WINDOW_MS = 500;
  * answered 429; past it, tabs wait their turn (first tabs first) rather than being refused.
  */
 const PUBLISH_BUDGET = { perMinute: 95, burst: 90, perChannelGapMs: 0 };
+/**
+ * Of that budget, refreshes nobody asked for (a change on a tab opened lately) take at most a
+ * third, so a burst of changes never spends what the next openings need.
+ */
+const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
 
 export function register(context: FeatureContext<HomeUses>): HomePort {
   const { config, clock, uses } = context;
@@ -63,12 +68,14 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
 
   const publishPacer = createPacer(PUBLISH_BUDGET);
+  const refreshPacer = createPacer(REFRESH_BUDGET);
   // A stop drops the tabs still waiting for their turn: the next opening shows the tab fresh.
   const stopping = new AbortController();
   const refresher = new HomeRefresher({
     windowMs: REFRESH_WINDOW_MS,
     concurrency: 3,
     turn: () => publishPacer.take('views.publish', stopping.signal),
+    refreshTurn: () => refreshPacer.take('views.publish', stopping.signal),
     publish: (userId, options) => context.work.run(() => publish(userId, options)),
     onError: (userId, error) => {
       if (!stopping.signal.aborted)

@@ -1,16 +1,20 @@
 // Every Home tab goes out through this queue, within views.publish's own budget (Tier 4, per app):
-// when people ask for more tabs than Slack grants, each still gets one, later, never none. A person
-// who just opened Home and has no tab yet goes first; a person's pending republishes are one, built
-// with what is current when their turn comes. Changes come in bursts (a decision moves a request
-// twice and updates two cards), so the people a change concerns are gathered for a short window.
+// when people ask for more tabs than Slack grants, each still gets one, later, never none. Whoever
+// is looking goes first: a person who just opened Home with no tab yet, then a person who reopened
+// it, then the tabs a change concerns. A person's pending publishes are one, built with what is
+// current when their turn comes. Changes come in bursts (a decision moves a request twice and
+// updates two cards), so the people they concern are gathered for a short window, and fed to the
+// queue at a rate of their own, so that refreshes nobody asked for never spend the openings' budget.
 
 export type RefresherOptions = {
   /** How long changes are collected before publishing. */
   windowMs: number;
-  /** Publishes one person's Home; `fresh` even when it shows what was published last. Errors are logged. */
+  /** Publishes one person's Home; `fresh` even when it shows what was published last. */
   publish: (userId: string, options: { fresh: boolean }) => Promise<void>;
   /** Resolves when views.publish's budget allows one more; rejects when Home is stopping. */
   turn: () => Promise<void>;
+  /** Resolves when the share of that budget left to refreshes allows one more; rejects when stopping. */
+  refreshTurn: () => Promise<void>;
   /** Publishes in flight at once. */
   concurrency: number;
   onError: (userId: string, error: unknown) => void;
@@ -20,12 +24,16 @@ type Pending = Map<string, { fresh: boolean }>;
 
 export class HomeRefresher {
   readonly #options: RefresherOptions;
-  /** Changes of the current window, not yet queued. */
+  /** People a change concerns, not yet queued. */
   readonly #gathered = new Set<string>();
-  /** People who opened Home with no tab published yet: served before anyone else. */
-  readonly #firstTabs: Pending = new Map();
-  readonly #republishes: Pending = new Map();
+  /** In the order they are served. */
+  readonly #queues: Record<'firstTabs' | 'reopened' | 'changed', Pending> = {
+    firstTabs: new Map(),
+    reopened: new Map(),
+    changed: new Map(),
+  };
   #timer: NodeJS.Timeout | undefined;
+  #feeding: Promise<void> | undefined;
   #draining: Promise<void> | undefined;
   #stopped = false;
 
@@ -37,26 +45,25 @@ export class HomeRefresher {
   refresh(userIds: Iterable<string>): void {
     if (this.#stopped) return;
     for (const id of userIds) this.#gathered.add(id);
-    if (this.#gathered.size === 0 || this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => this.#queueGathered(), this.#options.windowMs);
+    if (this.#gathered.size === 0 || this.#timer !== undefined || this.#feeding !== undefined) return;
+    this.#timer = setTimeout(() => this.#feed(), this.#options.windowMs);
     this.#timer.unref();
   }
 
-  /** Someone opened Home: their tab, fresh, as soon as the budget allows (first of all when `hasTab` is false). */
+  /** Someone opened Home: their tab, fresh, as soon as the budget allows. */
   opened(userId: string, hasTab: boolean): void {
     if (this.#stopped) return;
-    if (hasTab && !this.#firstTabs.has(userId)) this.#republishes.set(userId, { fresh: true });
-    else {
-      this.#republishes.delete(userId);
-      this.#firstTabs.set(userId, { fresh: true });
-    }
+    const { firstTabs, reopened, changed } = this.#queues;
+    changed.delete(userId);
+    if (!firstTabs.has(userId)) (hasTab ? reopened : firstTabs).set(userId, { fresh: true });
     this.#drain();
   }
 
   /** Publishes what is pending now and waits for it; for shutdown and tests. */
   async settle(): Promise<void> {
-    this.#queueGathered();
-    while (this.#draining !== undefined) await this.#draining;
+    this.#feed();
+    while (this.#feeding !== undefined || this.#draining !== undefined)
+      await Promise.all([this.#feeding, this.#draining]);
   }
 
   async stop(): Promise<void> {
@@ -64,17 +71,38 @@ export class HomeRefresher {
     this.#stopped = true;
   }
 
-  #queueGathered(): void {
+  #pending(): number {
+    const { firstTabs, reopened, changed } = this.#queues;
+    return firstTabs.size + reopened.size + changed.size;
+  }
+
+  #feed(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    for (const id of this.#gathered)
-      if (!this.#firstTabs.has(id) && !this.#republishes.has(id)) this.#republishes.set(id, { fresh: false });
-    this.#gathered.clear();
-    this.#drain();
+    if (this.#feeding !== undefined || this.#gathered.size === 0) return;
+    this.#feeding = this.#feedGathered().finally(() => {
+      this.#feeding = undefined;
+    });
+  }
+
+  async #feedGathered(): Promise<void> {
+    const { firstTabs, reopened, changed } = this.#queues;
+    try {
+      for (let id = first(this.#gathered); id !== undefined; id = first(this.#gathered)) {
+        // Already queued: their turn will show this change too.
+        if (firstTabs.has(id) || reopened.has(id) || changed.has(id)) continue;
+        await this.#options.refreshTurn();
+        changed.set(id, { fresh: false });
+        this.#drain();
+      }
+    } catch {
+      // Stopping: the changes still gathered are dropped; each person's next opening shows them.
+      this.#gathered.clear();
+    }
   }
 
   #drain(): void {
-    if (this.#draining !== undefined || this.#firstTabs.size + this.#republishes.size === 0) return;
+    if (this.#draining !== undefined || this.#pending() === 0) return;
     this.#draining = this.#publishAll().finally(() => {
       this.#draining = undefined;
       // Whoever was queued while the last publishes finished.
@@ -85,9 +113,9 @@ export class HomeRefresher {
   async #publishAll(): Promise<void> {
     const inFlight = new Set<Promise<void>>();
     try {
-      while (this.#firstTabs.size + this.#republishes.size > 0) {
+      while (this.#pending() > 0) {
         await this.#options.turn();
-        const next = takeFirst(this.#firstTabs) ?? takeFirst(this.#republishes);
+        const next = this.#next();
         if (next === undefined) break;
         const [userId, options] = next;
         const publishing = this.#options
@@ -99,16 +127,26 @@ export class HomeRefresher {
       }
     } catch {
       // Stopping: what is still waiting is dropped; each person's next opening shows their tab.
-      this.#firstTabs.clear();
-      this.#republishes.clear();
+      for (const queue of Object.values(this.#queues)) queue.clear();
     }
     await Promise.all(inFlight);
   }
+
+  #next(): [string, { fresh: boolean }] | undefined {
+    for (const queue of Object.values(this.#queues)) {
+      const oldest = queue.entries().next();
+      if (oldest.done) continue;
+      queue.delete(oldest.value[0]);
+      return oldest.value;
+    }
+    return undefined;
+  }
 }
 
-function takeFirst(pending: Pending): [string, { fresh: boolean }] | undefined {
-  const first = pending.entries().next();
-  if (first.done) return undefined;
-  pending.delete(first.value[0]);
-  return first.value;
+/** Takes the oldest member out of a set. */
+function first(set: Set<string>): string | undefined {
+  const next = set.values().next();
+  if (next.done) return undefined;
+  set.delete(next.value);
+  return next.value;
 }
