@@ -136,6 +136,8 @@ export interface Store {
   ): Promise<CompleteDigestRunResult>;
   /** Newest local date first. */
   listDigestRuns(channelId: string, limit: number): Promise<DigestRun[]>;
+  /** Each subscribed channel's newest run (by local date), in one read; channels never run have none. */
+  listLastDigestRuns(): Promise<DigestRun[]>;
 
   // --- threshold watches ---
 
@@ -257,6 +259,7 @@ export type DigestMethods = Pick<
   | 'renewDigestRun'
   | 'completeDigestRun'
   | 'listDigestRuns'
+  | 'listLastDigestRuns'
 >;
 
 export type WatchMethods = Pick<
