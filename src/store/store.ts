@@ -145,6 +145,8 @@ export interface Store {
   getWatch(id: number): Promise<Watch | undefined>;
   /** Every watch, or one channel's; oldest first. */
   listWatches(channelId?: string): Promise<Watch[]>;
+  /** The watches that need attention: firing, or in a channel that refuses opsbot's posts. Oldest first. */
+  listFiringWatches(): Promise<Watch[]>;
   /** Removes the watch; returns it as it was (its alert may need a last update), or undefined. */
   deleteWatch(id: number): Promise<Watch | undefined>;
   /**
@@ -267,6 +269,7 @@ export type WatchMethods = Pick<
   | 'createWatch'
   | 'getWatch'
   | 'listWatches'
+  | 'listFiringWatches'
   | 'deleteWatch'
   | 'claimDueWatches'
   | 'saveWatchState'
