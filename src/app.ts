@@ -14,14 +14,16 @@ import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
 import * as watches from './features/watches/index.ts';
+import * as workflowSteps from './features/workflow-steps/index.ts';
 import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 import { boltLogger } from './log.ts';
 import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
-import { refuseForeignPayloads } from './slack/origin-guard.ts';
+import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
+import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -59,6 +61,7 @@ type Parts = {
   readiness: Readiness;
   metrics: ReturnType<typeof metricsKit>;
   work: WorkTracker;
+  guardrails: Guardrails;
   hooks: Record<'start' | 'stop', Hook[]>;
 };
 
@@ -70,14 +73,15 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   readiness.extras.set('drift', () => deps.mgmt.drift());
   const receiver = createReceiver(deps);
   const router = new CommandRouter();
-  const app = createApp(deps, receiver, { router, work, metrics });
-  const parts: Parts = { app, receiver, router, readiness, metrics, work, hooks: { start: [], stop: [] } };
+  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics });
+  const parts: Parts = {
+    ...{ app, receiver, router, readiness, metrics, work, guardrails },
+    hooks: { start: [], stop: [] },
+  };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
-  registerCommandRouter(app, router, {
-    logger: deps.logger,
-    allowedChannelIds: deps.config.allowedChannelIds,
-  });
+  registerPolicyCommand(router, guardrails.gate);
+  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
   return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
 }
 
@@ -99,12 +103,12 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
   });
 }
 
-/** The Bolt app with what every payload passes through: metrics, the guard, the work tracker. */
+/** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger }: AppDeps,
+  { config, logger, clock }: AppDeps,
   receiver: Receiver,
   parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
-): App {
+): Pick<Parts, 'app' | 'guardrails'> {
   const { router, work, metrics } = parts;
   const app = new App({
     token: config.slack.botToken,
@@ -126,14 +130,16 @@ function createApp(
   });
   // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
   app.use(({ next }) => work.run(next));
-  // With neither id configured the guard lets everything through; not installing it saves its hop.
-  if (config.slack.teamId !== undefined || config.slack.appId !== undefined)
-    app.use(refuseForeignPayloads({ teamId: config.slack.teamId, appId: config.slack.appId, logger }));
+  // Our workspace and people only, then who may do what, where: before any listener runs.
+  const guardrails = installGuardrails(app, {
+    ...{ config, logger, clock, router },
+    onRefusal: (capability) => metrics.policyRefused(capability), // metrics
+  });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
   app.error(async (error) => {
     logger.error({ event: 'listener_error', err: errField(error) }, 'unhandled listener error');
   });
-  return app;
+  return { app, guardrails };
 }
 
 function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']) {
@@ -171,6 +177,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     router,
     work,
     lifecycle,
+    policy: parts.guardrails.gate,
     changes,
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
@@ -185,7 +192,7 @@ function lifecycleOf(
   api: TrackedClient,
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
-  const { app, receiver, readiness, metrics, work, hooks } = parts;
+  const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
   let server: Server | undefined;
   let startupProbe: Promise<void> = Promise.resolve();
   return {
@@ -210,8 +217,11 @@ function lifecycleOf(
         config,
         logger,
         readiness,
+        onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
+      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      await guardrails.checkAtStart();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
@@ -261,6 +271,14 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     ...context,
     uses: { vectorStats: vectorStatsPort, indexNames: indexesPort },
   });
+  const workflowStepsPort = workflowSteps.register({
+    ...context,
+    uses: {
+      searchRequests: searchIndexPort,
+      vectorStats: vectorStatsPort,
+      messagingAccounts: messagingAccountsPort,
+    },
+  });
   home.register({
     ...context,
     uses: {
@@ -278,5 +296,6 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     digests: digestsPort,
     watches: watchesPort,
     indexNames: indexesPort,
+    workflowSteps: workflowStepsPort,
   };
 }

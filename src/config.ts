@@ -142,6 +142,12 @@ const envSchema = z.object({
   POLICY: optionalText,
   REQUEST_TTL_HOURS: intFrom('how long an index request waits for approval', 1, 24 * 30, 24),
   MAX_PENDING_REQUESTS_PER_USER: intFrom('open index requests one person may have', 1, 100, 5),
+  MAX_UNAPPROVED_CREATES_PER_DAY: intFrom(
+    'indexes one person may create without approval per UTC day',
+    1,
+    1_000,
+    5,
+  ),
   DIGEST_CATCHUP_HOURS: intFrom('how late a missed digest may still be posted', 0, 48, 3),
   DIGEST_TICK_MS: intFrom(
     'how often the digest scheduler looks for due digests, in ms',
@@ -188,6 +194,8 @@ export type Config = {
     policy: ApprovalPolicy;
     requestTtlHours: number;
     maxPendingPerUser: number;
+    /** Indexes of plans needing no approval one person may ask for per UTC day. */
+    maxUnapprovedPerDay: number;
   };
   allowedChannelIds: string[] | undefined;
   /** Who may do what, where (POLICY_FILE / POLICY; without either, everyone anywhere). */
@@ -323,6 +331,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         policy: e.APPROVALS_REQUIRED ?? { required: 1, plans: {} },
         requestTtlHours: e.REQUEST_TTL_HOURS,
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
+        maxUnapprovedPerDay: e.MAX_UNAPPROVED_CREATES_PER_DAY,
       },
       allowedChannelIds: e.ALLOWED_CHANNEL_IDS,
       policy: policy as Policy,

@@ -22,6 +22,29 @@ export class TargetGone extends UserFacingError {
   override readonly name = 'TargetGone';
 }
 
+/**
+ * The guardrails said no (src/slack/policy-gate.ts, src/slack/origin-guard.ts): who may, and where.
+ * The guard shows it like any refusal, under `field` when the form has that field, and logs it as
+ * `policy_refused` with what was asked, by whom and where.
+ */
+export class PolicyRefusal extends UserFacingError {
+  override readonly name = 'PolicyRefusal';
+  readonly detail: RefusalDetail;
+  constructor(sentence: string, detail: RefusalDetail) {
+    super(sentence);
+    this.detail = detail;
+  }
+}
+
+export type RefusalDetail = {
+  capability: string;
+  user: string | undefined;
+  channel: string | undefined;
+  reason: string;
+  /** The form field (block id) the refusal is about. */
+  field?: string | undefined;
+};
+
 export type ErrField = {
   name: string;
   message: string;

@@ -8,6 +8,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Pacer } from './slack/pacer.ts';
+import type { PolicyPort } from './slack/policy-gate.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
 import type { UserTimeZone } from './slack/user-time-zone.ts';
@@ -55,6 +56,11 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
    * pauses only its own calls (a client pauses all of its calls for a Retry-After).
    */
   slackClientOfItsOwn(): WebClient;
+  /**
+   * The guardrails: `protect` declares what the feature's clicks, forms and type-aheads need (a
+   * subcommand declares its `capability` where it registers); the policy gate enforces both.
+   */
+  policy: PolicyPort;
   /** The slash command as this workspace names it (`/ops`, or what it was renamed to), for hints. */
   commandName(): string;
 };

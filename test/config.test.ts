@@ -44,6 +44,17 @@ describe('parseConfig', () => {
     expect(problems.some((p) => p.startsWith('PORT must be a whole number from 0 to 65535'))).toBe(true);
   });
 
+  it('caps creations without approval at 5 a day unless MAX_UNAPPROVED_CREATES_PER_DAY says otherwise', () => {
+    const byDefault = parseConfig(valid);
+    expect(byDefault.ok && byDefault.config.approvals.maxUnapprovedPerDay).toBe(5);
+    const set = parseConfig({ ...valid, MAX_UNAPPROVED_CREATES_PER_DAY: '12' });
+    expect(set.ok && set.config.approvals.maxUnapprovedPerDay).toBe(12);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(problemsOf({ ...valid, MAX_UNAPPROVED_CREATES_PER_DAY: bad })).toEqual([
+        'MAX_UNAPPROVED_CREATES_PER_DAY must be a whole number from 1 to 1000 (indexes one person may create without approval per UTC day)',
+      ]);
+  });
+
   it('serves metrics only when METRICS_PORT is set, and never on the Slack port', () => {
     const off = parseConfig(valid);
     expect(off.ok && off.config.metricsPort).toBeUndefined();

@@ -33,8 +33,10 @@ describe('manifest.yml', () => {
   it('asks for exactly the bot scopes the code uses', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
+        'channels:read',
         'chat:write',
         'chat:write.public',
+        'groups:read',
         'commands',
         'files:write',
         'im:write',

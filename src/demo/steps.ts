@@ -11,6 +11,7 @@ import {
   type TourStep,
 } from './tour-kit.ts';
 import { watch } from './watch-step.ts';
+import { workflowStep } from './workflow-step.ts';
 
 const { requester, approver, secondApprover, generalChannel, approvalChannel } = SIM_IDS;
 const DIGEST_CHANNEL = 'C0TEAMOPS';
@@ -201,4 +202,14 @@ const digest: TourStep = {
   },
 };
 
-export const TOUR_STEPS: readonly TourStep[] = [help, accounts, drift, search, home, stats, digest, watch];
+export const TOUR_STEPS: readonly TourStep[] = [
+  help,
+  accounts,
+  drift,
+  search,
+  home,
+  stats,
+  digest,
+  watch,
+  workflowStep,
+];

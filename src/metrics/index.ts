@@ -24,6 +24,8 @@ export type MetricsKit = {
   observeRequests(app: App): void;
   /** A listener failed on this payload (the guard answered); its request counts as `failed`. */
   listenerFailed(body: object): void;
+  /** The policy refused an action needing `capability` (slack/policy-gate.ts). */
+  policyRefused(capability: string): void;
   mgmt(client: ManagementClient): ManagementClient;
   store(store: Store): Store;
   /** Starts serving /metrics (and /readyz in full); resolves with the bound port (undefined when off). */
@@ -44,6 +46,7 @@ export function metricsKit(options: { port: number | undefined; clock: Clock; lo
     slackClientOptions: (clientOptions) => ({ ...clientOptions, fetch: instrumentedFetch(metrics) }),
     observeRequests: (app) => observeSlackRequests(app, metrics, failedPayloads),
     listenerFailed: (body) => failedPayloads.add(body),
+    policyRefused: (capability) => metrics.policyRefusals.inc({ capability }),
     mgmt(client) {
       collectDrift(client, metrics);
       return instrumentManagementClient(client, metrics);
@@ -71,6 +74,7 @@ const inertKit: MetricsKit = {
   slackClientOptions: (clientOptions) => clientOptions,
   observeRequests: () => undefined,
   listenerFailed: () => undefined,
+  policyRefused: () => undefined,
   mgmt: (client) => client,
   store: (store) => store,
   start: async () => undefined,

@@ -128,6 +128,12 @@ export function createMetrics() {
       buckets: RENDER_BUCKETS,
       registers,
     }),
+    policyRefusals: new Counter({
+      name: 'opsbot_policy_refusals_total',
+      help: 'Actions the guardrails policy refused, by the capability they needed.',
+      labelNames: ['capability'] as const,
+      registers,
+    }),
     storeFailures: new Counter({
       name: 'opsbot_store_failures_total',
       help: 'Store calls that failed, by operation (the Store method).',

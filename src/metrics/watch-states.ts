@@ -2,7 +2,7 @@
 // truth shared by every replica, and a count kept in memory would miss what other replicas changed.
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/index.ts';
-import type { Watch } from '../store/types.ts';
+import { isMuted, type Watch } from '../store/types.ts';
 import type { Metrics } from './registry.ts';
 
 export const WATCH_STATES = ['ok', 'firing', 'snoozed', 'muted', 'no_data'] as const;
@@ -27,7 +27,7 @@ export function collectWatchStates(store: Pick<Store, 'listWatches'>, clock: Clo
 
 /** Muted and snoozed first: they are what people chose, whatever the last check found. */
 export function stateOf(watch: Watch, now: number): (typeof WATCH_STATES)[number] {
-  if (watch.controls.mutedAt !== null) return 'muted';
+  if (isMuted(watch.controls, now)) return 'muted';
   if (watch.controls.snoozedUntil !== null && watch.controls.snoozedUntil > now) return 'snoozed';
   return watch.state.status;
 }

@@ -14,3 +14,4 @@ export {
   type PolicyLimits,
   type PostCheck,
 } from './types.ts';
+export { groupWords, listWords } from './words.ts';

@@ -28,6 +28,8 @@ export async function connectToSlack(options: {
   logger: Logger;
   readiness: Readiness;
   retry?: RetryPolicy;
+  /** Told which workspace the bot token belongs to, before any payload can arrive over a socket. */
+  onWorkspace?(workspace: { teamId: string | undefined; enterpriseId: string | undefined }): void;
 }): Promise<void> {
   const { app, config, logger, readiness } = options;
   const host = slackHost(config.slack.apiUrl);
@@ -46,6 +48,8 @@ export async function connectToSlack(options: {
     { event: 'slack_authenticated', host, team: bot.teamId, botUser: bot.botUserId },
     'Slack accepted the bot token',
   );
+  // The workspace whose payloads opsbot answers (slack/origin-guard.ts), when SLACK_TEAM_ID is unset.
+  options.onWorkspace?.({ teamId: bot.teamId, enterpriseId: bot.enterpriseId });
   if (config.slack.appToken === undefined) {
     readiness.slack = 'ok';
     return;

@@ -9,7 +9,7 @@
 // alike, because middleware only sees a copy of the arguments and cannot tell whether a listener
 // acked; and it is the first global middleware, so a listener's error reaches it through next().
 import type { App, RespondFn } from '@slack/bolt';
-import { errField, isExpectedSlackAnswer, sentenceFor, UserFacingError } from '../errors.ts';
+import { errField, isExpectedSlackAnswer, PolicyRefusal, sentenceFor, UserFacingError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { section } from './blocks.ts';
 import { respondWithFallback } from './respond.ts';
@@ -53,9 +53,13 @@ export function installGuard(app: App, options: GuardOptions): void {
       await args.next();
     } catch (error) {
       const body = args.body as Body;
-      options.onFailure?.(body);
       const failure = { ...describePayload(body), err: errField(error) };
-      if (error instanceof UserFacingError)
+      // A refusal is the guardrails working, not a failed listener: logged with what was refused.
+      if (!(error instanceof PolicyRefusal)) options.onFailure?.(body);
+      if (error instanceof PolicyRefusal) {
+        const { field: _field, ...detail } = error.detail;
+        options.logger.info({ event: 'policy_refused', ...failure, ...detail }, 'refused by the policy');
+      } else if (error instanceof UserFacingError)
         options.logger.info({ event: 'action_refused', ...failure }, 'told the person why');
       // Slack's expected answers (a spent trigger, a channel opsbot isn't in) are not opsbot's bugs.
       else if (isExpectedSlackAnswer(error))
@@ -63,6 +67,7 @@ export function installGuard(app: App, options: GuardOptions): void {
       else options.logger.error({ event: 'action_failed', ...failure }, 'a listener failed');
       const ackArgs = args as unknown as { ack?: (response?: unknown) => Promise<void> };
       const answer = answerer(body, {
+        field: error instanceof PolicyRefusal ? error.detail.field : undefined,
         alreadyAcked: acked.has(body),
         ack: ackArgs.ack,
         respond: (args as { respond?: RespondFn }).respond,
@@ -84,6 +89,8 @@ export function installGuard(app: App, options: GuardOptions): void {
 }
 
 type AnswerDeps = {
+  /** The form field the sentence is about (its block id); otherwise the form's first field. */
+  field: string | undefined;
   alreadyAcked: boolean;
   ack: ((response?: unknown) => Promise<void>) | undefined;
   respond: RespondFn | undefined;
@@ -120,8 +127,9 @@ function answerer(body: Body, deps: AnswerDeps): (sentence: string) => Promise<v
   if (body.type === 'view_submission') {
     return async (sentence) => {
       const text = `:warning: ${sentence}`;
-      // The modal is still open while unanswered: the sentence shows in it, under its first field.
-      const field = view?.blocks?.find((b) => b.type === 'input' && typeof b.block_id === 'string');
+      // The modal is still open while unanswered: the sentence shows in it, under the field it is about (else the first).
+      const inputs = view?.blocks?.filter((b) => b.type === 'input' && typeof b.block_id === 'string');
+      const field = inputs?.find((b) => b.block_id === deps.field) ?? inputs?.[0];
       if (!deps.alreadyAcked && field?.block_id !== undefined)
         return ackOnce({ response_action: 'errors', errors: { [field.block_id]: sentence } });
       await ackOnce();

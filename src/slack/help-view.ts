@@ -15,7 +15,13 @@ const MAX_MEMOISED_NAMES = 16;
  * card changes only when a feature registers a subcommand, so it is built once per command name and
  * registry state and then shared (frozen: a caller that tried to edit it would corrupt every answer).
  */
-export function helpBlocks(rawCommandName: string, subcommands: readonly Subcommand[]): KnownBlock[] {
+export function helpBlocks(
+  rawCommandName: string,
+  subcommands: readonly Subcommand[],
+  /** A line after the commands, e.g. where the ones not shown can be used. */
+  note?: string,
+): KnownBlock[] {
+  if (note !== undefined) return [...buildHelpBlocks(rawCommandName, subcommands), context(note)];
   let memo = memos.get(subcommands);
   if (memo === undefined || !sameEntries(memo.registered, subcommands)) {
     memo = { registered: [...subcommands], cards: new Map() };

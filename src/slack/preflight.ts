@@ -87,7 +87,7 @@ export async function checkBotToken(options: {
   apiUrl: string | undefined;
   logger: Pick<Logger, 'warn' | 'info'>;
   policy?: RetryPolicy;
-}): Promise<{ teamId: string | undefined; botUserId: string | undefined }> {
+}): Promise<{ teamId: string | undefined; enterpriseId: string | undefined; botUserId: string | undefined }> {
   const client = new webApi.WebClient(options.token, {
     ...(options.apiUrl === undefined ? {} : { slackApiUrl: options.apiUrl }),
     retryConfig: { retries: 0 },
@@ -100,7 +100,7 @@ export async function checkBotToken(options: {
     options.logger,
     options.policy,
   );
-  return { teamId: answer.team_id, botUserId: answer.user_id };
+  return { teamId: answer.team_id, enterpriseId: answer.enterprise_id, botUserId: answer.user_id };
 }
 
 /** The host name a Slack API URL points at (for log lines: never a path or a token). */

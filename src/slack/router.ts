@@ -3,6 +3,7 @@
 // It accepts any command name, so a workspace that renames /ops keeps working.
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
+import type { Capability } from '../policy/index.ts';
 import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
 import { respondWithFallback } from './respond.ts';
 
@@ -29,6 +30,8 @@ export type Subcommand = {
    * but one that others build on registers first (indexes): its housekeeping commands go last.
    */
   lateInHelp?: boolean;
+  /** What the policy must allow the person, here, before it runs (slack/policy-gate.ts checks it). */
+  capability?: Capability;
 };
 
 export type RouteMatch =
@@ -111,10 +114,16 @@ export function tokenize(text: string): string[] {
     .filter((w) => w !== '');
 }
 
+/** The help card's commands for one person here, and a line on where the rest can be done. */
+export type HelpScope = { subcommands: readonly Subcommand[]; note?: string };
+
 export type RouterOptions = {
   logger: Logger;
-  /** When set, commands other than help answer only in these channels. */
-  allowedChannelIds?: string[] | undefined;
+  /** Narrows the help card to what the person may do here (the policy); undefined: every command. */
+  scopeHelp?(
+    person: { userId: string; channelId: string; command: string },
+    subcommands: readonly Subcommand[],
+  ): Promise<HelpScope | undefined>;
 };
 
 export function registerCommandRouter(app: App, router: CommandRouter, options: RouterOptions): void {
@@ -131,10 +140,12 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       'command received',
     );
     if (match.kind === 'help') {
+      const person = { userId: command.user_id, channelId: command.channel_id, command: command.command };
+      const scope = await options.scopeHelp?.(person, router.list());
       await ack({
         response_type: 'ephemeral',
         text: 'opsbot commands',
-        blocks: helpBlocks(command.command, router.list()),
+        blocks: helpBlocks(command.command, scope?.subcommands ?? router.list(), scope?.note),
       });
       return;
     }
@@ -143,14 +154,6 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
         response_type: 'ephemeral',
         text: 'Unknown command — here is what opsbot understands.',
         blocks: unknownSubcommandBlocks(command.command, match.text, router.list()),
-      });
-      return;
-    }
-    const allowed = options.allowedChannelIds;
-    if (allowed !== undefined && !allowed.includes(command.channel_id)) {
-      await ack({
-        response_type: 'ephemeral',
-        text: 'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
       });
       return;
     }

@@ -1,8 +1,9 @@
 // Known indexes and their names, on either database. Names are unique (a UNIQUE column: of two
 // people naming at once, one is refused); what refers to an index (watches, digests) is read in the
-// same transaction that forgets it, so a forgotten name never leaves a watch or digest behind.
+// same transaction that forgets it, so a forgotten name never leaves a watch or digest behind. Each
+// naming is kept with who and when (index_name_changes), written with the name itself.
 import type { Db } from './db.ts';
-import { toKnownIndex, toSubscription } from './rows.ts';
+import { textOrNull, toKnownIndex, toNameChange, toSubscription } from './rows.ts';
 import type { IndexMethods } from './store.ts';
 import type { IndexUsers } from './types.ts';
 
@@ -56,10 +57,25 @@ export function indexMethods(db: Db): IndexMethods {
       );
       return rows.map(toKnownIndex);
     },
-    async nameIndex(id, name) {
+    async nameIndex(id, name, change) {
       try {
-        const changed = await db.run('UPDATE known_indexes SET name = :name WHERE id = :id', { id, name });
-        return changed === 1 ? 'named' : 'unknown';
+        // The name and its history change together: a refused name leaves no trace.
+        return await db.transaction(async (tx) => {
+          const before = await tx.one(
+            `SELECT name FROM known_indexes WHERE id = :id${tx.dialect.forUpdate}`,
+            {
+              id,
+            },
+          );
+          if (before === undefined) return 'unknown' as const;
+          await tx.run('UPDATE known_indexes SET name = :name WHERE id = :id', { id, name });
+          await tx.run(
+            `INSERT INTO index_name_changes (index_id, previous, name, changed_by, changed_at)
+             VALUES (:id, :previous, :name, :by, :at)`,
+            { id, previous: textOrNull(before, 'name'), name, by: change.by, at: change.at },
+          );
+          return 'named' as const;
+        });
       } catch (error) {
         // The UNIQUE constraint refused it; anything else is the database's own trouble.
         const holder =
@@ -71,6 +87,10 @@ export function indexMethods(db: Db): IndexMethods {
       }
     },
     usersOfIndex: (id) => usersOf(db, id),
+    async indexNameChanges(id) {
+      const rows = await db.all('SELECT * FROM index_name_changes WHERE index_id = :id ORDER BY id', { id });
+      return rows.map(toNameChange);
+    },
     forgetIndex(id) {
       return db.transaction(async (tx) => {
         const row = await tx.one(`SELECT * FROM known_indexes WHERE id = :id${tx.dialect.forUpdate}`, { id });
@@ -79,6 +99,7 @@ export function indexMethods(db: Db): IndexMethods {
         if (usedBy.watches.length > 0 || usedBy.digests.length > 0)
           return { forgotten: false, reason: 'in_use', usedBy } as const;
         await tx.run('DELETE FROM known_indexes WHERE id = :id', { id });
+        await tx.run('DELETE FROM index_name_changes WHERE index_id = :id', { id });
         return { forgotten: true, index: toKnownIndex(row) } as const;
       });
     },

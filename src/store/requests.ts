@@ -128,6 +128,15 @@ export function requestMethods(db: Db): RequestMethods {
       return row === undefined ? 0 : read.num(row, 'n');
     },
 
+    async countUnapprovedByRequester(userId, since) {
+      const row = await db.one(
+        `SELECT COUNT(*) AS n FROM index_requests WHERE requester_id = :user_id AND approvals_required = 0
+         AND created_at >= :since`,
+        { user_id: userId, since },
+      );
+      return row === undefined ? 0 : read.num(row, 'n');
+    },
+
     async setRequestCard(id, card) {
       const changed = await db.run(
         'UPDATE index_requests SET card_channel = :channel, card_ts = :ts WHERE id = :id',

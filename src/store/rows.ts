@@ -7,6 +7,7 @@ import type {
   DigestRunStatus,
   DigestSubscription,
   IndexKind,
+  IndexNameChange,
   IndexRequest,
   KnownIndex,
   LimitsSummary,
@@ -183,5 +184,15 @@ export function toKnownIndex(row: Row): KnownIndex {
     lastUsedAt:
       row.last_used_at === null || row.last_used_at === undefined ? null : read.num(row, 'last_used_at'),
     createdAt: read.num(row, 'created_at'),
+  };
+}
+
+export function toNameChange(row: Row): IndexNameChange {
+  return {
+    indexId: text(row, 'index_id'),
+    previous: textOrNull(row, 'previous'),
+    name: textOrNull(row, 'name'),
+    by: text(row, 'changed_by'),
+    at: read.num(row, 'changed_at'),
   };
 }

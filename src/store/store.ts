@@ -23,16 +23,20 @@ import type {
   DigestSubscription,
   DigestSubscriptionInput,
   ForgetIndexResult,
+  IndexNameChange,
   IndexRequest,
   IndexUsers,
   KnownIndex,
   ListRequestsOptions,
   MessageRef,
+  NameChangeBy,
   NameIndexResult,
   NewIncident,
   NewIndexRequest,
   NewWatch,
   RememberIndexInput,
+  StepRun,
+  StepRunOutcome,
   StoreHealth,
   TransitionInput,
   TransitionResult,
@@ -53,6 +57,8 @@ export interface Store {
   listRecentRequests(options: ListRequestsOptions): Promise<IndexRequest[]>;
   /** Pending requests of one user; with `now`, those already past their expiry are not counted. */
   countPendingByRequester(userId: string, now?: number): Promise<number>;
+  /** Requests of one user filed at or after `since` whose plan needed no approval, whatever became of them. */
+  countUnapprovedByRequester(userId: string, since: number): Promise<number>;
   /** Records where the approval card was posted. False when the request does not exist. */
   setRequestCard(id: number, card: MessageRef): Promise<boolean>;
   /**
@@ -212,12 +218,35 @@ export interface Store {
    * whose name or id contains it, case-insensitively; at most `limit`.
    */
   listKnownIndexes(options?: { query?: string; limit?: number }): Promise<KnownIndex[]>;
-  /** Gives index `id` the name (null: none). `taken` when another index has it; `unknown` when `id` isn't known. */
-  nameIndex(id: string, name: string | null): Promise<NameIndexResult>;
+  /**
+   * Gives index `id` the name (null: none), recording who and when in its names' history. `taken`
+   * when another index has it; `unknown` when `id` isn't known.
+   */
+  nameIndex(id: string, name: string | null, change: NameChangeBy): Promise<NameIndexResult>;
+  /** Index `id`'s names' history, oldest first. */
+  indexNameChanges(id: string): Promise<IndexNameChange[]>;
   /** The watches and digests that refer to index `id`. */
   usersOfIndex(id: string): Promise<IndexUsers>;
   /** Forgets index `id`, refused while a watch or a digest refers to it (checked in the same transaction). */
   forgetIndex(id: string): Promise<ForgetIndexResult>;
+
+  // --- workflow step runs (a Workflow Builder step waiting for its request to end) ---
+
+  /** Records a step's execution: true for exactly one caller per execution id, ever. */
+  claimStepRun(executionId: string, at: number): Promise<boolean>;
+  /** The request the step filed. False when the run is unknown. */
+  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
+  getStepRun(executionId: string): Promise<StepRun | undefined>;
+  stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
+  /**
+   * Claims sending the step's completion for `owner`, for `leaseMs` from `now`: true for one caller
+   * while the run is not finished and no live lease holds it.
+   */
+  claimStepCompletion(executionId: string, owner: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Marks the run finished; only the owner of its claim can. */
+  finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
+  /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
+  listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
 
   // --- housekeeping ---
 
@@ -238,6 +267,7 @@ export type RequestMethods = Pick<
   | 'getRequest'
   | 'listRecentRequests'
   | 'countPendingByRequester'
+  | 'countUnapprovedByRequester'
   | 'setRequestCard'
   | 'transitionRequest'
   | 'listAudit'
@@ -286,6 +316,17 @@ export type WatchMethods = Pick<
   | 'discardIncident'
 >;
 
+export type StepMethods = Pick<
+  Store,
+  | 'claimStepRun'
+  | 'linkStepRun'
+  | 'getStepRun'
+  | 'stepRunOfRequest'
+  | 'claimStepCompletion'
+  | 'finishStepRun'
+  | 'listStepRunsToComplete'
+>;
+
 export type IndexMethods = Pick<
   Store,
   | 'rememberIndex'
@@ -293,6 +334,7 @@ export type IndexMethods = Pick<
   | 'findIndexByName'
   | 'listKnownIndexes'
   | 'nameIndex'
+  | 'indexNameChanges'
   | 'usersOfIndex'
   | 'forgetIndex'
 >;

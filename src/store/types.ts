@@ -255,9 +255,19 @@ export type WatchControls = {
   snoozedBy: string | null;
   mutedBy: string | null;
   mutedAt: number | null;
+  /**
+   * When the mute ends by itself. Mutes saved before mutes ended were given an end by migration 7
+   * (7 days, the default `mute_at_most`, after the upgrade); absent in controls never muted since.
+   */
+  mutedUntil?: number | null;
   /** Who snoozed, muted or unmuted, when, and until when: newest last, the last 50 kept. */
   history: WatchControlEntry[];
 };
+
+/** Whether a watch is muted at `now`: someone muted it and the mute has not ended yet. */
+export function isMuted(controls: Pick<WatchControls, 'mutedBy' | 'mutedUntil'>, now: number): boolean {
+  return controls.mutedBy !== null && (controls.mutedUntil == null || controls.mutedUntil > now);
+}
 
 export type WatchControlEntry = {
   action: 'snooze' | 'mute' | 'unmute';
@@ -362,6 +372,18 @@ export type RememberIndexInput = {
 
 export type NameIndexResult = 'named' | 'taken' | 'unknown';
 
+/** Who gives an index a name, and when: kept in its names' history. */
+export type NameChangeBy = { by: string; at: number };
+
+/** One naming of an index: its name before (null: none) and after, who and when. */
+export type IndexNameChange = {
+  indexId: string;
+  previous: string | null;
+  name: string | null;
+  by: string;
+  at: number;
+};
+
 /** What refers to an index: watches by number, digests by channel. */
 export type IndexUsers = { watches: number[]; digests: string[] };
 
@@ -369,3 +391,19 @@ export type ForgetIndexResult =
   | { forgotten: true; index: KnownIndex }
   | { forgotten: false; reason: 'unknown' }
   | { forgotten: false; reason: 'in_use'; usedBy: IndexUsers };
+
+/**
+ * One run of a Workflow Builder step that waits for a request: its Slack execution, the request it
+ * filed (null until filed, or when filing was refused) and whether its completion was sent.
+ */
+export type StepRun = {
+  executionId: string;
+  requestId: number | null;
+  startedAt: number;
+  /** When the completion was sent (or found impossible); null while the step still waits. */
+  completedAt: number | null;
+  /** `completed`, `refused` or `gone` (Slack no longer runs the execution). */
+  outcome: string | null;
+};
+
+export type StepRunOutcome = 'completed' | 'refused' | 'gone';

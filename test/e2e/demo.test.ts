@@ -46,6 +46,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['stats', 'ok', undefined],
       ['digest', 'ok', undefined],
       ['watch', 'ok', undefined],
+      ['workflow', 'ok', undefined],
     ]);
     expect(result.ok).toBe(true);
     expect(result.transcript).toContain('The tour completed.');
@@ -95,7 +96,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       at = found;
     }
     expect(search).toMatch(/token ••••[0-9a-zA-Z]{4}/);
-    expect(demo.ws.mgmt.createCalls).toHaveLength(1);
+    expect(demo.ws.mgmt.created.filter((r) => r.name === 'product-search')).toHaveLength(1);
   });
 
   it('opens the Home tab for the approver and the requester', () => {

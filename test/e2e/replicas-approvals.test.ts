@@ -14,6 +14,7 @@ import {
   waitForCard,
   waitForDm,
 } from '../support/search-requests.ts';
+import { completionLogs, requestFiledBy } from '../support/workflow-steps.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './database-support.ts';
 
 const { requester, approver, secondApprover } = SIM_IDS;
@@ -133,6 +134,37 @@ describe.skipIf(TEST_DATABASE_URL === undefined)(
       const audit = await ws.store.listAudit(1);
       expect(audit.filter((e) => e.to === 'creating')).toHaveLength(1);
       expect(audit.filter((e) => e.from === 'pending' && e.to === 'approved')).toHaveLength(1);
+    });
+
+    it('the event told to every replica files one request, and one completion follows the approvals', async () => {
+      const event = await ws.slack.functions.start('request_search_index', {
+        name: 'replicated-search',
+        region: 'us-central1',
+        plan: 'payg',
+        requester: SIM_IDS.requester,
+      });
+      await Promise.all([ws.driver, b.driver, c.driver].map((d) => d.deliverFunctionExecuted(event)));
+      const executionId = event.function_execution_id;
+      const requestId = await requestFiledBy(ws.store, executionId);
+      expect(
+        (await ws.store.listRecentRequests({ limit: 10 })).filter((r) => r.name === 'replicated-search'),
+      ).toHaveLength(1);
+
+      await b.driver.submitView({
+        userId: approver,
+        view: await openDecision(ws, approver, requestId, 'approve', b.driver),
+      });
+      await waitForCard(ws, requestId, (t) => t.includes('Approvals 1 of 2'));
+      await c.driver.submitView({
+        userId: secondApprover,
+        view: await openDecision(ws, secondApprover, requestId, 'approve', c.driver),
+      });
+      const completion = await ws.slack.functions.waitForCompletion(executionId, 5000);
+      expect(completion.outputs).toMatchObject({ state: 'created', decided_by: secondApprover });
+      await waitForCard(ws, requestId, (t) => t.includes('*Created*'));
+      expect(ws.slack.functions.completions(executionId)).toHaveLength(1);
+      expect(await completionLogs(ws, executionId)).toHaveLength(1);
+      expect(ws.mgmt.created.filter((r) => r.name === 'replicated-search')).toHaveLength(1);
     });
   },
 );

@@ -144,7 +144,7 @@ describe('ALLOWED_CHANNEL_IDS', () => {
       const res = await ws.driver.command(text, { userId: requester, channelId: 'C0ELSEWHERE' });
       expect(JSON.parse(res.body)).toEqual({
         response_type: 'ephemeral',
-        text: 'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
+        text: ':warning: opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
       });
     }
     expect(ws.apiRequestsAfterStart()).toEqual([]);

@@ -4,6 +4,7 @@ import { watchInput } from './contract-watches.ts';
 import { HOUR, subscriptionInput, T0 } from './fixtures.ts';
 
 const UUID = '0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d';
+const BY = { by: 'U0NAMER', at: T0 };
 
 export function indexContract({ open, reopen }: ContractContext): void {
   describe('known indexes', () => {
@@ -29,16 +30,36 @@ export function indexContract({ open, reopen }: ContractContext): void {
       const store = await open();
       await store.rememberIndex({ id: 'idx-1', kind: 'vector', at: T0 });
       await store.rememberIndex({ id: UUID, kind: 'vector', at: T0 });
-      expect(await store.nameIndex(UUID, 'catalog')).toBe('named');
-      expect(await store.nameIndex('idx-1', 'catalog')).toBe('taken');
-      expect(await store.nameIndex('idx-9', 'other')).toBe('unknown');
-      expect(await store.nameIndex(UUID, 'catalog')).toBe('named');
+      expect(await store.nameIndex(UUID, 'catalog', BY)).toBe('named');
+      expect(await store.nameIndex('idx-1', 'catalog', BY)).toBe('taken');
+      expect(await store.nameIndex('idx-9', 'other', BY)).toBe('unknown');
+      expect(await store.nameIndex(UUID, 'catalog', BY)).toBe('named');
       expect((await store.findIndexByName('catalog'))?.id).toBe(UUID);
       expect((await store.getKnownIndex('idx-1'))?.name).toBeNull();
       // Renaming frees the old name for another.
-      expect(await store.nameIndex(UUID, 'products')).toBe('named');
-      expect(await store.nameIndex('idx-1', 'catalog')).toBe('named');
+      expect(await store.nameIndex(UUID, 'products', BY)).toBe('named');
+      expect(await store.nameIndex('idx-1', 'catalog', BY)).toBe('named');
       expect(await store.findIndexByName('products')).toMatchObject({ id: UUID, name: 'products' });
+    });
+
+    it('keeps who named and renamed an index, and when; a refused name leaves no trace', async () => {
+      const store = await open();
+      await store.rememberIndex({ id: UUID, kind: 'vector', at: T0 });
+      await store.rememberIndex({ id: 'idx-1', kind: 'vector', at: T0 });
+      await store.nameIndex(UUID, 'catalog', { by: 'U0ALICE', at: T0 + 1 });
+      await store.nameIndex('idx-1', 'other', { by: 'U0ALICE', at: T0 + 2 });
+      expect(await store.nameIndex('idx-1', 'catalog', { by: 'U0MALLORY', at: T0 + 3 })).toBe('taken');
+      await store.nameIndex(UUID, 'products', { by: 'U0BOB', at: T0 + HOUR });
+      expect(await store.indexNameChanges(UUID)).toEqual([
+        { indexId: UUID, previous: null, name: 'catalog', by: 'U0ALICE', at: T0 + 1 },
+        { indexId: UUID, previous: 'catalog', name: 'products', by: 'U0BOB', at: T0 + HOUR },
+      ]);
+      expect(await store.indexNameChanges('idx-1')).toEqual([
+        { indexId: 'idx-1', previous: null, name: 'other', by: 'U0ALICE', at: T0 + 2 },
+      ]);
+      // Forgetting an index forgets its names' history with it.
+      expect(await store.forgetIndex(UUID)).toMatchObject({ forgotten: true });
+      expect(await store.indexNameChanges(UUID)).toEqual([]);
     });
 
     it('gives a created index its own name unless another holds it; a later use keeps the name', async () => {
@@ -58,7 +79,7 @@ export function indexContract({ open, reopen }: ContractContext): void {
       await store.rememberIndex({ id: 'idx-2', kind: 'vector', at: T0 + 2 });
       await store.rememberIndex({ id: UUID, kind: 'vector', at: T0 + 1 });
       await store.rememberIndex({ id: 'idx_3', kind: 'vector', at: T0 + 3 });
-      await store.nameIndex(UUID, 'catalog');
+      await store.nameIndex(UUID, 'catalog', BY);
       expect((await store.listKnownIndexes({ query: 'CAT' })).map((i) => i.id)).toEqual([UUID]);
       expect((await store.listKnownIndexes({ query: 'idx' })).map((i) => i.id)).toEqual([
         'idx_3',
@@ -74,7 +95,7 @@ export function indexContract({ open, reopen }: ContractContext): void {
     it('won’t forget an index a watch or a digest uses, saying which; forgets it once unused', async () => {
       const store = await open();
       await store.rememberIndex({ id: UUID, kind: 'vector', at: T0 });
-      await store.nameIndex(UUID, 'catalog');
+      await store.nameIndex(UUID, 'catalog', BY);
       const watch = await store.createWatch(watchInput({ indexId: UUID }));
       await store.upsertSubscription(subscriptionInput({ indexIds: ['idx-1', UUID] }));
       expect(await store.forgetIndex(UUID)).toEqual({
@@ -94,7 +115,7 @@ export function indexContract({ open, reopen }: ContractContext): void {
     it.skipIf(reopen === undefined)('keeps names and last uses across a restart', async () => {
       const first = await open();
       await first.rememberIndex({ id: UUID, kind: 'vector', at: T0 + 5 });
-      await first.nameIndex(UUID, 'catalog');
+      await first.nameIndex(UUID, 'catalog', BY);
       const before = await first.listKnownIndexes();
       await first.close();
       const again = reopen ?? (() => Promise.reject(new Error('no reopen')));

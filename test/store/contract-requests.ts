@@ -70,6 +70,26 @@ export function requestContract({ open }: ContractContext): void {
       expect(await store.countPendingByRequester('U0NOBODY')).toBe(0);
     });
 
+    it("counts a user's requests needing no approval filed since a time, whatever their state", async () => {
+      const store = await open();
+      const free = requestInput({ approvalsRequired: 0 });
+      await store.createRequest({ ...free, createdAt: T0 - HOUR });
+      const created = await store.createRequest(free);
+      await store.transitionRequest(created.id, {
+        from: 'pending',
+        to: 'approved',
+        actor: 'U0REQUESTER',
+        at: T0,
+      });
+      await store.createRequest({ ...free, createdAt: T0 + HOUR });
+      await store.createRequest(requestInput());
+      await store.createRequest({ ...free, requesterId: 'U0OTHER' });
+
+      expect(await store.countUnapprovedByRequester('U0REQUESTER', T0)).toBe(2);
+      expect(await store.countUnapprovedByRequester('U0REQUESTER', T0 - DAY)).toBe(3);
+      expect(await store.countUnapprovedByRequester('U0NOBODY', T0 - DAY)).toBe(0);
+    });
+
     it('moves a request with compare-and-set and writes the patch and the audit entry together', async () => {
       const store = await open();
       const { id } = await store.createRequest(requestInput());

@@ -26,7 +26,7 @@ export function watchInput(overrides: Partial<NewWatch> = {}): NewWatch {
   };
 }
 
-export function watchContract({ open, reopen }: ContractContext): void {
+export function watchContract({ open, reopen, legacy }: ContractContext): void {
   describe('threshold watches', () => {
     it('keeps what was created, lists by channel oldest first, and removes returning the watch', async () => {
       const store = await open();
@@ -167,5 +167,28 @@ export function watchContract({ open, reopen }: ContractContext): void {
       expect(ids).toHaveLength(20);
       expect(new Set(ids).size).toBe(20);
     });
+
+    it.skipIf(legacy === undefined)(
+      'migrating gives a mute of an older opsbot an end 7 days after the upgrade; others stay unmuted',
+      async () => {
+        const old = await (legacy as NonNullable<typeof legacy>)(6);
+        const muted = JSON.stringify({ ...NO_CONTROLS, mutedBy: 'U0ALICE', mutedAt: T0 });
+        for (const controls of [muted, JSON.stringify(NO_CONTROLS)])
+          await old.exec(
+            `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, created_by,
+               created_at, state, controls, next_check_at)
+             VALUES ('C0OLD', 'idx-1', 'monthly_cost', 'above', 50, 1, 'U0ALICE', ${T0},
+               '${JSON.stringify(FRESH)}', '${controls}', ${T0})`,
+          );
+        const before = Date.now();
+        const store = await old.open();
+        const [wasMuted, never] = await store.listWatches('C0OLD');
+        const week = 7 * 86_400_000;
+        expect(wasMuted?.controls.mutedUntil).toBeGreaterThanOrEqual(before - 1_000 + week);
+        expect(wasMuted?.controls.mutedUntil).toBeLessThanOrEqual(Date.now() + 1_000 + week);
+        expect(wasMuted?.controls).toMatchObject({ mutedBy: 'U0ALICE', mutedAt: T0 });
+        expect(never?.controls.mutedUntil ?? null).toBeNull();
+      },
+    );
   });
 }

@@ -12,6 +12,7 @@ import { durabilityContract } from './contract-durability.ts';
 import { indexContract } from './contract-indexes.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
+import { stepRunContract } from './contract-steps.ts';
 import { subscriptionContract } from './contract-subscriptions.ts';
 import { watchIncidentContract } from './contract-watch-incidents.ts';
 import { watchContract } from './contract-watches.ts';
@@ -78,5 +79,6 @@ export function storeContract(
     indexContract(ctx);
     observedContract(ctx);
     approvalContract(ctx);
+    stepRunContract(ctx);
   });
 }

@@ -1,39 +1,21 @@
-// Which messaging accounts a digest calls out, and which pending requests it lists. The API reports
-// each account's limits but not its usage, so "needs attention" is about state: a change in
-// progress (e.g. a suspension), a state opsbot does not know, or an `active` flag that disagrees
-// with the state.
+// Which messaging accounts a digest calls out (src/accounts/attention.ts decides which), and which
+// pending requests it lists.
 
 import type { AccountSummary } from '../../accounts/account-text.ts';
-import { apiText, planText, stateText, stateTone } from '../../accounts/account-text.ts';
-import type { ShownMessagingAccount } from '../../secrets/index.ts';
+import { apiText, planText, stateText } from '../../accounts/account-text.ts';
+import { accountsNeedingAttention as needingAttention } from '../../accounts/attention.ts';
 import type { IndexRequest } from '../../store/index.ts';
 
 export type AccountAttention = {
   /** mrkdwn, already escaped. */
   line: string;
-  /** Sorts the worst first. */
-  rank: number;
 };
 
-function reasonRank(a: ShownMessagingAccount): number | undefined {
-  const tone = stateTone(a);
-  if (tone === 'changing') return a.modifying_state === 'suspended' ? 0 : 1;
-  if (tone === 'unknown') return 2;
-  if ((a.state === 'active') !== a.active) return 3;
-  return undefined;
-}
-
+/** The digest's line for each account needing attention, the worst first. */
 export function accountsNeedingAttention(summaries: readonly AccountSummary[]): AccountAttention[] {
-  const out: AccountAttention[] = [];
-  for (const { account } of summaries) {
-    const rank = reasonRank(account);
-    if (rank === undefined) continue;
-    out.push({
-      rank,
-      line: `*${apiText(account.customer_id, 60)}* (\`${apiText(account.id, 40).replace(/`/g, 'ˋ')}\`, ${planText(account)}): ${stateText(account)}`,
-    });
-  }
-  return out.sort((x, y) => x.rank - y.rank);
+  return needingAttention(summaries).map(({ account }) => ({
+    line: `*${apiText(account.customer_id, 60)}* (\`${apiText(account.id, 40).replace(/`/g, 'ˋ')}\`, ${planText(account)}): ${stateText(account)}`,
+  }));
 }
 
 export type PendingRequestLine = {

@@ -6,6 +6,7 @@ import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { digestSlackOf } from './outbound.ts';
 import { createTickParts } from './parts.ts';
@@ -45,6 +46,10 @@ export function register(
       logger,
       indexName: (id) => context.uses.indexNames.nameOf(id),
     });
+  context.policy.protect({
+    views: { [CALLBACK_CONFIGURE]: { capability: 'digest.manage' } },
+    options: { [BLOCK.indexes]: 'digest.manage' },
+  });
   registerDigestListeners(context, {
     slack,
     previewParts: () => parts('fresh'),

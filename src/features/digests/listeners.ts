@@ -4,6 +4,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
@@ -55,6 +56,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 function registerFormCommand({ router, store, userTimeZone }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
+    capability: 'digest.manage',
     example: 'digest',
     description: "set up or change this channel's daily digest (indexes, time, time zone, days)",
     async handle(ctx) {
@@ -87,24 +89,30 @@ function registerFormCommand({ router, store, userTimeZone }: FeatureContext, de
   });
 }
 
-function registerListAndRemove({ router, store, userTimeZone }: FeatureContext): void {
+function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
-    description: 'every channel’s daily digest, with its next run in your time zone',
+    description: 'the daily digests of the channels you can see, with their next run in your time zone',
     async handle(ctx) {
       await ctx.ack();
+      const userId = ctx.command.user_id;
       const [subscriptions, zone] = await Promise.all([
         store.listSubscriptions(),
-        userTimeZone(ctx.client, ctx.command.user_id, USER_ZONE_WAIT_MS),
+        userTimeZone(ctx.client, userId, USER_ZONE_WAIT_MS),
       ]);
+      // A private channel's digest is listed to its members only.
+      const channels = subscriptions.map((s) => s.channelId);
+      const { seen, unanswered } = await channelsSeenBy(policy.membership, userId, channels);
+      const shown = subscriptions.filter((s) => seen.has(s.channelId));
       const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
-      await answer(ctx, listAnswer(subscriptions, viewer, ctx.command.command));
+      await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
     },
   });
 
   router.register({
     words: ['digest', 'remove'],
+    capability: 'digest.manage',
     example: 'digest remove',
     description: "stop this channel's daily digest",
     async handle(ctx) {
@@ -123,6 +131,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
   router.register({
     words: ['digest', 'preview'],
+    capability: 'digest.manage',
     usage: '[channel]',
     example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',

@@ -18,9 +18,9 @@ export function decidePermission(viewerId: string, approverIds: readonly string[
 }
 
 /**
- * Approvers answer for the whole workspace's spend, so they see every firing watch. Anyone else sees
- * the watches they set up: a watch in a private channel must not reach people outside it, and
- * opsbot does not read channel memberships (that would need more scopes than it asks for).
+ * Approvers answer for the whole workspace's spend, so they see every firing watch; anyone else sees
+ * the watches they set up. Either way a private channel's watches reach only its members (the
+ * service leaves out the channels the viewer may not see).
  */
 export function watchScope(viewerId: string, approverIds: readonly string[]): Permission {
   return approverIds.includes(viewerId)

@@ -4,10 +4,11 @@
 import type { TrackedClient } from '../../api/health.ts';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import { createPacer } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
-import { STATS_BLOCK } from './ids.ts';
+import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
 import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
@@ -58,6 +59,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     approvalChannelId: config.approvals.channelId,
     health: () => ({ api: uses.apiHealth(), version: uses.version, mode }),
     commandName: context.commandName,
+    seenBy: (viewerId, channels) => channelsSeenBy(context.policy.membership, viewerId, channels),
   });
   // A client of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
@@ -65,6 +67,11 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   const publish = async (userId: string, options?: { fresh?: boolean }) =>
     outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
 
+  context.policy.protect({
+    actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
+    views: { [STATS_CALLBACK]: { capability: 'stats', postsToField: STATS_BLOCK.channel } },
+    options: { [STATS_BLOCK.index]: 'stats' },
+  });
   uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
 
   const publishPacer = createPacer(PUBLISH_BUDGET);

@@ -22,6 +22,11 @@ export type HomeServiceDeps = {
   approvalChannelId: string;
   health: () => HomeHealth;
   commandName: () => string;
+  /** Of these channels, those whose watches and digests the viewer may see (src/slack/membership.ts). */
+  seenBy: (
+    viewerId: string,
+    channelIds: readonly string[],
+  ) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
 };
 
 export type HomeService = {
@@ -56,11 +61,22 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
 
   const listed = <T>(items: T[]): Listed<T> => ({ items, total: items.length });
 
+  /** What belongs to a channel the viewer may not see (a private one they aren't in) is left out. */
+  async function seenOnly<T>(viewerId: string, items: T[], channelOf: (item: T) => string) {
+    const { seen, unanswered } = await deps.seenBy(viewerId, items.map(channelOf));
+    const kept = items.filter((item) => seen.has(channelOf(item)));
+    return { ...listed(kept), ...(unanswered ? { hidden: true } : {}) };
+  }
+
   async function watchesFor(viewerId: string, approverIds: readonly string[]): Promise<Listed<FiringWatch>> {
     const all = await deps.watches.firing();
     const scope = watchScope(viewerId, approverIds);
     const visible = scope.allowed ? all : all.filter((w) => w.createdBy === viewerId);
-    return listed(visible.sort((a, b) => a.since - b.since));
+    return seenOnly(
+      viewerId,
+      visible.sort((a, b) => a.since - b.since),
+      (w) => w.channelId,
+    );
   }
 
   return {
@@ -72,7 +88,9 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
         read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
         read('watches', () => watchesFor(viewerId, approverIds)),
-        read('digests', async () => listed(await deps.digests.withLastRun())),
+        read('digests', async () =>
+          seenOnly(viewerId, await deps.digests.withLastRun(), (d) => d.subscription.channelId),
+        ),
       ]);
       return {
         viewerId,

@@ -11,7 +11,8 @@ export type Permission = { allowed: boolean; reason: string };
 /** A watch that needs attention: the watches port reports it, the Home tab shows it. */
 export type { FiringWatch };
 
-export type Listed<T> = { items: T[]; total: number };
+/** `hidden`: some items were left out because Slack didn't answer whether the viewer is in their channel. */
+export type Listed<T> = { items: T[]; total: number; hidden?: boolean };
 
 /** A section whose data could not be read says so instead of pretending to be empty. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false };

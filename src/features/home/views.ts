@@ -3,6 +3,7 @@ import type { KnownBlock } from '@slack/types';
 import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
+import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
@@ -53,6 +54,11 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
 
 function titled(title: string, body: KnownBlock[]): KnownBlock[] {
   return [{ type: 'divider' }, header(title), ...body];
+}
+
+/** The one sentence for a list that left entries out because Slack didn't answer about their channels. */
+function hiddenLine(list: Listed<unknown>): KnownBlock[] {
+  return list.hidden ? [context(SOME_ENTRIES_HIDDEN)] : [];
 }
 
 function moreLine(shown: number, total: number, command: string): KnownBlock[] {
@@ -131,12 +137,17 @@ function watchesSection(data: HomeData): KnownBlock[] {
   const { items, total } = data.watches.value;
   const scope = context(data.watchScope.reason);
   if (total === 0)
-    return titled('Watches firing', [section('No watch is firing. :white_check_mark:'), scope]);
+    return titled('Watches firing', [
+      section('No watch is firing. :white_check_mark:'),
+      scope,
+      ...hiddenLine(data.watches.value),
+    ]);
   const shown = items.slice(0, MAX_WATCHES_SHOWN);
   return titled(`Watches firing (${total})`, [
     ...mrkdwnSections(shown.map((w) => watchLine(w, data))),
     ...moreLine(shown.length, total, `${data.commandName} watch list`),
     scope,
+    ...hiddenLine(data.watches.value),
   ]);
 }
 
@@ -170,12 +181,14 @@ function digestsSection(data: HomeData): KnownBlock[] {
       section(
         `No channel gets a daily digest yet. \`${escapeMrkdwn(data.commandName)} digest\` in a channel sets one up.`,
       ),
+      ...hiddenLine(data.digests.value),
     ]);
   const shown = items.slice(0, MAX_DIGESTS_SHOWN);
   return titled('Digests', [
     ...mrkdwnSections(shown.map((line) => digestLine(line, data))),
     ...moreLine(shown.length, total, `${data.commandName} digest list`),
     context(`Next runs are in your time zone (${escapeMrkdwn(data.timeZone)}).`),
+    ...hiddenLine(data.digests.value),
   ]);
 }
 

@@ -4,6 +4,7 @@
 import type { BlockSuggestion } from '@slack/bolt';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
 import type { IndexesService } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText, usageSentence } from './views.ts';
@@ -38,13 +39,14 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'name'],
+    capability: 'index.manage',
     usage: '<id> <name>',
     example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
     description: 'give an index a short name (lowercase letters, digits, hyphens) to type instead of its id',
     async handle(ctx) {
       if (!(await needs(ctx, 2))) return;
       const [target = '', name = ''] = ctx.args;
-      const index = await service.name(target, name, reader);
+      const index = await service.name(target, name, reader, ctx.command.user_id);
       await ephemeral(ctx, namedText(index, ctx.command.command));
     },
   });
@@ -56,21 +58,26 @@ export function registerIndexListeners(
     description: 'the indexes opsbot knows: names, last use, and the watches and digests using them',
     async handle(ctx) {
       await ctx.ack();
-      const { listed, total } = await service.list();
-      await ctx.respond({ response_type: 'ephemeral', ...listMessage(listed, total, ctx.command.command) });
+      const userId = ctx.command.user_id;
+      const seenBy = (channels: readonly string[]) =>
+        channelsSeenBy(context.policy.membership, userId, channels);
+      const { listed, total, hidden } = await service.list(seenBy);
+      const message = listMessage(listed, total, ctx.command.command, hidden);
+      await ctx.respond({ response_type: 'ephemeral', ...message });
     },
   });
 
   router.register({
     lateInHelp: true,
     words: ['index', 'rename'],
+    capability: 'index.manage',
     usage: '<name> <new-name>',
     example: 'index rename catalog products',
     description: 'rename an index; watches and digests follow it',
     async handle(ctx) {
       if (!(await needs(ctx, 2))) return;
       const [from = '', to = ''] = ctx.args;
-      const renamed = await service.rename(from, to);
+      const renamed = await service.rename(from, to, ctx.command.user_id);
       await ephemeral(ctx, renamedText(renamed.from, renamed.index));
     },
   });
@@ -78,6 +85,7 @@ export function registerIndexListeners(
   router.register({
     lateInHelp: true,
     words: ['index', 'forget'],
+    capability: 'index.manage',
     usage: '<name>',
     example: 'index forget catalog',
     description: 'forget an index and its name (refused while a watch or a digest uses it)',

@@ -31,6 +31,11 @@ const REMEMBER_EVERY_MS = 60_000;
 /** How many indexes `index list` shows. */
 const LIST_MAX = 50;
 
+/** Of these channels, those whose watches and digests the person asking may see listed. */
+export type SeenBy = (
+  channelIds: readonly string[],
+) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
+
 export type IndexesServiceDeps = {
   store: Store;
   clock: Clock;
@@ -85,9 +90,10 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     if (asId !== undefined && asId.id !== forId) throw new UserFacingError(nameIsAnIdSentence(name));
   }
 
-  async function setName(index: KnownIndex, name: string): Promise<KnownIndex> {
+  /** Names `index`, recording `userId` as who did it. */
+  async function setName(index: KnownIndex, name: string, userId: string): Promise<KnownIndex> {
     await checkName(name, index.id);
-    const result = await store.nameIndex(index.id, name);
+    const result = await store.nameIndex(index.id, name, { by: userId, at: clock() });
     if (result === 'taken') {
       const holder = await store.findIndexByName(name);
       throw new UserFacingError(nameTakenSentence(name, holder?.id ?? '?'));
@@ -116,16 +122,16 @@ export function createIndexesService(deps: IndexesServiceDeps) {
      * Names `target` (a name or an id). An id opsbot hasn't seen is read first through `reader`
      * (which remembers it), so only an index that exists gets a name.
      */
-    async name(target: string, name: string, reader: StatsReader): Promise<KnownIndex> {
+    async name(target: string, name: string, reader: StatsReader, userId: string): Promise<KnownIndex> {
       const id = await resolve(target);
       if ((await store.getKnownIndex(id)) === undefined) await readToName(reader, id);
       const index = await store.getKnownIndex(id);
       if (index === undefined) throw new Error(`index ${id} was read but not remembered`);
-      return setName(index, name.toLowerCase());
+      return setName(index, name.toLowerCase(), userId);
     },
-    async rename(from: string, to: string): Promise<{ from: string; index: KnownIndex }> {
+    async rename(from: string, to: string, userId: string): Promise<{ from: string; index: KnownIndex }> {
       const index = await byName(from);
-      return { from: index.name ?? index.id, index: await setName(index, to.toLowerCase()) };
+      return { from: index.name ?? index.id, index: await setName(index, to.toLowerCase(), userId) };
     },
     async forget(target: string): Promise<KnownIndex> {
       const index = await byName(target);
@@ -138,12 +144,33 @@ export function createIndexesService(deps: IndexesServiceDeps) {
         throw new UserFacingError(noSuchNameSentence(target, await names(), deps.commandName()));
       throw new UserFacingError(inUseSentence(index.name ?? index.id, result.usedBy, deps.commandName()));
     },
-    async list(): Promise<{ listed: ListedIndex[]; total: number }> {
+    /**
+     * `index list`: the indexes, who named them, and the watches and digests using each, of the
+     * channels `seenBy` says the person may see; `hidden` when Slack didn't answer about some.
+     */
+    async list(seenBy: SeenBy): Promise<{ listed: ListedIndex[]; total: number; hidden: boolean }> {
       const all = await store.listKnownIndexes();
-      const listed = await Promise.all(
-        all.slice(0, LIST_MAX).map(async (index) => ({ index, users: await store.usersOfIndex(index.id) })),
+      const rows = await Promise.all(
+        all.slice(0, LIST_MAX).map(async (index) => ({
+          index,
+          users: await store.usersOfIndex(index.id),
+          names: await store.indexNameChanges(index.id),
+        })),
       );
-      return { listed, total: all.length };
+      const channelOf = new Map((await store.listWatches()).map((w) => [w.id, w.channelId]));
+      const channels = rows.flatMap((r) => [
+        ...r.users.digests,
+        ...r.users.watches.flatMap((id) => channelOf.get(id) ?? []),
+      ]);
+      const { seen, unanswered } = await seenBy(channels);
+      const listed = rows.map((row) => ({
+        ...row,
+        users: {
+          watches: row.users.watches.filter((id) => seen.has(channelOf.get(id) ?? '')),
+          digests: row.users.digests.filter((channelId) => seen.has(channelId)),
+        },
+      }));
+      return { listed, total: all.length, hidden: unanswered };
     },
 
     /** What a picker offers for `typed`: matching vector indexes, most recently used first, then *Use ID …*. */

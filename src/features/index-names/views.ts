@@ -3,8 +3,9 @@
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionChannel, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
-import type { IndexUsers, KnownIndex } from '../../store/index.ts';
+import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
+import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
 import { INDEX_ID_RULE } from '../../vector-index.ts';
 import { labelOf, NAME_RULE, plainLabelOf } from './names.ts';
 
@@ -102,13 +103,24 @@ export const renamedText = (from: string, index: Pick<KnownIndex, 'id' | 'name'>
 export const forgottenText = (index: Pick<KnownIndex, 'id' | 'name'>) =>
   `:wastebasket: opsbot forgot ${labelOf(index.id, index.name)}. Reading its stats again makes it known again (without the name).`;
 
-export type ListedIndex = { index: KnownIndex; users: IndexUsers };
+export type ListedIndex = { index: KnownIndex; users: IndexUsers; names: readonly IndexNameChange[] };
 
 /** `<!date^…>` renders in each reader's own time zone, with the fallback for clients that can't. */
 const when = (at: number) =>
   `<!date^${Math.floor(at / 1000)}^{date_short_pretty} {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
 
-function listLine({ index, users }: ListedIndex): string {
+/** "named by @x on …, renamed by @y on …": who gave the name first, and who changed it last. */
+export function namesHistoryText(changes: readonly IndexNameChange[]): string | undefined {
+  const named = changes.find((c) => c.previous === null && c.name !== null);
+  const renamed = changes.findLast((c) => c.previous !== null && c.name !== null);
+  const parts = [
+    ...(named ? [`named by ${mentionUser(named.by)} on ${when(named.at)}`] : []),
+    ...(renamed && renamed !== named ? [`renamed by ${mentionUser(renamed.by)} on ${when(renamed.at)}`] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+function listLine({ index, users, names }: ListedIndex): string {
   const name = index.name === null ? '_no name_' : `*${escapeMrkdwn(index.name)}*`;
   const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
   const refs = [
@@ -116,13 +128,16 @@ function listLine({ index, users }: ListedIndex): string {
     ...(users.digests.length > 0 ? [`digests in ${users.digests.map(mentionChannel).join(', ')}`] : []),
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';
-  return `• ${name} ${code(index.id)}${kind} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
+  const history = index.name === null ? undefined : namesHistoryText(names);
+  return `• ${name} ${code(index.id)}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
 }
 
+/** `hidden`: some watches and digests were left out because Slack didn't answer about their channels. */
 export function listMessage(
   listed: readonly ListedIndex[],
   total: number,
   command: string,
+  hidden = false,
 ): { text: string; blocks: KnownBlock[] } {
   const c = escapeMrkdwn(command);
   if (listed.length === 0) {
@@ -130,7 +145,7 @@ export function listMessage(
     return { text, blocks: mrkdwnSections([text]) };
   }
   const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name <id> <name>\`.`;
-  const lines = [head, ...listed.map(listLine)];
+  const lines = [head, ...listed.map(listLine), ...(hidden ? [`_${SOME_ENTRIES_HIDDEN}_`] : [])];
   return {
     text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),
     blocks: mrkdwnSections(lines),

@@ -1,5 +1,6 @@
 // The messaging-accounts feature as the app sees it: register() and the port the digests build on.
 import type { FeatureContext } from '../../feature-context.ts';
+import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
 import { registerMessagingAccounts } from './listeners.ts';
 import { type AccountSummaries, type ListOptions, listAccountSummaries } from './service.ts';
 
@@ -9,6 +10,7 @@ export type MessagingAccountsPort = {
 };
 
 export function register(context: FeatureContext): MessagingAccountsPort {
+  context.policy.protect({ actions: { [ACTION_SHOW_MORE]: 'accounts', [ACTION_SHARE]: 'accounts' } });
   registerMessagingAccounts(context);
   return { summaries: (options) => listAccountSummaries(context.mgmt, options) };
 }

@@ -74,6 +74,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
 
   router.register({
     words: ['messaging', 'accounts'],
+    capability: 'accounts',
     aliases: [['accounts']],
     example: 'messaging accounts',
     description:

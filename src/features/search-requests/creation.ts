@@ -1,19 +1,22 @@
 // The one create call. Whoever wins the compare-and-set into `creating` calls the API; everyone
 // else gets a refusal. The response's credentials stay inside finishCreated: only the allowlisted
-// result is stored, and only masked hints go on to the requester's message.
+// result is stored (or held by the recorder until the database takes it), and only masked hints go
+// on to the requester's message.
 import type { SearchIndex } from '../../api/index.ts';
 import { createSearchIndexInputSchema, describeApiError, isManagementApiError } from '../../api/index.ts';
 import { errField } from '../../errors.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { refusalFor } from './checks.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';
+import type { Recorder } from './recording.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
-import type { Decision, SearchIndexServiceDeps } from './service-types.ts';
+import type { Decision, RequesterNews, SearchIndexServiceDeps } from './service-types.ts';
 
 export function creator(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
   publish: Publisher['publish'],
+  recorder: Pick<Recorder, 'record' | 'untold'>,
 ) {
   const { store, clock, logger } = deps;
 
@@ -28,7 +31,8 @@ export function creator(
     });
     if (!started.ok) return { ok: false, refusal: refusalFor(started.current, id, 'retry') };
     const request = started.request;
-    await publish(request);
+    // Read while the database surely answers, so the outcome can be shown even if it then doesn't.
+    const progress = await publish(request);
 
     const input = createSearchIndexInputSchema.safeParse({
       name: request.name,
@@ -48,43 +52,29 @@ export function creator(
         { event: 'search_index_create_failed', requestId: id, outcomeUnknown: unknown, err: errField(error) },
         'creating the search index failed',
       );
-      return finishFailed(request, describeApiError(error), unknown);
+      return finishFailed(request, describeApiError(error), unknown, progress);
     }
-    return finishCreated(request, record);
+    return finishCreated(request, record, progress);
   }
 
-  async function finishCreated(request: IndexRequest, record: SearchIndex): Promise<Decision> {
+  async function finishCreated(
+    request: IndexRequest,
+    record: SearchIndex,
+    progress: ApprovalProgress | undefined,
+  ): Promise<Decision> {
     const result = toCreatedIndex(record);
     const tokens = tokenHints(record);
     logger.info(
       { event: 'search_index_created', requestId: request.id, indexId: result.indexId },
       'search index created',
     );
-    let created: IndexRequest = { ...request, state: 'created', result };
-    try {
-      const moved = await store.transitionRequest(request.id, {
-        from: 'creating',
-        to: 'created',
-        actor: SYSTEM_ACTOR,
-        at: clock(),
-        patch: { result },
-      });
-      if (moved.ok) created = moved.request;
-      else
-        logger.error({ event: 'search_create_unrecorded', requestId: request.id }, 'request left creating');
-    } catch (error) {
-      // The index exists either way; the people involved still hear about it.
-      logger.error(
-        {
-          event: 'search_create_unrecorded',
-          requestId: request.id,
-          indexId: result.indexId,
-          err: errField(error),
-        },
-        'the created index could not be recorded',
-      );
-    }
-    await publish(created, tokens === undefined ? { kind: 'created' } : { kind: 'created', tokens });
+    // The API's answer is what everyone sees, recorded or not: the card and the DM are built from it.
+    const recorded = await recorder.record(request, result, progress);
+    const created: IndexRequest = recorded ?? { ...request, state: 'created', result };
+    const news: RequesterNews = tokens === undefined ? { kind: 'created' } : { kind: 'created', tokens };
+    const shown = await publish(created, news, progress);
+    // Not even the approvals could be read for the card: the recorder tells everyone once it can.
+    if (shown === undefined) recorder.untold(request.id);
     return { ok: true, request: created };
   }
 
@@ -92,6 +82,7 @@ export function creator(
     request: IndexRequest,
     message: string,
     outcomeUnknown: boolean,
+    progress?: ApprovalProgress,
   ): Promise<Decision> {
     const moved = await store.transitionRequest(request.id, {
       from: 'creating',
@@ -104,7 +95,7 @@ export function creator(
     const failed = moved.ok
       ? moved.request
       : { ...request, state: 'failed' as const, failureMessage: message, outcomeUnknown };
-    await publish(failed, { kind: 'failed' });
+    await publish(failed, { kind: 'failed' }, progress);
     return { ok: true, request: failed };
   }
 

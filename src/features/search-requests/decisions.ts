@@ -83,8 +83,8 @@ export function createDecisions(
       return moved;
     },
 
-    publishRejection(request: IndexRequest): Promise<void> {
-      return publisher.publish(request, { kind: 'rejected' });
+    async publishRejection(request: IndexRequest): Promise<void> {
+      await publisher.publish(request, { kind: 'rejected' });
     },
   };
 }

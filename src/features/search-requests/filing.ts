@@ -8,6 +8,7 @@ import type { Decision, Refusal, SearchIndexServiceDeps } from './service-types.
 import type { ValidRequest } from './validation.ts';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export function createFiling(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'outbound'>,
@@ -22,6 +23,17 @@ export function createFiling(
     return pending >= max ? { code: 'at_cap', pending, max } : undefined;
   }
 
+  /**
+   * Undefined while `userId` may still ask for an index no approver sees; a plan needing none would
+   * otherwise let one person create paid indexes without limit. Counted per UTC day.
+   */
+  async function dailyCapRefusal(userId: string, now: number): Promise<Refusal | undefined> {
+    const dayStart = now - (now % DAY_MS);
+    const max = approvals.maxUnapprovedPerDay;
+    const filed = await store.countUnapprovedByRequester(userId, dayStart);
+    return filed >= max ? { code: 'unapproved_daily_cap', max, resetsAt: dayStart + DAY_MS } : undefined;
+  }
+
   return {
     capRefusal,
 
@@ -31,6 +43,8 @@ export function createFiling(
       if (cap) return { ok: false, refusal: cap };
       const now = clock();
       const required = approvalsFor(approvals.policy, input.form.plan);
+      const dailyCap = required === 0 ? await dailyCapRefusal(input.requesterId, now) : undefined;
+      if (dailyCap) return { ok: false, refusal: dailyCap };
       const request = await store.createRequest({
         requesterId: input.requesterId,
         requesterChannelId: input.channelId,

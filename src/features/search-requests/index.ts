@@ -7,20 +7,27 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
-import { BUTTON_ACTION } from './ids.ts';
+import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
+import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type WaitingRequest } from './queries.ts';
+import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchIndexService } from './service.ts';
+import type { RequestForm } from './validation.ts';
 import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
 
+export type { FiledRequest } from './on-behalf.ts';
 export type { WaitingRequest } from './queries.ts';
+export type { RequestForm } from './validation.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the
- * requests sweeps too); the reminder job looks for requests half-way to their expiry.
+ * requests sweeps too); the reminder job looks for requests half-way to their expiry; the recorder
+ * (every FIRST_RECORD_RETRY_MS, doing nothing unless a create waits to be recorded) writes the
+ * creates the database didn't take.
  */
 const EVERY_MINUTE = 60_000;
 
@@ -42,11 +49,20 @@ export type SearchRequestsPort = {
   decisionActions: { approve: string; reject: string };
   /** "`/ops search requests`", with the command as the workspace names it, for hints. */
   listCommand(): string;
-  /** Expires overdue requests and fails stalled ones now (the job does it every minute). */
+  /**
+   * Records the creates the database didn't take (when their retry is due), expires overdue
+   * requests and fails stalled ones now (the job does it every minute).
+   */
   sweep(): Promise<void>;
+  /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
+  fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
+  request(id: number): Promise<IndexRequest | undefined>;
+  /** Hears each request that ends in this process: created, rejected, expired or failed. */
+  onEnded(listener: (request: IndexRequest) => void): void;
 };
 
 export function register(context: FeatureContext): SearchRequestsPort {
+  context.policy.protect({ views: { [MODAL_CALLBACK.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({
@@ -89,6 +105,13 @@ export function register(context: FeatureContext): SearchRequestsPort {
   const jobs = [
     createJob({ name: 'search_request_sweep', intervalMs: EVERY_MINUTE, run: service.sweep, logger, work }),
     createJob({
+      name: 'search_create_recorder',
+      intervalMs: FIRST_RECORD_RETRY_MS,
+      run: service.recordUnrecorded,
+      logger,
+      work,
+    }),
+    createJob({
       name: 'search_request_reminders',
       intervalMs: EVERY_MINUTE,
       run: queries.remindDue,
@@ -103,6 +126,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   context.lifecycle.onStop(async () => {
     for (const job of jobs) await job.stop();
+    await service.lastRecordAttempt();
   });
 
   return {
@@ -115,5 +139,8 @@ export function register(context: FeatureContext): SearchRequestsPort {
     decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
     listCommand: () => listCommand(context.commandName()),
     sweep: service.sweep,
+    fileFor: filerOnBehalf(service, context.commandName),
+    request: (id) => context.store.getRequest(id),
+    onEnded: endedRequests({ changes: context.changes, store: context.store, logger }),
   };
 }

@@ -1,4 +1,4 @@
-// Telling Slack after a state change: the card shows the request as the store has it, and the
+// Telling Slack after a state change: the card shows the request as the caller has it, and the
 // requester hears the news. Slack failing here is logged and never undoes the change.
 import { oneApprovalNeeded } from '../../approval-policy.ts';
 import { errField } from '../../errors.ts';
@@ -27,16 +27,26 @@ export function createPublisher(deps: Pick<SearchIndexServiceDeps, 'store' | 'lo
     return progress ?? oneApprovalNeeded(request.id);
   }
 
-  async function publish(request: IndexRequest, news?: RequesterNews): Promise<void> {
-    let progress: ApprovalProgress | undefined;
+  /**
+   * Updates the card and, with `news`, tells the requester. With `known`, the store is not read
+   * (the outcome of a create is shown even while the database is down). Returns the progress shown.
+   */
+  async function publish(
+    request: IndexRequest,
+    news?: RequesterNews,
+    known?: ApprovalProgress,
+  ): Promise<ApprovalProgress | undefined> {
+    let progress = known;
     await safely('search_card_update_failed', request, async () => {
-      progress = await progressFor(request);
-      await outbound.updateCard(request, progress);
+      const shown = progress ?? (await progressFor(request));
+      progress = shown;
+      await outbound.updateCard(request, shown);
     });
     if (news)
       await safely('search_requester_notice_failed', request, async () =>
         outbound.tellRequester(request, news, progress ?? (await progressFor(request))),
       );
+    return progress;
   }
 
   return { safely, progressFor, publish };

@@ -75,6 +75,8 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
       const list = style === 'mrkdwn' ? ` (${listCommand(command)} lists them)` : '';
       return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
+    case 'unapproved_daily_cap':
+      return `You’ve already asked for ${refusal.max} indexes that need no approval today, the most one person may per day; you can ask again after ${utcText(refusal.resetsAt)}.`;
   }
 }
 

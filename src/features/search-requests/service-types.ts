@@ -16,7 +16,8 @@ export type Refusal =
   | { code: 'decided'; request: IndexRequest }
   | { code: 'expired'; request: IndexRequest }
   | { code: 'not_failed'; request: IndexRequest }
-  | { code: 'at_cap'; pending: number; max: number };
+  | { code: 'at_cap'; pending: number; max: number }
+  | { code: 'unapproved_daily_cap'; max: number; resetsAt: number };
 
 export type Decision =
   | {
@@ -60,10 +61,11 @@ export type SearchIndexServiceDeps = {
     approverIds: readonly string[];
     requestTtlHours: number;
     maxPendingPerUser: number;
+    maxUnapprovedPerDay: number;
     policy: ApprovalPolicy;
   };
   approvers: Approvers;
   outbound: RequestOutbound;
   /** Runs follow-up work (card updates, DMs) after the caller has answered Slack; tracked for shutdown. */
-  background: (task: () => Promise<void>) => void;
+  background: (task: () => Promise<unknown>) => void;
 };

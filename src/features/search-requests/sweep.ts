@@ -1,10 +1,12 @@
 // What the sweep job does on every replica, the store's compare-and-set letting one of them win
 // each request: overdue pending requests expire, and requests a stopped process left half-way (in
-// `approved` or `creating`) move to `failed`, so their card offers Retry. The states change before
+// `approved` or `creating`) move to `failed`, so their card offers Retry — except one whose create
+// this process saw succeed and is still recording (recording.ts). The states change before
 // a sweep returns; the cards and messages follow in the background.
 import type { IndexRequest } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';
+import type { Recorder } from './recording.ts';
 import type { SearchIndexServiceDeps } from './service-types.ts';
 
 /**
@@ -23,6 +25,7 @@ const STALLED_MESSAGES = {
 export function createSweep(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'background'>,
   publish: Publisher['publish'],
+  recorder: Pick<Recorder, 'holds' | 'retryDue'>,
 ) {
   const { store, clock, logger } = deps;
 
@@ -71,6 +74,8 @@ export function createSweep(
     const recovered: IndexRequest[] = [];
     for (const request of stuck) {
       if (now - request.updatedAt < STALLED_AFTER_MS) continue;
+      // Its create succeeded in this process: the outcome is known, only not recorded yet.
+      if (recorder.holds(request.id)) continue;
       const state = request.state === 'approved' ? 'approved' : 'creating';
       const moved = await store.transitionRequest(request.id, {
         from: state,
@@ -93,6 +98,7 @@ export function createSweep(
 
   /** One sweep: what the job does every minute, and the requests list before it shows anything. */
   async function sweep(): Promise<void> {
+    await recorder.retryDue();
     await expireDue();
     await recoverStalled();
   }

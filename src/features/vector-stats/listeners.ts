@@ -22,6 +22,7 @@ export function registerStatsListeners(
 
   router.register({
     words: ['vector', 'stats'],
+    capability: 'stats',
     aliases: [['stats']],
     usage: '<index> [period]',
     example: 'stats catalog 7d',

@@ -15,8 +15,8 @@ export type StatsPlace = { channel: string; ts?: string; threadTs?: string };
 export type PostOptions = {
   client: WebClient;
   logger: Logger;
-  /** Who asked (or last changed the period). */
-  userId: string;
+  /** Who asked (or last changed the period); undefined for a workflow. */
+  userId: string | undefined;
   commandName: string;
 };
 
@@ -53,7 +53,7 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
 }
 
 /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
-export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string) => Promise<void>;
+export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string | undefined) => Promise<void>;
 
 export function statsShower(
   { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,

@@ -90,8 +90,8 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
 export type StatsMessageInput = {
   report: StatsReport;
   image?: ImageSlot;
-  /** Who asked (or last changed the period): a Slack user id from the payload. */
-  userId: string;
+  /** Who asked (or last changed the period): a Slack user id from the payload; undefined for a workflow. */
+  userId: string | undefined;
   updated?: boolean;
 };
 
@@ -118,7 +118,7 @@ export function statsMessage({ report, image, userId, updated = false }: StatsMe
     counterFields(report),
     controlsBlock(report),
     context(
-      `${updated ? 'Updated' : 'Requested'} by ${mentionUser(userId)} · every series in numbers: *Details*`,
+      `${updated ? 'Updated' : 'Requested'} by ${userId === undefined ? 'a workflow' : mentionUser(userId)} · every series in numbers: *Details*`,
     ),
   ];
   // The notification says the news too: it is all some people read.

@@ -1,9 +1,16 @@
 // What the alert's buttons do, Slack-free. Snooze, Mute and Unmute write a watch's controls (never
-// its state), keep who did it, and redraw the open alert so the channel sees who silenced it.
+// its state), keep who did it, and redraw the open alert so the channel sees who silenced it. A
+// mute ends by itself, at most the policy's `mute_at_most` after the click.
 // Acknowledge: the store's compare-and-set decides who owns an incident. A click on a watch removed
 // meanwhile is told so in one sentence, whichever button it was.
-import { TargetGone, UserFacingError } from '../../errors.ts';
-import type { MessageRef, Watch, WatchControlEntry, WatchIncident } from '../../store/index.ts';
+import { errField, TargetGone, UserFacingError } from '../../errors.ts';
+import {
+  isMuted,
+  type MessageRef,
+  type Watch,
+  type WatchControlEntry,
+  type WatchIncident,
+} from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
 import type { WatchesServiceDeps } from './service.ts';
 import { alreadyAcknowledged } from './views/incident-views.ts';
@@ -47,16 +54,20 @@ export function controller(deps: WatchesServiceDeps) {
     control: Control,
     userId: string,
     userZone: () => Promise<string | undefined>,
+    /** How long a mute lasts; never past the policy's `mute_at_most`, which it is when not given. */
+    muteForMs?: number,
   ): Promise<Watch> => {
     const verb = VERB[control];
     const watch = await existingWatch(store, id, nothingTo(verb));
     const now = clock();
-    const changed = await controlsAfter(watch, control, userId, now, userZone);
+    const longest = deps.policy().limits.muteAtMostMs;
+    const muteFor = Math.min(muteForMs ?? longest, longest);
+    const changed = await controlsAfter(watch, control, userId, { now, muteFor }, userZone);
     const entry: WatchControlEntry = {
       action: verb,
       by: userId,
       at: now,
-      until: verb === 'snooze' ? changed.snoozedUntil : null,
+      until: verb === 'snooze' ? changed.snoozedUntil : verb === 'mute' ? (changed.mutedUntil ?? null) : null,
     };
     const controls: Watch['controls'] = {
       ...changed,
@@ -64,7 +75,12 @@ export function controller(deps: WatchesServiceDeps) {
     };
     if (!(await store.setWatchControls(watch.id, controls))) throw new TargetGone(nothingTo(verb));
     logger.info(
-      { event: `watch_${verb}d`, watchId: watch.id, user: userId, until: controls.snoozedUntil },
+      {
+        event: `watch_${verb}d`,
+        watchId: watch.id,
+        user: userId,
+        until: entry.until ?? controls.snoozedUntil,
+      },
       `watch ${verb}d`,
     );
     const updated = { ...watch, controls };
@@ -82,7 +98,7 @@ export function controller(deps: WatchesServiceDeps) {
     watch: Watch,
     control: Control,
     userId: string,
-    now: number,
+    { now, muteFor }: { now: number; muteFor: number },
     userZone: () => Promise<string | undefined>,
   ): Promise<Omit<Watch['controls'], 'history'>> {
     switch (control) {
@@ -99,11 +115,43 @@ export function controller(deps: WatchesServiceDeps) {
         return { ...watch.controls, snoozedUntil: until, snoozedBy: userId };
       }
       case 'mute':
-        return { ...watch.controls, mutedBy: userId, mutedAt: now };
+        return { ...watch.controls, mutedBy: userId, mutedAt: now, mutedUntil: now + muteFor };
       case 'unmute':
-        return { ...watch.controls, mutedBy: null, mutedAt: null };
+        return { ...watch.controls, mutedBy: null, mutedAt: null, mutedUntil: null };
     }
   }
+}
+
+/**
+ * Mutes that have ended are cleared, and a firing watch's alert is redrawn without them (Mute offered
+ * again), so the channel sees the mute is over. The checker already treats them as unmuted; this is
+ * what people see. Run before each round of checks.
+ */
+export function muteEnder(deps: WatchesServiceDeps) {
+  const { store, clock, logger, slack } = deps;
+  return async function endMutes(): Promise<number> {
+    const now = clock();
+    const ended = (await store.listWatches()).filter(
+      (w) => w.controls.mutedBy !== null && w.controls.mutedUntil != null && !isMuted(w.controls, now),
+    );
+    for (const watch of ended) {
+      const controls = { ...watch.controls, mutedBy: null, mutedAt: null, mutedUntil: null };
+      if (!(await store.setWatchControls(watch.id, controls))) continue;
+      logger.info({ event: 'watch_unmuted', watchId: watch.id, ended: true }, 'watch mute ended');
+      const { alert, incidentId } = watch.state;
+      if (alert === null || watch.state.status !== 'firing') continue;
+      const incident = incidentId == null ? undefined : await store.getIncident(incidentId);
+      await slack
+        .showAlert({ ...watch, controls }, alert, incident)
+        .catch((error: unknown) =>
+          logger.warn(
+            { event: 'watch_alert_not_updated', watchId: watch.id, err: errField(error) },
+            'the open alert was not updated',
+          ),
+        );
+    }
+    return ended.length;
+  };
 }
 
 export function acknowledger(deps: WatchesServiceDeps) {

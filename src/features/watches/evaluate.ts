@@ -1,6 +1,6 @@
 // A watch's check, as pure arithmetic: a value (or an API failure) in, the next state and what the
 // channel must be told out. Thresholds, margins and counts live here and nowhere else.
-import type { WatchControls, WatchDirection, WatchState } from '../../store/index.ts';
+import { isMuted, type WatchControls, type WatchDirection, type WatchState } from '../../store/index.ts';
 
 /** Back past the threshold by this share of it before a recovery counts, so a value on the line doesn't flap. */
 export const RECOVERY_MARGIN = 0.05;
@@ -49,6 +49,7 @@ export const NO_CONTROLS: WatchControls = {
   snoozedBy: null,
   mutedBy: null,
   mutedAt: null,
+  mutedUntil: null,
   history: [],
 };
 
@@ -127,8 +128,8 @@ function isMarkedlyWorse(rule: WatchRule, state: WatchState, value: number, now:
 
 /** Whether the channel hears of it now: snoozed or muted watches keep evaluating, quietly. */
 export function isSilenced(
-  controls: { snoozedUntil: number | null; mutedBy: string | null },
+  controls: Pick<WatchControls, 'snoozedUntil' | 'mutedBy' | 'mutedUntil'>,
   now: number,
 ): boolean {
-  return controls.mutedBy !== null || (controls.snoozedUntil !== null && controls.snoozedUntil > now);
+  return isMuted(controls, now) || (controls.snoozedUntil !== null && controls.snoozedUntil > now);
 }

@@ -1,6 +1,6 @@
 // Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included,
 // and those whose channel refuses opsbot's posts (a crossing there reaches nobody).
-import type { Store } from '../../store/index.ts';
+import { isMuted, type Store } from '../../store/index.ts';
 import { metricByKey } from './watchable.ts';
 
 /** A watch that needs attention, as the Home tab lists it. */
@@ -24,7 +24,7 @@ export type FiringWatch = {
   cantPost?: boolean;
 };
 
-export async function firingWatches(store: Store): Promise<FiringWatch[]> {
+export async function firingWatches(store: Store, now: number): Promise<FiringWatch[]> {
   const firing = await store.listFiringWatches();
   const incidents =
     firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
@@ -37,7 +37,7 @@ export async function firingWatches(store: Store): Promise<FiringWatch[]> {
     since: w.state.incidentSince ?? w.state.cantPost?.since ?? w.state.lastCheckedAt ?? w.createdAt,
     alert: w.state.alert ?? undefined,
     snoozedUntil: w.controls.snoozedUntil ?? undefined,
-    muted: w.controls.mutedBy !== null,
+    muted: isMuted(w.controls, now),
     acknowledgedBy:
       w.state.incidentId == null
         ? undefined

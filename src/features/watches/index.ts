@@ -9,6 +9,7 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type WatchTickReport } from './checker.ts';
 import type { FiringWatch } from './firing.ts';
+import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
@@ -38,10 +39,12 @@ export function register(
   const shown = async (watch: Watch): Promise<ShownWatch> => ({
     ...watch,
     indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
+    muteAtMostMs: context.policy.current().limits.muteAtMostMs,
   });
   const slack = watchOutbound(context, logger, shown);
   const commandName = () => context.commandName();
-  const service = createWatchesService({ store, clock, logger, slack, commandName, shown });
+  const policy = () => context.policy.current();
+  const service = createWatchesService({ store, clock, logger, slack, commandName, shown, policy });
   const checker = createWatchChecker({
     store,
     stats: context.scheduledStats,
@@ -53,6 +56,21 @@ export function register(
     intervalMs,
     owner: `opsbot-${randomUUID()}`,
   });
+  const respond = 'watch.respond' as const;
+  context.policy.protect({
+    actions: {
+      [WATCH_ACTION.edit]: 'watch.manage',
+      ...{ [WATCH_ACTION.acknowledge]: respond, [WATCH_ACTION.snoozeHour]: respond },
+      ...{
+        [WATCH_ACTION.snoozeMorning]: respond,
+        [WATCH_ACTION.mute]: respond,
+        [WATCH_ACTION.unmute]: respond,
+      },
+      [WATCH_ACTION.openStats]: 'stats',
+    },
+    views: { [WATCH_CALLBACK]: { capability: 'watch.manage', postsToField: WATCH_BLOCK.channel } },
+    options: { [WATCH_BLOCK.index]: 'watch.manage' },
+  });
   registerWatchCommands(context, service, context.uses.indexNames);
   registerWatchForm(context, service, context.uses.indexNames);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
@@ -60,7 +78,11 @@ export function register(
   const checks = createJob({
     name: 'watch_checks',
     intervalMs: Math.min(intervalMs, TICK_MAX_MS),
-    run: (signal) => checker.runOnce(signal),
+    run: async (signal) => {
+      // A mute that ended is over for the channel too before anyone is told anything.
+      await service.endMutes();
+      return checker.runOnce(signal);
+    },
     logger,
     work: context.work,
   });

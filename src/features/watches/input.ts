@@ -1,6 +1,9 @@
 // `watch <index> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
-// way: a specific sentence for what is wrong, and nothing saved.
+// way: a specific sentence for what is wrong, and nothing saved. The policy's limits on who a watch
+// calls and how often it reminds are checked here too, for both forms.
+import { groupWords, listWords, type Policy } from '../../policy/index.ts';
 import { indexIdSchema } from '../../vector-index.ts';
+import { remindEveryText } from './incident.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views/views.ts';
 import { findMetric, type Metric } from './watchable.ts';
@@ -84,4 +87,62 @@ export function parseWatchArgs(args: readonly string[], command: string): SpecRe
     threshold,
     forChecks: forAt === -1 ? undefined : args.slice(forAt + 1).join(' '),
   });
+}
+
+/** A user group as a form named it: its S… id, and its handle when the form showed one. */
+export type NamedGroup = { id: string; handle?: string | undefined };
+
+/** Who a watch is asked to call and how often to remind, as either form read it. */
+export type OwnersAsked = {
+  users: readonly string[];
+  groups: readonly NamedGroup[];
+  /** undefined: not set (the watch keeps its interval); null: never. */
+  remindEveryMs?: number | null | undefined;
+};
+
+export type OwnersProblem = { field: 'notifyUsers' | 'notifyGroups' | 'remind'; problem: string };
+
+/**
+ * The policy's limits on who a watch calls and how often: one sentence saying the limit, for the
+ * field it concerns. Plain text, so it reads the same under a form's field and in a message.
+ */
+export function ownersProblem(asked: OwnersAsked, policy: Policy): OwnersProblem | undefined {
+  const { limits } = policy;
+  if (asked.users.length > limits.notifyPeople)
+    return {
+      field: 'notifyUsers',
+      problem: `A watch may notify at most ${countOf(limits.notifyPeople, 'person', 'people')} (you chose ${asked.users.length}); name a user group for more.`,
+    };
+  if (asked.groups.length > limits.notifyGroups)
+    return {
+      field: 'notifyGroups',
+      problem: `A watch may notify at most ${countOf(limits.notifyGroups, 'user group', 'user groups')} (you chose ${asked.groups.length}).`,
+    };
+  const allowed = limits.notifyGroupsAllowed;
+  const refused = allowed && asked.groups.find((g) => !allowed.some((name) => isGroup(policy, name, g)));
+  if (allowed && refused)
+    return {
+      field: 'notifyGroups',
+      problem: `A watch may notify only ${listWords(
+        allowed.map((name) => groupWords(policy, name)),
+        'or',
+      )}, not ${refused.handle === undefined ? 'that user group' : `@${refused.handle}`}.`,
+    };
+  const every = asked.remindEveryMs;
+  if (every !== undefined && every !== null && every < limits.remindAtLeastMs)
+    return {
+      field: 'remind',
+      problem: `Reminders may come at most every ${remindEveryText(limits.remindAtLeastMs)}: choose ${remindEveryText(limits.remindAtLeastMs)} or longer, or never.`,
+    };
+  return undefined;
+}
+
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Whether the policy group `name` is the user group a form named (by id, or by handle when only that is known). */
+function isGroup(policy: Pick<Policy, 'groups'>, name: string, named: NamedGroup): boolean {
+  const usergroup = policy.groups[name]?.usergroup;
+  if (usergroup === undefined) return false;
+  if (usergroup.id !== undefined) return usergroup.id === named.id;
+  return usergroup.handle !== undefined && usergroup.handle === named.handle;
 }

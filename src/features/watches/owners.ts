@@ -6,15 +6,20 @@ import type { WatchNotify } from '../../store/index.ts';
 import { MAX_REMIND_MS, parseRemindEvery } from './incident.ts';
 
 export type OwnersResult =
-  | { ok: true; rule: string[]; notify?: WatchNotify; remindEveryMs?: number | null }
+  | {
+      ok: true;
+      rule: string[];
+      notify?: WatchNotify;
+      /** The handles Slack gave with the groups named (`@search-oncall`), by group id. */
+      groupHandles?: Record<string, string>;
+      remindEveryMs?: number | null;
+    }
   | { ok: false; problem: string };
 
 const OPTION = new Set(['notify', 'remind']);
-/** More people than this is a broadcast, which the channel itself already is. */
-export const MAX_NOTIFIED = 20;
 
 const USER = /^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/;
-const GROUP = /^<!subteam\^(S[A-Z0-9]+)(?:\|[^>]*)?>$/;
+const GROUP = /^<!subteam\^(S[A-Z0-9]+)(?:\|@?([^>]*))?>$/;
 
 /** The rule's words and the options after them; `command` is the slash command, for the hints. */
 export function splitOwners(args: readonly string[], command: string): OwnersResult {
@@ -28,6 +33,7 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
       .match(/<[^>]*>|\S+/g) ?? [];
   const users: string[] = [];
   const groups: string[] = [];
+  const groupHandles: Record<string, string> = {};
   let remindEveryMs: number | null | undefined;
   let notifying = false;
   let named = false;
@@ -50,10 +56,12 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
       continue;
     }
     const user = USER.exec(token)?.[1];
-    const group = GROUP.exec(token)?.[1];
+    const [, group, handle] = GROUP.exec(token) ?? [];
     if (notifying && user !== undefined) users.push(user);
-    else if (notifying && group !== undefined) groups.push(group);
-    else if (notifying) return { ok: false, problem: notAPerson(token, command) };
+    else if (notifying && group !== undefined) {
+      groups.push(group);
+      if (handle) groupHandles[group] = handle;
+    } else if (notifying) return { ok: false, problem: notAPerson(token, command) };
     else
       return {
         ok: false,
@@ -62,16 +70,13 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
     named = true;
   }
   if (notifying && !named) return { ok: false, problem: whoToNotify(command) };
+  // How many may be called is the policy's limit, checked with the form's (input.ts).
   const notify = { users: [...new Set(users)], groups: [...new Set(groups)] };
-  if (notify.users.length + notify.groups.length > MAX_NOTIFIED)
-    return {
-      ok: false,
-      problem: `A watch calls at most ${MAX_NOTIFIED} people and groups; name a user group for more.`,
-    };
   return {
     ok: true,
     rule: args.slice(0, start),
     ...(users.length + groups.length > 0 ? { notify } : {}),
+    ...(Object.keys(groupHandles).length > 0 ? { groupHandles } : {}),
     ...(remindEveryMs === undefined ? {} : { remindEveryMs }),
   };
 }

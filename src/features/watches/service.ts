@@ -6,6 +6,7 @@ import type { Point } from '../../api/schemas.ts';
 import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import type { Policy } from '../../policy/index.ts';
 import type {
   MessageRef,
   Store,
@@ -14,12 +15,12 @@ import type {
   WatchIncident,
   WatchNotify,
 } from '../../store/index.ts';
-import { acknowledger, controller, existingWatch, nothingTo } from './alert-clicks.ts';
+import { acknowledger, controller, existingWatch, muteEnder, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
 import type { WatchSpec } from './input.ts';
 import type { WatchList } from './views/list-view.ts';
-import type { ShownWatch } from './views/views.ts';
+import { channelFullSentence, type ShownWatch } from './views/views.ts';
 
 /** What the watches feature tells a channel; outbound.ts implements it. */
 export type WatchSlack = {
@@ -51,6 +52,8 @@ export type WatchesServiceDeps = {
   commandName(): string;
   /** The watch with its index's name, for the messages that show it. */
   shown(watch: Watch): Promise<ShownWatch>;
+  /** The policy in force: its limits (watches per channel, mute) apply here. */
+  policy(): Policy;
 };
 
 export type WatchesService = ReturnType<typeof createWatchesService>;
@@ -70,7 +73,16 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     );
   }
 
+  /** The sentence refusing one more watch in `channelId` (not counting `editing`), or undefined. */
+  async function channelFull(channelId: string, editing?: number): Promise<string | undefined> {
+    const limit = deps.policy().limits.watchesPerChannel;
+    const others = (await store.listWatches(channelId)).filter((w) => w.id !== editing);
+    return others.length >= limit ? channelFullSentence(limit, deps.commandName()) : undefined;
+  }
+
   return {
+    channelFull,
+
     async create(
       spec: WatchSpec,
       channelId: string,
@@ -78,6 +90,8 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       note: string | null,
       owners: Owners = {},
     ): Promise<Watch> {
+      const full = await channelFull(channelId);
+      if (full !== undefined) throw new UserFacingError(full);
       const now = clock();
       const watch = await store.createWatch({
         ...definitionOf(spec, channelId, note, owners),
@@ -103,6 +117,8 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       note: string | null,
       owners: Owners = {},
     ): Promise<Watch> {
+      const full = await channelFull(channelId, id);
+      if (full !== undefined) throw new UserFacingError(full);
       const before = await store.getWatch(id);
       const watch =
         before === undefined
@@ -159,8 +175,11 @@ export function createWatchesService(deps: WatchesServiceDeps) {
 
     control: controller(deps),
 
+    /** Clears the mutes that have ended and redraws their open alerts; how many ended. */
+    endMutes: muteEnder(deps),
+
     /** Firing watches (snoozed and muted ones included), for the Home tab. */
-    firing: () => firingWatches(store),
+    firing: () => firingWatches(store, clock()),
   };
 }
 

@@ -214,7 +214,8 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
   /** Who clicked, as Slack names them in a payload (the simulator's handle for a known user). */
   const person = (id: string) => {
     const name = slack.userName(id);
-    return name === undefined ? { id } : { id, name };
+    const team = slack.userTeam(id);
+    return { id, ...(name === undefined ? {} : { name }), ...(team === undefined ? {} : { teamId: team }) };
   };
 
   async function postRaw(input: { body: string; headers: Record<string, string> }): Promise<DriverResponse> {

@@ -33,6 +33,8 @@ export function messagePlace(recorded: RecordedMessage) {
 export interface PayloadUser {
   id: string;
   name?: string;
+  /** A person from another organisation (Slack Connect) carries their own team. */
+  teamId?: string;
 }
 
 /** Slack's deprecated verification token; Bolt ignores it in favour of the signature. */
@@ -83,7 +85,7 @@ export function slashCommandBody(input: SlashCommandInput): string {
 
 function userObject(user: PayloadUser, teamId: string): Json {
   const name = user.name ?? user.id.toLowerCase();
-  return { id: user.id, username: name, name, team_id: teamId };
+  return { id: user.id, username: name, name, team_id: user.teamId ?? teamId };
 }
 
 function envelope(type: string, user: PayloadUser, teamId: string, apiAppId: string, token?: string): Json {

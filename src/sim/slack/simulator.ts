@@ -108,6 +108,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     ephemeralsFor: (user) => structuredClone(state.ephemerals.filter((e) => e.user === user)),
     viewById: (id) => structuredClone(state.liveViews.get(id)),
     userName: (user) => options.users?.[user]?.name,
+    userTeam: (user) => options.users?.[user]?.teamId,
     homeOf: (user) => {
       const id = state.views.findLast((v) => v.via === 'views.publish' && v.user === user)?.view.id;
       return id === undefined ? undefined : structuredClone(state.liveViews.get(id));

@@ -189,6 +189,51 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
     `,
   },
+  {
+    version: 7,
+    name: 'workflow step runs',
+    sql: `
+      -- A Workflow Builder step that files a request: one row per Slack execution, so a redelivered
+      -- event files nothing new, and its completion is claimed once (a lease, then completed_at).
+      CREATE TABLE workflow_step_runs (
+        execution_id text    PRIMARY KEY,
+        request_id   bigint  UNIQUE REFERENCES index_requests (id),
+        started_at   bigint  NOT NULL,
+        claimed_by   text,
+        lease_until  bigint,
+        completed_at bigint,
+        outcome      text    CHECK (outcome IN ('completed', 'refused', 'gone'))
+      );
+      CREATE INDEX workflow_step_runs_open ON workflow_step_runs (completed_at, started_at);
+    `,
+  },
+  {
+    version: 8,
+    name: 'mutes that end',
+    sql: `
+      -- As in SQLite: a mute saved before mutes ended ends 7 days after this upgrade.
+      UPDATE watches
+      SET controls = jsonb_set(controls::jsonb, '{mutedUntil}',
+        to_jsonb(floor(extract(epoch FROM now()) * 1000)::bigint + 604800000))::text
+      WHERE controls::jsonb ->> 'mutedBy' IS NOT NULL AND controls::jsonb ->> 'mutedUntil' IS NULL;
+    `,
+  },
+  {
+    version: 9,
+    name: 'who named and renamed indexes',
+    sql: `
+      -- As in SQLite: every naming of an index, who and when, kept while the index is known.
+      CREATE TABLE index_name_changes (
+        id         bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        index_id   text   NOT NULL,
+        previous   text,
+        name       text,
+        changed_by text   NOT NULL,
+        changed_at bigint NOT NULL
+      );
+      CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

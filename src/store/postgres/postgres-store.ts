@@ -11,6 +11,7 @@ import { SchemaTooNewError } from '../guards.ts';
 import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
+import { stepMethods } from '../steps.ts';
 import type { Store } from '../store.ts';
 import type { StoreHealth } from '../types.ts';
 import { watchMethods } from '../watches.ts';
@@ -97,6 +98,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...digestMethods(db, clock),
     ...watchMethods(db),
     ...indexMethods(db),
+    ...stepMethods(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

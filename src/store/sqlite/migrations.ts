@@ -177,6 +177,53 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_indexes_by_use ON known_indexes (last_used_at);
     `,
   },
+  {
+    version: 7,
+    name: 'workflow step runs',
+    sql: `
+      -- A Workflow Builder step that files a request: one row per Slack execution, so a redelivered
+      -- event files nothing new, and its completion is claimed once (a lease, then completed_at).
+      CREATE TABLE workflow_step_runs (
+        execution_id TEXT    PRIMARY KEY,
+        request_id   INTEGER UNIQUE REFERENCES index_requests (id),
+        started_at   INTEGER NOT NULL,
+        claimed_by   TEXT,
+        lease_until  INTEGER,
+        completed_at INTEGER,
+        outcome      TEXT    CHECK (outcome IN ('completed', 'refused', 'gone'))
+      ) STRICT;
+      CREATE INDEX workflow_step_runs_open ON workflow_step_runs (completed_at, started_at);
+    `,
+  },
+  {
+    version: 8,
+    name: 'mutes that end',
+    sql: `
+      -- A mute now ends by itself (controls.mutedUntil). One saved before has no end: it gets one
+      -- 7 days (the default mute_at_most) after this upgrade, so none lasts forever and none ends
+      -- the moment opsbot is upgraded.
+      UPDATE watches
+      SET controls = json_set(controls, '$.mutedUntil', CAST(strftime('%s', 'now') AS INTEGER) * 1000 + 604800000)
+      WHERE json_extract(controls, '$.mutedBy') IS NOT NULL AND json_extract(controls, '$.mutedUntil') IS NULL;
+    `,
+  },
+  {
+    version: 9,
+    name: 'who named and renamed indexes',
+    sql: `
+      -- Every naming of an index: its name before (NULL: it had none) and after, who and when.
+      -- Kept while the index is known; forgetting an index forgets its names' history too.
+      CREATE TABLE index_name_changes (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        index_id   TEXT    NOT NULL,
+        previous   TEXT,
+        name       TEXT,
+        changed_by TEXT    NOT NULL,
+        changed_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

@@ -8,6 +8,7 @@ import { digestMethods } from '../digests.ts';
 import { indexMethods } from '../indexes.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
+import { stepMethods } from '../steps.ts';
 import type { Store } from '../store.ts';
 import { watchMethods } from '../watches.ts';
 import { openDatabase, sqliteDb } from './db.ts';
@@ -35,6 +36,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     ...digestMethods(db, clock),
     ...watchMethods(db),
     ...indexMethods(db),
+    ...stepMethods(db),
     health: async () => health(sqlite),
     close: async () => {
       if (sqlite.isOpen) sqlite.close();

@@ -116,7 +116,7 @@ export async function setup(
   const mgmt = fakeMgmt();
   const { outbound, notices } = fakeOutbound(options);
   const group = fakeApprovers(options.approvers ?? APPROVERS);
-  const pending: Promise<void>[] = [];
+  const pending: Promise<unknown>[] = [];
   const service = createSearchIndexService({
     store,
     mgmt,
@@ -126,6 +126,7 @@ export async function setup(
       approverIds: APPROVERS,
       requestTtlHours: 24,
       maxPendingPerUser: options.maxPending ?? 5,
+      maxUnapprovedPerDay: 5,
       policy: options.policy ?? { required: 1, plans: {} },
     },
     approvers: group.approvers,

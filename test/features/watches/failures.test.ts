@@ -8,6 +8,7 @@ import { DEFAULT_VECTOR_INDEXES } from '../../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../../src/sim/workspace.ts';
 import { DatabaseUnavailableError, type Watch } from '../../../src/store/index.ts';
 import { textOf } from '../../support/search-requests.ts';
+import { watchFormValues } from '../../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;
 const DB_DOWN = 'opsbot’s database isn’t answering just now, so nothing was changed. Try again in a minute.';
@@ -57,6 +58,12 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
       .map((e) => e.text);
   }
 
+  /** A click on the alert's control: Mute is a menu of durations (an hour here), the rest buttons. */
+  const press = (alert: MessageLike, actionId: string, watch: Watch) =>
+    actionId === 'watch.mute'
+      ? ws.driver.selectOption({ userId: requester, message: alert, actionId, value: `${watch.id}:3600000` })
+      : ws.driver.clickButton({ userId: requester, message: alert, actionId });
+
   const updatesOf = (alert: MessageLike) =>
     ws.slack.callsTo('chat.update').filter((c) => c.args.ts === alert.ts).length;
 
@@ -68,9 +75,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
     it('with the store not answering: one sentence to the person who clicked, the watch unchanged', async () => {
       const { watch, alert } = await firingWatch();
       storeDown('getWatch');
-      const told = await toldAfter(() =>
-        ws.driver.clickButton({ userId: requester, message: alert, actionId }),
-      );
+      const told = await toldAfter(() => press(alert, actionId, watch));
       expect(told).toEqual([`:warning: ${DB_DOWN}`]);
       expect((await ws.store.getWatch(watch.id))?.controls).toEqual(watch.controls);
       expect(updatesOf(alert)).toBe(0);
@@ -79,9 +84,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
     it('with the watch removed meanwhile: says so in one sentence, nothing else happens', async () => {
       const { watch, alert } = await firingWatch();
       await ws.store.deleteWatch(watch.id);
-      const told = await toldAfter(() =>
-        ws.driver.clickButton({ userId: requester, message: alert, actionId }),
-      );
+      const told = await toldAfter(() => press(alert, actionId, watch));
       expect(told).toEqual([`:warning: That watch was removed, so there is nothing to ${verb}.`]);
       expect(await ws.store.getWatch(watch.id)).toBeUndefined();
       expect(updatesOf(alert)).toBe(0);
@@ -91,7 +94,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
   describe('watch.unmute', () => {
     async function mutedWatch() {
       const { watch, alert } = await firingWatch();
-      await ws.driver.clickButton({ userId: requester, message: alert, actionId: 'watch.mute' });
+      await press(alert, 'watch.mute', watch);
       await vi.waitFor(() => expect(updatesOf(alert)).toBe(1));
       const muted = ws.slack.messagesIn(alert.channel).find((m) => m.ts === alert.ts);
       if (muted === undefined) throw new Error('no alert');
@@ -210,12 +213,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
       const saved = await ws.driver.submitView({
         userId: requester,
         view: form,
-        values: {
-          watch_index: { watch_index: 'idx-2' },
-          watch_metric: { watch_metric: 'monthly_cost' },
-          watch_threshold: { watch_threshold: '$50' },
-          watch_channel: { watch_channel: channel },
-        },
+        values: watchFormValues(channel),
       });
       expect(saved.ack).toEqual({ response_action: 'errors', errors: { watch_index: DB_DOWN } });
       expect(await ws.store.listWatches(channel)).toEqual([]);

@@ -16,6 +16,7 @@ describe('the text form’s owners', () => {
       ok: true,
       rule: ['idx-1', 'p99-query-latency', '>', '250', 'for', '3'],
       notify: { users: ['U0BOB'], groups: ['S0ONCALL'] },
+      groupHandles: { S0ONCALL: 'search-oncall' },
       remindEveryMs: 20 * 60_000,
     });
     expect(split('idx-1 monthly_cost > $50 remind never')).toEqual({

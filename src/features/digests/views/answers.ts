@@ -2,6 +2,7 @@
 import type { KnownBlock } from '@slack/types';
 import { FORM_NOT_OPENED } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
+import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
@@ -16,13 +17,19 @@ export function notice(text: string): Answer {
   return { text, blocks: [section(text)] };
 }
 
+/** `hidden`: some digests were left out because Slack didn't answer about their channels. */
 export function listAnswer(
   subscriptions: readonly DigestSubscription[],
   viewer: { timeZone: string; zoneKnown: boolean },
   command: string,
+  hidden = false,
 ): Answer {
+  const hiddenNote = hidden ? [context(SOME_ENTRIES_HIDDEN)] : [];
   if (subscriptions.length === 0) {
-    return notice(`No channel has a daily digest yet. Set one up in a channel with \`${command} digest\`.`);
+    const none = notice(
+      `No channel has a daily digest yet. Set one up in a channel with \`${command} digest\`.`,
+    );
+    return hidden ? { text: SOME_ENTRIES_HIDDEN, blocks: hiddenNote } : none;
   }
   const zone = escapeMrkdwn(viewer.timeZone);
   const lines = subscriptions.slice(0, LIST_MAX).map((s) => {
@@ -45,6 +52,7 @@ export function listAnswer(
           ? `Next runs are shown in your time zone (${zone}).`
           : `Next runs are shown in ${zone}: your own time zone could not be read.`,
       ),
+      ...hiddenNote,
     ],
   };
 }

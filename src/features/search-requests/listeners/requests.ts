@@ -47,6 +47,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
   const { service } = deps;
   context.router.register({
     words: ['search', 'create'],
+    capability: 'search.request',
     usage: '[name] [region] [plan]',
     example: 'search create product-search eu-west-1 free',
     description:
@@ -60,6 +61,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
 
   context.router.register({
     words: ['search', 'requests'],
+    capability: 'search.request',
     example: 'search requests',
     description: 'Recent search index requests, their state, approvals so far and who decided',
     async handle({ ack, respond, args, command }) {

@@ -1,7 +1,7 @@
-// The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute / Unmute, Acknowledge and
+// The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute for… / Unmute, Acknowledge and
 // Open stats. The alert redrawn by the service is the answer the channel sees; a click on a removed
 // watch is thrown to the guard.
-import type { BlockAction, ButtonAction } from '@slack/bolt';
+import type { BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
 import type { FeatureContext } from '../../../feature-context.ts';
 import type { VectorStatsPort } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
@@ -11,7 +11,6 @@ import type { WatchesService } from '../service.ts';
 const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
   [WATCH_ACTION.snoozeHour, 'snooze_hour'],
   [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
-  [WATCH_ACTION.mute, 'mute'],
   [WATCH_ACTION.unmute, 'unmute'],
 ];
 
@@ -29,6 +28,24 @@ export function registerAlertActions(
         userTimeZone(client, body.user.id, 1_500),
       );
     });
+
+  // Mute is a menu of durations (`<watch>:<ms>`); alerts posted before it was one have a button whose
+  // value is the watch alone, which mutes for the longest the policy allows.
+  app.action<BlockAction<ButtonAction | StaticSelectAction>>(
+    WATCH_ACTION.mute,
+    async ({ ack, body, action, client }) => {
+      await ack();
+      const value = (action.type === 'static_select' ? action.selected_option.value : action.value) ?? '';
+      const [watchId = '', forMs] = value.split(':');
+      await service.control(
+        Number(watchId),
+        'mute',
+        body.user.id,
+        () => userTimeZone(client, body.user.id, 1_500),
+        forMs === undefined ? undefined : Number(forMs) || undefined,
+      );
+    },
+  );
 
   app.action<BlockAction<ButtonAction>>(WATCH_ACTION.acknowledge, async ({ ack, body, action }) => {
     await ack();

@@ -2,9 +2,10 @@
 // the command, ask the service, show the answer. A failure (the store not answering, a watch removed
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
 import type { FeatureContext } from '../../../feature-context.ts';
+import { channelsSeenBy } from '../../../slack/membership.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
-import { parseWatchArgs } from '../input.ts';
-import { splitOwners } from '../owners.ts';
+import { type OwnersAsked, ownersProblem, parseWatchArgs } from '../input.ts';
+import { type OwnersResult, splitOwners } from '../owners.ts';
 import type { WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
 import { listMessage } from '../views/list-view.ts';
@@ -21,6 +22,7 @@ export function registerWatchCommands(
 
   context.router.register({
     words: ['watch'],
+    capability: 'watch.manage',
     usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
     example: 'watch catalog monthly_cost > $50',
     description:
@@ -28,13 +30,16 @@ export function registerWatchCommands(
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
-        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), command.command);
+        const asked = { command: command.command, policy: context.policy.current() };
+        await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), asked);
         return;
       }
       const owners = splitOwners(args, command.command);
       if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
       const parsed = parseWatchArgs(owners.rule, command.command);
       if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
+      const limited = ownersProblem(askedOf(owners), context.policy.current());
+      if (limited) return ack({ response_type: 'ephemeral', text: `:warning: ${limited.problem}` });
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };
       // One row written well inside Slack's 3 s, so the answer is the acknowledgement itself and
@@ -53,14 +58,20 @@ export function registerWatchCommands(
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      const listed = await service.list(command.channel_id);
-      const message = listMessage(command.command, command.channel_id, listed, context.clock());
+      // A private channel's watches are listed to its members only.
+      const seen = await channelsSeenBy(context.policy.membership, command.user_id, [command.channel_id]);
+      const listed = seen.seen.has(command.channel_id)
+        ? await service.list(command.channel_id)
+        : { watches: [], timeZone: 'UTC', lastIncidents: new Map() };
+      const now = context.clock();
+      const message = listMessage(command.command, command.channel_id, listed, now, seen.unanswered);
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });
 
   context.router.register({
     words: ['watch', 'remove'],
+    capability: 'watch.manage',
     usage: '<n>',
     example: 'watch remove 3',
     description: 'stop a watch (its number is in `watch list`)',
@@ -72,4 +83,14 @@ export function registerWatchCommands(
       });
     },
   });
+}
+
+/** What the text form asks of who to call, as the policy's limits read it. */
+function askedOf(owners: Extract<OwnersResult, { ok: true }>): OwnersAsked {
+  const groups = owners.notify?.groups ?? [];
+  return {
+    users: owners.notify?.users ?? [],
+    groups: groups.map((id) => ({ id, handle: owners.groupHandles?.[id] })),
+    remindEveryMs: owners.remindEveryMs,
+  };
 }

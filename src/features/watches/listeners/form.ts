@@ -5,12 +5,13 @@ import type { BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { FeatureContext } from '../../../feature-context.ts';
 import { within } from '../../../limiter.ts';
+import type { Policy } from '../../../policy/index.ts';
 import type { WebClient } from '../../../slack/web-client.ts';
 import type { Watch } from '../../../store/index.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
 import { parseRemindEvery } from '../incident.ts';
-import { readSpec, type WatchSpec } from '../input.ts';
+import { type OwnersAsked, ownersProblem, readSpec, type WatchSpec } from '../input.ts';
 import type { Owners, WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
 import { readMetadata, watchModal } from '../views/modal-view.ts';
@@ -43,7 +44,7 @@ export function registerWatchForm(
       client,
       body.trigger_id,
       watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
-      context.commandName(),
+      { command: context.commandName(), policy: context.policy.current() },
       watch,
     );
   });
@@ -73,6 +74,10 @@ export function registerWatchForm(
         : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
     );
     if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
+    const limited = ownersProblem(owners.asked, context.policy.current());
+    if (limited) return refuse(WATCH_BLOCK[limited.field], limited.problem);
+    const full = await service.channelFull(channelId, metadata?.watchId);
+    if (full !== undefined) return refuse(WATCH_BLOCK.channel, full);
     const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
     const watch =
       metadata?.watchId === undefined
@@ -107,11 +112,12 @@ export async function openWatchForm(
   client: WebClient,
   triggerId: string,
   view: ModalView,
-  command: string,
+  asked: { command: string; policy: Policy },
   existing?: Watch,
 ): Promise<void> {
   const groups = await userGroups(client);
-  await client.views.open({ trigger_id: triggerId, view: withOwners(view, groups, command, existing) });
+  const owners = withOwners(view, groups, { ...asked, existing });
+  await client.views.open({ trigger_id: triggerId, view: owners });
 }
 
 /**
@@ -121,20 +127,29 @@ export async function openWatchForm(
 async function readOwners(
   values: ViewOutput['state']['values'],
   keptGroups: () => Promise<string[]>,
-): Promise<{ ok: true; owners: Owners } | { ok: false; problem: string }> {
+): Promise<{ ok: true; owners: Owners; asked: OwnersAsked } | { ok: false; problem: string }> {
   const users = values[WATCH_BLOCK.notifyUsers]?.[WATCH_BLOCK.notifyUsers]?.selected_users;
   const groupField = values[WATCH_BLOCK.notifyGroups]?.[WATCH_BLOCK.notifyGroups];
-  const groups = groupField?.selected_options?.flatMap((o) => (o.value === undefined ? [] : [o.value]));
+  // The option's text is the group's handle as the form offered it (`@search-oncall`).
+  const named = groupField?.selected_options?.flatMap((o) =>
+    o.value === undefined ? [] : [{ id: o.value, handle: o.text?.text?.replace(/^@/, '') }],
+  );
+  const groups = named?.map((g) => g.id);
   const remindText = values[WATCH_BLOCK.remind]?.[WATCH_BLOCK.remind]?.value?.trim() ?? '';
   const remind = remindText === '' ? undefined : parseRemindEvery(remindText);
   if (remind !== undefined && !remind.ok)
     return {
       ok: false,
-      problem: 'Write a whole number of seconds, minutes or hours (45s, 20m, 2h), or never.',
+      problem: 'Write a whole number of minutes or hours (20m, 2h), or never.',
     };
   const owners: Owners = {};
   if (users !== undefined || groups !== undefined)
     owners.notify = { users: users ?? [], groups: groups ?? (await keptGroups()) };
   if (remind !== undefined) owners.remindEveryMs = remind.value;
-  return { ok: true, owners };
+  const asked: OwnersAsked = {
+    users: users ?? [],
+    groups: named ?? (owners.notify?.groups ?? []).map((id) => ({ id })),
+    remindEveryMs: owners.remindEveryMs,
+  };
+  return { ok: true, owners, asked };
 }

@@ -1,7 +1,9 @@
 // The watch form's ownership fields, added to the form modal-view.ts builds: people to notify (a
 // multi_users_select), user groups (Block Kit has no user-group select, so a multi_static_select of
-// the workspace's groups as usergroups.list gave them) and the reminder interval. Pure: no I/O.
+// the workspace's groups as usergroups.list gave them, only those the policy allows) and the reminder
+// interval, each within the policy's limits. Pure: no I/O.
 import type { KnownBlock, ModalView } from '@slack/types';
+import type { Policy } from '../../../policy/index.ts';
 import { plain } from '../../../slack/blocks.ts';
 import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../../store/index.ts';
 import { WATCH_BLOCK } from '../ids.ts';
@@ -15,19 +17,29 @@ const MAX_OPTIONS = 100;
 
 const option = (g: GroupOption) => ({ value: g.id, text: plain(`@${g.handle}`.slice(0, 75)) });
 
+/** The groups the policy lets a watch notify (all when it names none). */
+function allowedGroups(groups: readonly GroupOption[], policy: Policy): GroupOption[] {
+  const allowed = policy.limits.notifyGroupsAllowed;
+  if (allowed === undefined) return [...groups];
+  const usergroups = allowed.map((name) => policy.groups[name]?.usergroup);
+  return groups.filter((g) => usergroups.some((u) => u?.id === g.id || (!u?.id && u?.handle === g.handle)));
+}
+
 /**
- * `view` with the ownership fields before its note. `groups`: the workspace's user groups, or
- * undefined when they could not be listed (the form then says how to name a group in the text form).
+ * `view` with the ownership fields before its note, within the policy's limits. `groups`: the
+ * workspace's user groups, or undefined when they could not be listed (the form then says how to
+ * name a group in the text form).
  */
 export function withOwners(
   view: ModalView,
   groups: readonly GroupOption[] | undefined,
-  command: string,
-  existing?: Watch,
+  options: { command: string; policy: Policy; existing?: Watch | undefined },
 ): ModalView {
+  const { command, policy, existing } = options;
+  const { limits } = policy;
   const chosen = existing?.notify.groups ?? [];
   // A group the watch calls that the list no longer shows (disabled, or past 100) stays choosable.
-  const listed = [...(groups ?? [])].sort((a, b) => a.handle.localeCompare(b.handle));
+  const listed = allowedGroups(groups ?? [], policy).sort((a, b) => a.handle.localeCompare(b.handle));
   const missing = chosen.filter((id) => !listed.some((g) => g.id === id)).map((id) => ({ id, handle: id }));
   const offered = [...missing, ...listed].slice(0, MAX_OPTIONS);
   const initialGroups = offered.filter((g) => chosen.includes(g.id)).map(option);
@@ -37,11 +49,13 @@ export function withOwners(
       block_id: WATCH_BLOCK.notifyUsers,
       optional: true,
       label: plain('Notify these people'),
-      hint: plain('The alert and its reminders mention them, so Slack notifies them.'),
+      hint: plain(
+        `The alert and its reminders mention them, so Slack notifies them (at most ${limits.notifyPeople}).`,
+      ),
       element: {
         type: 'multi_users_select',
         action_id: WATCH_BLOCK.notifyUsers,
-        max_selected_items: 20,
+        max_selected_items: limits.notifyPeople,
         ...(existing === undefined || existing.notify.users.length === 0
           ? {}
           : { initial_users: existing.notify.users }),
@@ -65,9 +79,11 @@ export function withOwners(
           block_id: WATCH_BLOCK.notifyGroups,
           optional: true,
           label: plain('Notify these user groups'),
+          hint: plain(`At most ${limits.notifyGroups}.`),
           element: {
             type: 'multi_static_select',
             action_id: WATCH_BLOCK.notifyGroups,
+            max_selected_items: limits.notifyGroups,
             placeholder: plain('@search-oncall'),
             options: offered.map(option),
             ...(initialGroups.length === 0 ? {} : { initial_options: initialGroups }),
@@ -78,7 +94,9 @@ export function withOwners(
       block_id: WATCH_BLOCK.remind,
       optional: true,
       label: plain('Remind until someone acknowledges, every'),
-      hint: plain('A whole number of seconds, minutes or hours (45s, 20m, 2h), or never.'),
+      hint: plain(
+        `A whole number of minutes or hours, ${remindEveryText(limits.remindAtLeastMs)} or more (20m, 2h), or never.`,
+      ),
       element: {
         type: 'plain_text_input',
         action_id: WATCH_BLOCK.remind,

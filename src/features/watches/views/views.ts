@@ -2,9 +2,10 @@
 // in list-view.ts.)
 import type { KnownBlock } from '@slack/types';
 import { cantPostIn } from '../../../errors.ts';
+import { DEFAULT_LIMITS } from '../../../policy/index.ts';
 import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
-import type { Watch, WatchIncident } from '../../../store/index.ts';
+import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { shortIndexId } from '../../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
@@ -24,8 +25,11 @@ export function metricOf(watch: Watch): Metric {
   );
 }
 
-/** A watch as messages show it: with its index's name, where the team gave it one. */
-export type ShownWatch = Watch & { indexName?: string | undefined };
+/**
+ * A watch as messages show it: with its index's name, where the team gave it one, and the longest
+ * mute its alert may offer (the policy's `mute_at_most`; 7 days when not given).
+ */
+export type ShownWatch = Watch & { indexName?: string | undefined; muteAtMostMs?: number };
 
 /** `catalog (0d6f3f5e…)` — the name with the id's start nearby — or the id; escaped for mrkdwn. */
 export function indexWords(watch: ShownWatch): string {
@@ -50,7 +54,10 @@ export function durationText(ms: number): string {
 
 export function silencedText(watch: Watch, now: number, timeZone: string): string | undefined {
   const c = watch.controls;
-  if (c.mutedBy !== null) return `:mute: muted by ${mentionUser(c.mutedBy)} until someone unmutes it`;
+  if (c.mutedBy !== null && isMuted(c, now))
+    return c.mutedUntil == null
+      ? `:mute: muted by ${mentionUser(c.mutedBy)} until someone unmutes it`
+      : `:mute: muted by ${mentionUser(c.mutedBy)} until ${instantInWords(c.mutedUntil, timeZone)} (${escapeMrkdwn(timeZone)})`;
   if (c.snoozedUntil !== null && c.snoozedUntil > now && c.snoozedBy !== null)
     return `:zzz: snoozed by ${mentionUser(c.snoozedBy)} until ${instantInWords(c.snoozedUntil, timeZone)} (${escapeMrkdwn(timeZone)})`;
   return undefined;
@@ -60,9 +67,39 @@ export function button(text: string, actionId: string, value: string) {
   return { type: 'button' as const, action_id: actionId, value, text: plain(text) };
 }
 
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** What Mute offers, up to the policy's longest mute (which is offered too, whatever it is). */
+const MUTE_CHOICES = [HOUR, 4 * HOUR, DAY, 7 * DAY];
+
+/** "7 days", "4 hours", "90 minutes": a mute's length in its largest whole unit. */
+export function muteForWords(ms: number): string {
+  const [n, unit] =
+    ms % DAY === 0
+      ? [ms / DAY, 'day']
+      : ms % HOUR === 0
+        ? [ms / HOUR, 'hour']
+        : [Math.max(1, Math.round(ms / 60_000)), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** Mute as a menu of durations; each option's value is `<watch>:<ms>`. */
+function muteMenu(watchId: number, longestMs: number) {
+  const choices = [...new Set([...MUTE_CHOICES.filter((ms) => ms < longestMs), longestMs])];
+  return {
+    type: 'static_select' as const,
+    action_id: WATCH_ACTION.mute,
+    placeholder: plain('Mute for…'),
+    options: choices.map((ms) => ({
+      value: `${watchId}:${ms}`,
+      text: plain(`Mute for ${muteForWords(ms)}`),
+    })),
+  };
+}
+
 /** The one top-level message of an incident, while it fires; it calls whoever the watch notifies. */
 export function alertMessage(
-  watch: Watch,
+  watch: ShownWatch,
   now: number,
   timeZone: string,
   image?: KnownBlock,
@@ -74,7 +111,7 @@ export function alertMessage(
   const since = watch.state.incidentSince ?? now;
   const headline = `:rotating_light: *${indexWords(watch)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
   const silenced = silencedText(watch, now, timeZone);
-  const muted = watch.controls.mutedBy !== null;
+  const muted = isMuted(watch.controls, now);
   const calls = callsText(watch);
   const acknowledged = incident === undefined ? undefined : acknowledgedText(incident);
   const canAcknowledge = incident !== undefined && acknowledged === undefined;
@@ -102,7 +139,7 @@ export function alertMessage(
         button('Snooze until tomorrow 09:00', WATCH_ACTION.snoozeMorning, String(watch.id)),
         muted
           ? button('Unmute', WATCH_ACTION.unmute, String(watch.id))
-          : button('Mute', WATCH_ACTION.mute, String(watch.id)),
+          : muteMenu(watch.id, watch.muteAtMostMs ?? DEFAULT_LIMITS.muteAtMostMs),
         button('Open stats', WATCH_ACTION.openStats, String(watch.id)),
       ],
     },
@@ -176,6 +213,11 @@ export function changedMessage(watch: Watch, by: string): Message {
 export function removedMessage(watch: Watch, by: string): Message {
   const text = `:wastebasket: Watch #${watch.id} (${ruleText(watch)}) was removed by ${mentionUser(by)}; this alert gets no more updates.`;
   return { text: `Watch #${watch.id} was removed`, blocks: [section(text)] };
+}
+
+/** A channel at the policy's `watches_per_channel`. Plain text: it shows under a form's field too. */
+export function channelFullSentence(limit: number, command: string): string {
+  return `That channel already has ${limit} watches, the most one channel may have: remove one there first (${command} watch list shows them).`;
 }
 
 /** The DM to a watch's creator, once, when its channel refuses opsbot's posts (`code`: Slack's answer). */

@@ -1,0 +1,70 @@
+// The workflow-steps feature as the app sees it: opsbot's Workflow Builder steps (request a search
+// index, read an index's statistics, summarise the messaging accounts), built on the ports of the
+// features whose commands do the same. register() wires them and the job that completes, after a
+// restart or on another replica, the request steps whose request ended unheard.
+import { randomUUID } from 'node:crypto';
+import { errField } from '../../errors.ts';
+import type { FeatureContext } from '../../feature-context.ts';
+import { createJob } from '../../jobs.ts';
+import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { VectorStatsPort } from '../vector-stats/index.ts';
+import { registerStepListeners } from './listeners.ts';
+import { createCompletions } from './outbound.ts';
+import { stepPolicy } from './policy.ts';
+import { createRequestStep } from './request-step.ts';
+import { createImmediateSteps } from './service.ts';
+
+const EVERY_MINUTE = 60_000;
+
+export type WorkflowStepsUses = {
+  searchRequests: SearchRequestsPort;
+  vectorStats: VectorStatsPort;
+  messagingAccounts: MessagingAccountsPort;
+};
+
+export type WorkflowStepsPort = {
+  /** Completes the request steps whose request ended unheard (the job does it every minute). */
+  catchUp(): Promise<number>;
+};
+
+export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsPort {
+  const logger = context.logger.child({ feature: 'workflow-steps' });
+  const completions = createCompletions(context.app.client, logger);
+  const policy = stepPolicy(context.policy);
+  const request = createRequestStep({
+    store: context.store,
+    clock: context.clock,
+    logger,
+    requests: context.uses.searchRequests,
+    completions,
+    policy,
+    owner: `opsbot-${randomUUID()}`,
+  });
+  const immediate = createImmediateSteps({ ...context.uses, policy });
+  registerStepListeners(context, { request, immediate, completions });
+
+  // The request ended in this process: complete its step now (the store claims it once).
+  context.uses.searchRequests.onEnded((ended) => {
+    context.work
+      .run(() => request.completeEnded(ended))
+      .catch((error: unknown) => {
+        logger.warn(
+          { event: 'workflow_step_completion_failed', requestId: ended.id, err: errField(error) },
+          'the job retries it',
+        );
+      });
+  });
+  const job = createJob({
+    name: 'workflow_step_completions',
+    intervalMs: EVERY_MINUTE,
+    run: () => request.catchUp(),
+    logger,
+    work: context.work,
+    runAtStart: true,
+  });
+  context.lifecycle.onStart(() => job.start());
+  context.lifecycle.onStop(() => job.stop());
+
+  return { catchUp: request.catchUp };
+}

@@ -1,0 +1,126 @@
+// The step that files a search index request and completes when the request ends, minutes or hours
+// later. Exactly once, across redeliveries, restarts and replicas: the execution is recorded before
+// anything is filed (a second delivery finds it taken), and the completion is claimed in the store
+// under a lease, by whichever process sees the request end; a job completes what a stopped process
+// left (store.listStepRunsToComplete). Slack-free: completions arrive as `Completions`.
+import type { Clock } from '../../clock.ts';
+import { errField, sentenceFor } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
+import type { IndexRequest, StepRunOutcome, Store } from '../../store/index.ts';
+import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { Completions, Sent } from './outbound.ts';
+import type { StepPolicy } from './policy.ts';
+import { requestOutputs } from './views.ts';
+
+/** Long past a completion call's few seconds; a process that stopped mid-way is taken over after it. */
+export const COMPLETION_LEASE_MS = 2 * 60_000;
+const CATCH_UP_BATCH = 50;
+
+/** The reason approvers see when a workflow gave none (the step's `reason` is optional). */
+export const NO_REASON_GIVEN = 'Requested from a workflow, which gave no reason.';
+
+export type RequestStepInputs = {
+  name?: string | undefined;
+  region?: string | undefined;
+  plan?: string | undefined;
+  requester: string;
+  reason?: string | undefined;
+};
+
+export type RequestStepDeps = {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  requests: Pick<SearchRequestsPort, 'fileFor' | 'request'>;
+  completions: Completions;
+  policy: StepPolicy;
+  /** This process, as it names itself in completion claims. */
+  owner: string;
+};
+
+export function createRequestStep(deps: RequestStepDeps) {
+  const { store, clock, logger, completions, owner } = deps;
+
+  /** Sends one completion if this process claims it, and records how it went. */
+  async function completeOnce(executionId: string, outcome: StepRunOutcome, send: () => Promise<Sent>) {
+    if (!(await store.claimStepCompletion(executionId, owner, clock(), COMPLETION_LEASE_MS))) return;
+    const sent = await send();
+    await store.finishStepRun(executionId, owner, sent === 'gone' ? 'gone' : outcome, clock());
+  }
+
+  /** Completes the step that filed `request`, if one did and it still waits. */
+  async function completeEnded(request: IndexRequest): Promise<void> {
+    const run = await store.stepRunOfRequest(request.id);
+    if (run === undefined || run.completedAt !== null) return;
+    await completeOnce(run.executionId, 'completed', async () => {
+      const sent = await completions.succeed(run.executionId, requestOutputs(request));
+      logger.info(
+        { event: 'workflow_step_completed', executionId: run.executionId, requestId: request.id, sent },
+        'request step completed with the request’s outcome',
+      );
+      return sent;
+    });
+  }
+
+  /** Files the request as the form would for the requester; a refusal completes the step with its sentence. */
+  async function file(executionId: string, inputs: RequestStepInputs): Promise<void> {
+    const refusal = await deps.policy('search.request', { userId: inputs.requester });
+    const filed =
+      refusal === undefined
+        ? await deps.requests.fileFor(inputs.requester, {
+            name: inputs.name,
+            region: inputs.region,
+            plan: inputs.plan,
+            reason: inputs.reason?.trim() ? inputs.reason : NO_REASON_GIVEN,
+          })
+        : ({ ok: false, sentence: refusal } as const);
+    if (!filed.ok) {
+      logger.info({ event: 'workflow_step_refused', executionId }, 'request step refused');
+      return completeOnce(executionId, 'refused', () => completions.fail(executionId, filed.sentence));
+    }
+    await store.linkStepRun(executionId, filed.request.id);
+    logger.info(
+      { event: 'workflow_step_filed', executionId, requestId: filed.request.id },
+      'request filed for a workflow',
+    );
+    await filed.proceed();
+  }
+
+  return {
+    /** A delivery of `function_executed`: files the request once per execution. */
+    async start(executionId: string, inputs: RequestStepInputs): Promise<void> {
+      if (!(await store.claimStepRun(executionId, clock()))) {
+        logger.info(
+          { event: 'workflow_step_redelivered', executionId },
+          'execution seen before; nothing filed',
+        );
+        return;
+      }
+      try {
+        await file(executionId, inputs);
+      } catch (error) {
+        logger.error(
+          { event: 'workflow_step_failed', executionId, err: errField(error) },
+          'request step failed',
+        );
+        await completeOnce(executionId, 'refused', () =>
+          completions.fail(executionId, sentenceFor(error, 'filing the request')),
+        );
+      }
+    },
+
+    completeEnded,
+
+    /** Completes the steps whose request ended while no process heard it (a restart, a crash). */
+    async catchUp(): Promise<number> {
+      const runs = await store.listStepRunsToComplete(clock(), CATCH_UP_BATCH);
+      for (const run of runs) {
+        const request = run.requestId === null ? undefined : await deps.requests.request(run.requestId);
+        if (request !== undefined) await completeEnded(request);
+      }
+      return runs.length;
+    },
+  };
+}
+
+export type RequestStep = ReturnType<typeof createRequestStep>;

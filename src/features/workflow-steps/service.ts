@@ -1,0 +1,44 @@
+// The two steps that complete at once, Slack-free: the stats of an index (and, when the workflow
+// names a channel, the stats message and card posted there) and the messaging accounts in numbers.
+// Each goes through its feature's port and obeys the policy of its command; what goes wrong is
+// thrown with the command's sentence.
+import { accountsNeedingAttention } from '../../accounts/attention.ts';
+import { UserFacingError } from '../../errors.ts';
+import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { StepOutputs } from './outbound.ts';
+import type { StepPolicy } from './policy.ts';
+import { accountsOutputs, statsOutputs } from './views.ts';
+
+export type StatsStepInputs = { index: string; period?: string | undefined; channel?: string | undefined };
+
+export type ImmediateStepDeps = {
+  vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
+  messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
+  policy: StepPolicy;
+};
+
+export function createImmediateSteps(deps: ImmediateStepDeps) {
+  const refuseUnless = async (refusal: Promise<string | undefined>) => {
+    const sentence = await refusal;
+    if (sentence !== undefined) throw new UserFacingError(sentence);
+  };
+  return {
+    async stats(inputs: StatsStepInputs): Promise<StepOutputs> {
+      const channel = inputs.channel || undefined;
+      await refuseUnless(deps.policy('stats', channel === undefined ? {} : { channelId: channel }));
+      const target = await deps.vectorStats.target(inputs.index, inputs.period || undefined);
+      const read = await deps.vectorStats.read(target);
+      if (channel !== undefined) await deps.vectorStats.post(read, { userId: undefined, channel });
+      return statsOutputs(read);
+    },
+
+    async accounts(): Promise<StepOutputs> {
+      await refuseUnless(deps.policy('accounts', {}));
+      const { summaries } = await deps.messagingAccounts.summaries({ tokenHint: false });
+      return accountsOutputs(summaries, accountsNeedingAttention(summaries));
+    },
+  };
+}
+
+export type ImmediateSteps = ReturnType<typeof createImmediateSteps>;
