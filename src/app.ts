@@ -122,14 +122,15 @@ function createApp(
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
+  // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished;
+  // the guard's answer to a failed listener too, so it comes first.
+  app.use(({ next }) => work.run(next));
   // Every payload is acknowledged, and every failure answers whoever acted (slack/guard.ts).
   installGuard(app, {
     logger,
     describeCommand: (command, text) => router.describe(command, text),
     onFailure: (body) => metrics.listenerFailed(body), // metrics
   });
-  // Every listener runs inside this middleware, so shutdown can wait for work acked but unfinished.
-  app.use(({ next }) => work.run(next));
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },

@@ -1,6 +1,6 @@
 // The one place that reads the environment. Everything else receives a typed Config.
 // A bad or missing value stops start-up with one line per problem that names the variable
-// and what is expected — and never echoes the value (it may be a secret).
+// and what is expected. Only a malformed ID is quoted back; no other value is echoed (it may be a secret).
 import { z } from 'zod';
 import { type ApprovalPolicy, parseApprovalPolicy } from './approval-policy.ts';
 import { loadPolicy, type Policy } from './policy/index.ts';
@@ -63,7 +63,35 @@ const httpUrl = (what: string) =>
 
 const slackId = (prefixes: string) => new RegExp(`^[${prefixes}][A-Z0-9]{2,}$`);
 
-const idList = (pattern: RegExp, what: string) =>
+/** A kind of Slack ID: what it is called and what one looks like, for the line that refuses one. */
+type IdKind = { what: string; example: string; where: string };
+const idKind = (what: string, example: string, where = ''): IdKind => ({ what, example, where });
+const CHANNEL_ID = idKind(
+  'a channel ID',
+  'C0123ABCD',
+  ' (at the bottom of the channel’s details in Slack; its #name won’t do)',
+);
+const USER_ID = idKind('a user ID', 'U0123ABCD', ' (a profile’s ⋮ → Copy member ID)');
+const TEAM_ID = idKind('a team ID', 'T0123ABCD');
+const APP_ID = idKind('an app ID', 'A0123ABCD', ' (the app’s Basic Information page)');
+const GROUP_ID = idKind('a user group ID or handle', 'S0123ABCD or ops-approvers');
+
+/**
+ * `is "general", not a channel ID: a channel ID looks like C0123ABCD (…)` — the value quoted back
+ * (IDs are not secrets, and seeing it saves a round trip), then what would do.
+ */
+function notAnId(values: readonly string[], kind: IdKind, verb = 'is'): string {
+  const quoted = values.map((v) => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)).join(', ');
+  return `${verb} ${quoted}, not ${kind.what}: ${kind.what} looks like ${kind.example}${kind.where}`;
+}
+
+/** An optional single ID of `kind`, refused with the value quoted back. */
+const optionalId = (pattern: RegExp, kind: IdKind) =>
+  optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !pattern.test(v)) ctx.addIssue({ code: 'custom', message: notAnId([v], kind) });
+  });
+
+const idList = (pattern: RegExp, kind: IdKind) =>
   z
     .string()
     .trim()
@@ -75,10 +103,7 @@ const idList = (pattern: RegExp, what: string) =>
       const bad = ids.filter((id) => !pattern.test(id));
       if (bad.length > 0) {
         // IDs are not secrets; naming the bad one saves a round trip.
-        ctx.addIssue({
-          code: 'custom',
-          message: `has ${bad.map((b) => `"${b}"`).join(', ')}, expected ${what}`,
-        });
+        ctx.addIssue({ code: 'custom', message: notAnId(bad, kind, 'has') });
         return z.NEVER;
       }
       return ids;
@@ -102,30 +127,28 @@ const envSchema = z.object({
       .url({ error: 'must be the Web API base URL including /api/, e.g. https://slack.com/api/' })
       .optional(),
   ),
-  SLACK_TEAM_ID: optionalText.refine((v) => v === undefined || slackId('TE').test(v), {
-    error: 'must be a Slack team ID such as T0123ABCD',
-  }),
-  SLACK_APP_ID: optionalText.refine((v) => v === undefined || slackId('A').test(v), {
-    error: 'must be a Slack app ID such as A0123ABCD',
-  }),
+  SLACK_TEAM_ID: optionalId(slackId('TE'), TEAM_ID),
+  SLACK_APP_ID: optionalId(slackId('A'), APP_ID),
   MGMT_API_URL: httpUrl('the management API base URL without /v2, e.g. https://api.example.com'),
   MGMT_API_USERNAME: required('the management API username (Basic auth)'),
   MGMT_API_PASSWORD: required('the management API password (Basic auth)'),
   MGMT_API_TIMEOUT_MS: intFrom('total timeout of one API call', 100, 120_000, 15_000),
   MGMT_API_CONNECT_TIMEOUT_MS: intFrom('connect timeout of one API call', 100, 60_000, 5_000),
-  APPROVAL_CHANNEL_ID: required('the channel ID where index requests are approved, e.g. C0123ABCD').refine(
-    (v) => slackId('CG').test(v),
-    { error: 'must be a channel ID such as C0123ABCD (not a #name)' },
-  ),
+  APPROVAL_CHANNEL_ID: required(
+    'the channel ID where index requests are approved, e.g. C0123ABCD',
+  ).superRefine((v, ctx) => {
+    if (!slackId('CG').test(v)) ctx.addIssue({ code: 'custom', message: notAnId([v], CHANNEL_ID) });
+  }),
   // Either may be empty, not both (approversProblem).
-  APPROVER_USER_IDS: optionalText.pipe(idList(slackId('UW'), 'Slack user IDs such as U0123ABCD').optional()),
+  APPROVER_USER_IDS: optionalText.pipe(idList(slackId('UW'), USER_ID).optional()),
   APPROVER_GROUP: optionalText.pipe(
     z
       .string()
-      .transform((v) => v.replace(/^@/, ''))
-      .refine((v) => slackId('S').test(v) || GROUP_HANDLE.test(v), {
-        error: 'must be a Slack user group ID such as S0123ABCD or its handle such as ops-approvers',
+      .superRefine((v, ctx) => {
+        if (!slackId('S').test(v) && !GROUP_HANDLE.test(v.replace(/^@/, '')))
+          ctx.addIssue({ code: 'custom', message: notAnId([v], GROUP_ID) });
       })
+      .transform((v) => v.replace(/^@/, ''))
       .optional(),
   ),
   APPROVALS_REQUIRED: optionalText.transform((v, ctx) => {
@@ -136,7 +159,7 @@ const envSchema = z.object({
     }
     return policy;
   }),
-  ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), 'channel IDs such as C0123ABCD').optional()),
+  ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), CHANNEL_ID).optional()),
   // The guardrails (src/policy): a YAML file's path, or the same YAML inline; read in policyFrom.
   POLICY_FILE: optionalText,
   POLICY: optionalText,

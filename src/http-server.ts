@@ -24,6 +24,9 @@ export function createOpsbotServer(deps: ServerDeps): Server {
     if (req.method === 'GET' && path === '/healthz') return serveHealth(res);
     if (req.method === 'GET' && path === '/readyz') return void serveReadiness(deps, res);
     if (deps.receiver === undefined) return notFound(res);
+    // Bolt authorises nothing until Slack has answered auth.test (start-up's retries): a request
+    // that arrives before then gets 503, which Slack retries, rather than a failed listener.
+    if (deps.readiness.slack === 'connecting to Slack') return notReadyYet(res, deps.logger);
     serveSlack(deps.receiver, req, res, deps.logger);
   });
 }
@@ -44,6 +47,12 @@ export function closeServer(server: Server): Promise<void> {
     // Idle keep-alive sockets would hold close() open; in-flight requests keep theirs.
     server.closeIdleConnections();
   });
+}
+
+function notReadyYet(res: ServerResponse, logger: Logger): void {
+  logger.info({ event: 'request_before_ready' }, 'a Slack request arrived before Slack answered; 503');
+  res.writeHead(503, { 'retry-after': '1', connection: 'close' });
+  res.end();
 }
 
 function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {

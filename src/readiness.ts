@@ -49,7 +49,7 @@ export class Readiness {
 
   /** One line when readiness changes (a probe every few seconds must not repeat it). */
   private logChange(body: Record<string, unknown>, logger: Pick<Logger, 'info' | 'warn'>): void {
-    const state = body.ok ? 'ok' : `${body.reason} (${body.store})`;
+    const state = body.ok ? 'ok' : String(body.reason);
     if (state === this.lastLogged) return;
     this.lastLogged = state;
     const line = { event: 'readiness_changed', ready: body.ok, reason: body.reason, store: body.store };

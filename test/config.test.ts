@@ -94,11 +94,28 @@ describe('parseConfig', () => {
     });
     expect(problems).toEqual([
       'MGMT_API_URL must not end with /v2 — opsbot appends /v2/… itself',
-      'APPROVAL_CHANNEL_ID must be a channel ID such as C0123ABCD (not a #name)',
-      'APPROVER_USER_IDS has "bob", expected Slack user IDs such as U0123ABCD',
+      'APPROVAL_CHANNEL_ID is "#approvals", not a channel ID: a channel ID looks like C0123ABCD (at the bottom of the channel’s details in Slack; its #name won’t do)',
+      'APPROVER_USER_IDS has "bob", not a user ID: a user ID looks like U0123ABCD (a profile’s ⋮ → Copy member ID)',
       'DATABASE_URL must be a postgres:// or postgresql:// URL (or unset for the embedded SQLite store)',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ]);
+  });
+
+  it('quotes every malformed ID back, each on one line', () => {
+    const problems = problemsOf({
+      ...valid,
+      APPROVAL_CHANNEL_ID: 'general',
+      SLACK_TEAM_ID: 'acme',
+      SLACK_APP_ID: 'opsbot',
+      ALLOWED_CHANNEL_IDS: 'C0OPS, random',
+    });
+    expect(problems).toEqual([
+      'SLACK_TEAM_ID is "acme", not a team ID: a team ID looks like T0123ABCD',
+      'SLACK_APP_ID is "opsbot", not an app ID: an app ID looks like A0123ABCD (the app’s Basic Information page)',
+      'APPROVAL_CHANNEL_ID is "general", not a channel ID: a channel ID looks like C0123ABCD (at the bottom of the channel’s details in Slack; its #name won’t do)',
+      'ALLOWED_CHANNEL_IDS has "random", not a channel ID: a channel ID looks like C0123ABCD (at the bottom of the channel’s details in Slack; its #name won’t do)',
+    ]);
+    for (const problem of problems) expect(problem).not.toContain('\n');
   });
 
   it('normalises the Slack API URL and the management base URL', () => {
@@ -125,7 +142,7 @@ describe('approvers and the approval policy', () => {
       'APPROVER_USER_IDS is missing — comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH (or set APPROVER_GROUP to a Slack user group)',
     ]);
     expect(problemsOf({ ...valid, APPROVER_GROUP: 'Ops Approvers!' })).toEqual([
-      'APPROVER_GROUP must be a Slack user group ID such as S0123ABCD or its handle such as ops-approvers',
+      'APPROVER_GROUP is "Ops Approvers!", not a user group ID or handle: a user group ID or handle looks like S0123ABCD or ops-approvers',
     ]);
   });
 

@@ -151,7 +151,7 @@ export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
     });
     if (options.ready !== 'line') {
       const { port } = options.ready;
-      void pollHealth(port, options.timeoutMs ?? 15_000).then((ok) => {
+      void pollReady(port, options.timeoutMs ?? 15_000).then((ok) => {
         if (ok) done(port);
       });
     }
@@ -168,11 +168,12 @@ function listeningPort(line: string): number | undefined {
   }
 }
 
-async function pollHealth(port: number, timeoutMs: number): Promise<boolean> {
+/** Ready, not just alive: Slack requests are served only once Slack has answered at start-up. */
+async function pollReady(port: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
       await res.arrayBuffer();
       if (res.ok) return true;
     } catch {

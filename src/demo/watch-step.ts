@@ -36,14 +36,14 @@ export const watch: TourStep = {
       k.t.action(`⏩ Five minutes later (the demo's clock): ${note}`);
       await checks.runOnce();
     };
-    await check('p99 query latency is 120 — a check, nothing to say');
+    await check('p99-query-latency is 120 — a check, nothing to say');
     latency(380);
-    await check('p99 query latency jumps to 380 — one check past the line');
+    await check('p99-query-latency jumps to 380 — one check past the line');
     await check('still 380 — the second check in a row: the watch fires');
     const alert = await k.messageIn(
       DIGEST_CHANNEL,
       'the alert',
-      (m) => hasImage(m) && m.text.includes('p99 query latency'),
+      (m) => hasImage(m) && m.text.includes('p99-query-latency'),
     );
     await k.show();
     await check('still 380, and nobody has taken it');

@@ -52,20 +52,38 @@ function deepFreeze<T>(value: T): T {
 
 function buildHelpBlocks(rawCommandName: string, subcommands: readonly Subcommand[]): KnownBlock[] {
   const commandName = escapeMrkdwn(rawCommandName);
-  const lines = subcommands.map((sub) => {
-    const usage = [commandName, ...sub.words, sub.usage].filter(Boolean).join(' ');
-    const alias = sub.aliases?.length
-      ? ` (also \`${commandName} ${sub.aliases.map((a) => a.join(' ')).join('`, `')}\`)`
-      : '';
-    // An example that only repeats the usage line teaches nothing; one with arguments does.
-    const example = sub.example === sub.words.join(' ') ? '' : ` — e.g. \`${commandName} ${sub.example}\``;
-    return `• \`${usage}\`${alias}\n     ${sentence(sub.description)}${example}`;
-  });
+  const lines = subcommands.map((sub) => helpLine(rawCommandName, sub));
   return [
     header('opsbot — run your cloud from Slack'),
     ...mrkdwnSections(lines.length > 0 ? lines : ['No commands are enabled.']),
     context(`\`${commandName} help\` shows this card. Replies here are visible only to you.`),
   ];
+}
+
+/**
+ * `/ops index name <id> <name>` in inline code, escaped: Slack reads a bare `<id>` as a link and
+ * shows `id`, so every usage line — help, hints, refusals — is written by this one function.
+ */
+export function usageCode(
+  rawCommandName: string,
+  sub: { words: readonly string[]; usage?: string | undefined },
+): string {
+  return `\`${escapeMrkdwn([rawCommandName, ...sub.words, sub.usage].filter(Boolean).join(' '))}\``;
+}
+
+/** `/ops stats catalog 7d` in inline code, escaped: the example a usage line is followed by. */
+export function exampleCode(rawCommandName: string, sub: Pick<Subcommand, 'example'>): string {
+  return `\`${escapeMrkdwn(`${rawCommandName} ${sub.example}`)}\``;
+}
+
+/** One subcommand as the help card lists it: usage, aliases, what it does, an example. */
+export function helpLine(rawCommandName: string, sub: Subcommand): string {
+  const alias = sub.aliases?.length
+    ? ` (also ${sub.aliases.map((words) => usageCode(rawCommandName, { words })).join(', ')})`
+    : '';
+  // An example that only repeats the usage line teaches nothing; one with arguments does.
+  const example = sub.example === sub.words.join(' ') ? '' : ` — e.g. ${exampleCode(rawCommandName, sub)}`;
+  return `• ${usageCode(rawCommandName, sub)}${alias}\n     ${sentence(escapeMrkdwn(sub.description))}${example}`;
 }
 
 /** Descriptions read alike on the card, whichever way a feature wrote them: capitalised, no full stop. */

@@ -4,7 +4,8 @@
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { Capability } from '../policy/index.ts';
-import { helpBlocks, unknownSubcommandBlocks } from './help-view.ts';
+import { missingArguments, missingArgumentsAnswer, typoGuesses, unknownCommandAnswer } from './grammar.ts';
+import { helpBlocks } from './help-view.ts';
 import { respondWithFallback } from './respond.ts';
 
 export type CommandContext = SlackCommandMiddlewareArgs &
@@ -37,7 +38,16 @@ export type Subcommand = {
 export type RouteMatch =
   | { kind: 'help' }
   | { kind: 'subcommand'; sub: Subcommand; args: string[] }
-  | { kind: 'unknown'; text: string };
+  | {
+      kind: 'unknown';
+      text: string;
+      /** The typed words that begin registered subcommands (`search` of `search create`), if any. */
+      known: string[];
+      /** The subcommands those words begin: what the person can type next. */
+      next: Subcommand[];
+      /** Whole subcommands the text is probably a typo of (`search requests` for `serach requests`). */
+      guesses: string[];
+    };
 
 export class CommandRouter {
   private readonly subcommands: Subcommand[] = [];
@@ -93,8 +103,18 @@ export class CommandRouter {
         if (matches && (best === undefined || path.length > best.length)) best = { sub, length: path.length };
       }
     }
-    if (best === undefined) return { kind: 'unknown', text };
-    return { kind: 'subcommand', sub: best.sub, args: words.slice(best.length) };
+    const paths = this.subcommands.flatMap((sub) => [sub.words, ...(sub.aliases ?? [])]);
+    if (best !== undefined) {
+      const args = words.slice(best.length);
+      // `watch lsit`: one word after a subcommand that is a typo of a longer one is not an argument.
+      const said = `${words.slice(0, best.length).join(' ').toLowerCase()} `;
+      const longer = args.length === 1 ? typoGuesses(words, paths).filter((g) => g.startsWith(said)) : [];
+      if (longer.length > 0) return { kind: 'unknown', text, known: [], next: [], guesses: longer };
+      return { kind: 'subcommand', sub: best.sub, args };
+    }
+    const known = longestKnownStart(words, paths);
+    const next = this.list().filter((sub) => startsWith(sub.words, known));
+    return { kind: 'unknown', text, known, next, guesses: typoGuesses(words, paths) };
   }
 }
 
@@ -105,6 +125,20 @@ export class CommandRouter {
  */
 export function asTyped(text: string): string {
   return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
+function startsWith(path: readonly string[], start: readonly string[]): boolean {
+  return start.length > 0 && start.every((word, i) => path[i] === word);
+}
+
+/** `['search']` for `search foo`: the longest start of the words that begins a registered path. */
+function longestKnownStart(words: readonly string[], paths: readonly string[][]): string[] {
+  const lower = words.map((w) => w.toLowerCase());
+  for (let n = lower.length; n > 0; n--) {
+    const start = lower.slice(0, n);
+    if (paths.some((path) => path.length > n && startsWith(path, start))) return start;
+  }
+  return [];
 }
 
 export function tokenize(text: string): string[] {
@@ -152,8 +186,17 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     if (match.kind === 'unknown') {
       await ack({
         response_type: 'ephemeral',
-        text: 'Unknown command — here is what opsbot understands.',
-        blocks: unknownSubcommandBlocks(command.command, match.text, router.list()),
+        ...unknownCommandAnswer(command.command, match, router.list()),
+      });
+      return;
+    }
+    const missing = missingArguments(match.sub, match.args);
+    if (missing !== undefined) {
+      const typed = tokenize(asTyped(command.text ?? ''));
+      const said = typed.slice(0, typed.length - match.args.length);
+      await ack({
+        response_type: 'ephemeral',
+        ...missingArgumentsAnswer(command.command, match.sub, { said, args: match.args, missing }),
       });
       return;
     }

@@ -117,7 +117,7 @@ describe.skipIf(skipped !== undefined)('e2e: the database restarts under load', 
       OUTAGE_MS + 30_000,
     );
     expect(actions).toBeGreaterThan(2);
-    expect(countViews(ws, approver, 'search.approve')).toBe(1); // only the one before the outage
+    expect(countViews(ws, approver, 'search.approve_modal')).toBe(1); // only the one before the outage
     expect(digestsIn()).toEqual([]);
     expect(watch.topLevel().filter((m) => textOf(m.blocks).includes('above $50.00'))).toHaveLength(0);
 

@@ -106,17 +106,17 @@ describe('e2e: npm run demo — the tour, in process', () => {
     expect(home).toContain("▶ @requester opens opsbot's Home tab");
     expect(home).toContain("↳ opsbot publishes @requester's Home tab");
     expect(home).toContain('#1');
-    expect(home).toContain('*created* by @approver');
+    expect(home).toContain('*created* · approved by @approver');
   });
 
   it('posts stats with a PNG card for 1 hour, then re-renders them for 7 days', () => {
     const stats = section(result.transcript, '▶ @requester types in #general:  /ops vector stats idx-1 1h');
     expect(stats).toContain('Vector index idx-1 · last hour');
     expect(stats).toContain('picks “7d · last 7 days” in the period picker');
-    expect(stats).toContain('Vector index catalog · last 7 days');
-    const images = [...stats.matchAll(/\[image: Vector index idx-1.*? → (.+\.png)\]/g)].map(
-      (m) => m[1] ?? '',
-    );
+    expect(stats).toContain('Vector index catalog (idx-1) · last 7 days');
+    const images = [
+      ...stats.matchAll(/\[image: Vector index (?:idx-1|catalog \(idx-1\)).*? → (.+\.png)\]/g),
+    ].map((m) => m[1] ?? '');
     expect(images).toHaveLength(2);
     for (const image of images) {
       expect(result.files).toContain(image);

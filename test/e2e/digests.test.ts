@@ -113,7 +113,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     expect(shown).toContain('Vector index `idx-2`');
     // Each index with its news (the simulator's idx-1 and idx-2 are calm on this day).
     expect(shown).toMatch(
-      /\*Vector index `idx-1`\*\n.+ vectors · .+\n(?::white_check_mark: Nothing unusual in this period\.|• .+)/u,
+      /Vector index `idx-1`\n.+ vectors · .+\n(?::white_check_mark: Nothing unusual in this period\.|• .+)/u,
     );
     expect(shown).toContain('Messaging accounts needing attention');
     expect(shown).toContain('Index requests:* none waiting for approval');

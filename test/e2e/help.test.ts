@@ -5,6 +5,7 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
+import { escapeMrkdwn } from '../../src/slack/mrkdwn.ts';
 
 describe('e2e: /ops help over signed HTTP', () => {
   let ws: SimulatedWorkspace;
@@ -24,7 +25,7 @@ describe('e2e: /ops help over signed HTTP', () => {
     expect(reply.response_type).toBe('ephemeral');
     expect(reply.blocks[0]).toMatchObject({ type: 'header' });
     for (const sub of ws.opsbot.router.list()) {
-      expect(textOf(res.body)).toContain(`/ops ${sub.example}`);
+      expect(textOf(res.body)).toContain(escapeMrkdwn(`/ops ${sub.example}`));
     }
   });
 
@@ -40,6 +41,46 @@ describe('e2e: /ops help over signed HTTP', () => {
     expect(reply.blocks[0].text.text).toContain("opsbot doesn't know `launch &lt;!channel&gt; *now*`");
     expect(res.body).not.toContain('<!channel>');
     expect(reply.blocks.some((b: { type: string }) => b.type === 'header')).toBe(true);
+  });
+
+  const answerTo = async (text: string) => {
+    const reply = JSON.parse((await ws.driver.command(text)).body);
+    return { reply, shown: JSON.stringify(reply.blocks ?? reply.text) };
+  };
+
+  it('answers a known word alone with what may follow it, never "doesn\'t know"', async () => {
+    const search = await answerTo('search');
+    expect(search.reply.response_type).toBe('ephemeral');
+    expect(search.reply.text).toBe(':warning: `/ops search` needs one more word: `create` or `requests`.');
+    expect(search.shown).toContain('`/ops search create [name] [region] [plan]`');
+    expect(search.shown).not.toContain("doesn't know");
+    expect((await answerTo('messaging')).reply.text).toBe(
+      ':warning: `/ops messaging` needs one more word: `accounts`.',
+    );
+    expect((await answerTo('vector')).reply.text).toBe(
+      ':warning: `/ops vector` needs one more word: `stats`.',
+    );
+  });
+
+  it('names what a subcommand still needs, then its usage and example, placeholders escaped', async () => {
+    const stats = await answerTo('stats');
+    expect(stats.reply.text).toBe(
+      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+    );
+  });
+
+  it('offers the subcommand a typo means', async () => {
+    const typo = await answerTo('serach requests');
+    expect(typo.reply.text).toBe(
+      ":warning: opsbot doesn't know `serach requests`. Did you mean `/ops search requests`?",
+    );
+    expect((await answerTo('search reqests')).reply.text).toContain('Did you mean `/ops search requests`?');
+  });
+
+  it('shows every placeholder on the help card as Slack will: escaped', async () => {
+    const help = await answerTo('help');
+    expect(help.shown).toContain('&lt;index&gt;');
+    expect(help.shown).not.toMatch(/`[^`]*<(?![@#!])[^`]*`/);
   });
 
   it('works under a renamed command', async () => {

@@ -62,7 +62,8 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
     expect(approverHome).toContain('Nothing waits for your decision.');
     await waitForHome(ws, secondApprover, (t) => t.includes('Waiting for you (0)'));
     const requesterHome = await waitForHome(ws, requester, (t) => t.includes('*created*'));
-    expect(requesterHome).toContain(`*created* by <@${approver}>`);
+    // In the requests list's own words, from the one formatter.
+    expect(requesterHome).toContain(`*created* · approved by <@${approver}>`);
   });
 
   it('a retried app_home_opened publishes no more than the first delivery did', async () => {
@@ -219,7 +220,7 @@ describe('e2e: every Home click and the Stats for… form answer the person when
       response_action: 'errors',
       errors: {
         home_stats_index:
-          "opsbot couldn't find vector index `idx-gone`. Check the id (letters keep their case) and try again.",
+          'opsbot knows no vector index named `idx-gone`, and the management API has none with that id.',
       },
     });
     await ws.opsbot.work.drain(2000);

@@ -81,7 +81,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       (c) =>
         c.method === 'chat.postMessage' && c.ok && textOf(c.args.blocks).includes('Vector index catalog'),
     );
-    expect(textOf(post.args.blocks)).toContain(UUID);
+    expect(textOf(post.args.blocks)).toContain(`*catalog* (\`${UUID.slice(0, 8)}…\`)`);
     expect(ws.mgmt.requests.some((r) => r.path.includes(UUID))).toBe(true);
   });
 
@@ -90,8 +90,30 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect(typo).toContain('`catalog`');
     expect(typo).toMatch(/Known names: `catalog`, `orders`|Known names: `orders`, `catalog`/);
     // A name-shaped word far from any name is tried as an id; the API's "no such index" lists the names.
-    const gone = await command('stats nothing-here', 'couldn');
+    const gone = await command('stats nothing-here', 'knows no vector index');
     expect(gone).toMatch(/Known names: .*`catalog`/);
+    // A name is not an id: checking its letters' case would not help.
+    expect(gone).not.toContain('Check the id');
+  });
+
+  it('never looks a search index up as a vector index, nor offers it as one', async () => {
+    await ws.store.rememberIndex({ id: 'srch-7f3a', kind: 'search', at: now, name: 'product-search' });
+    const said = await command('stats product-search', 'search index');
+    expect(said).toContain(
+      '`product-search` is a search index (from a search request), not a vector index: stats, watches and digests read vector indexes. `/ops index list` shows which is which.',
+    );
+    const typo = await command('stats catalgo', 'Did you mean');
+    expect(typo).not.toContain('product-search');
+    expect(ws.mgmt.requests.some((r) => r.path.includes('srch-7f3a'))).toBe(false);
+  });
+
+  it('answers `index` alone with the words that may follow it, placeholders as Slack shows them', async () => {
+    const said = await command('index', 'needs one more word');
+    expect(said).toContain(
+      ':warning: `/ops index` needs one more word: `name` or `list` or `rename` or `forget`.',
+    );
+    const short = await command('index name catalog', 'needs');
+    expect(short).toContain(':warning: `/ops index name catalog` needs `&lt;name&gt;` next.');
   });
 
   it('sets a watch by name from text, and names the index wherever the watch is shown', async () => {
@@ -99,9 +121,9 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect(await ws.store.listWatches(CHANNEL)).toEqual([
       expect.objectContaining({ indexId: UUID, metric: 'monthly_cost', threshold: 50 }),
     ]);
-    const named = `catalog (${UUID.slice(0, 8)}…)`;
+    const named = `*catalog* (\`${UUID.slice(0, 8)}…\`)`;
     expect(set).toContain(named);
-    expect(await command('watch list', 'monthly cost')).toContain(named);
+    expect(await command('watch list', 'monthly-cost')).toContain(named);
   });
 
   it('offers valid options for a prefix, most recently used first, with Use ID for a new id', async () => {
@@ -135,7 +157,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     });
     expect(prefix.valid, prefix.errors.join('; ')).toBe(true);
     expect(prefix.options[0]).toEqual({
-      text: { type: 'plain_text', text: 'catalog · 9b2f6c1e…' },
+      text: { type: 'plain_text', text: 'catalog (9b2f6c1e…)' },
       value: UUID,
     });
     expect(prefix.options.every((o) => JSON.stringify(o).length < 200)).toBe(true);
@@ -193,8 +215,8 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     expect((await ws.store.getSubscription(CHANNEL))?.indexIds).toEqual(['idx-2', UUID]);
     // The digest names both indexes as the team named them, the id nearby.
     const preview = await command('digest preview', 'Vector index');
-    expect(preview).toContain('orders (`idx-2`)');
-    expect(preview).toContain(`catalog (\`${UUID.slice(0, 8)}…\`)`);
+    expect(preview).toContain('*orders* (`idx-2`)');
+    expect(preview).toContain(`*catalog* (\`${UUID.slice(0, 8)}…\`)`);
     // In use now: forgetting it is refused, saying by what.
     const refused = await command('index forget orders', 'still used');
     expect(refused).toMatch(/watch #\d+/);

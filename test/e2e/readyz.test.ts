@@ -89,7 +89,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: /readyz on PostgreSQL', (
 
   it('names host, port and error — never the password — on METRICS_PORT and once in the log', async () => {
     const detailed = new RegExp(
-      `^PostgreSQL at 127\\.0\\.0\\.1:${proxy.port}/\\w+ is not answering: .*ECONNREFUSED`,
+      `^PostgreSQL at 127\\.0\\.0\\.1:${proxy.port}/\\w+ is not answering: .*(ECONNREFUSED|Connection terminated)`,
     );
     const ready = await probe(metricsUrl(ws), '/readyz');
     expect(ready.status).toBe(503);

@@ -154,8 +154,16 @@ describe('start-up against Slack', () => {
     await app.waitForEvent('listening', undefined, 20_000);
     const retries = app.events.filter((e) => e.event === 'slack_unreachable');
     expect(retries).toEqual([
-      expect.objectContaining({ step: 'apps.connections.open', reason: 'internal_error', level: 'warn' }),
-      expect.objectContaining({ step: 'apps.connections.open', reason: 'internal_error', level: 'warn' }),
+      expect.objectContaining({
+        step: 'apps.connections.open',
+        err: expect.objectContaining({ code: 'internal_error' }),
+        level: 'warn',
+      }),
+      expect.objectContaining({
+        step: 'apps.connections.open',
+        err: expect.objectContaining({ code: 'internal_error' }),
+        level: 'warn',
+      }),
     ]);
     const help = await (await driverFor('socket', sims, app)).command('help', {
       userId: SIM_IDS.requester,

@@ -29,6 +29,17 @@ describe('start-up', () => {
     expect(stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 
+  it('quotes a malformed ID back on its one line, and says what one looks like', async () => {
+    const { code, stderr, stdout } = await run({ ...completeEnv, APPROVAL_CHANNEL_ID: 'general' });
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines[0]).toBe(
+      'opsbot: configuration error: APPROVAL_CHANNEL_ID is "general", not a channel ID: a channel ID looks like C0123ABCD (at the bottom of the channel’s details in Slack; its #name won’t do)',
+    );
+    expect(lines).toHaveLength(2); // and the hint to try the demo
+    expect(stdout).toBe('');
+  });
+
   it('never echoes a secret when a value is wrong', async () => {
     const { code, stderr } = await run({ ...completeEnv, SLACK_BOT_TOKEN: 'secret-value-without-prefix' });
     expect(code).toBe(1);

@@ -21,7 +21,14 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
   it('says clearly when the index does not exist, privately, and posts nothing', async () => {
     const res = await ws.driver.command('vector stats idx-nope 3d', { userId: USER, channelId: 'C0NOPE' });
     const reply = await ephemeralReply(res.responseUrl);
-    expect(reply).toContain("opsbot couldn't find vector index `idx-nope`");
+    // A name-like word: no index by that name, none by that id — checking an id's case wouldn't help.
+    expect(reply).toContain(
+      'opsbot knows no vector index named `idx-nope`, and the management API has none with that id.',
+    );
+    const byId = await ws.driver.command('vector stats idx-404 3d', { userId: USER, channelId: 'C0NOPE' });
+    expect(await ephemeralReply(byId.responseUrl)).toContain(
+      "opsbot couldn't find vector index `idx-404`. Check the id (letters keep their case) and try again.",
+    );
     expect(ws.slack.messagesIn('C0NOPE')).toHaveLength(0);
   });
 
@@ -54,6 +61,8 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     );
     expect(checkBlockKit('message', ack.blocks)).toEqual([]);
     expect(ws.mgmt.statsCalls).toEqual([]);
+    const near = JSON.parse((await ws.driver.command('vector stats idx-1 7days', { userId: USER })).body);
+    expect(textOf(near.blocks)).toContain("`7days` isn't a period opsbot can show. Did you mean `7d`?");
   });
 
   it('says what an index id may contain, and what the command needs', async () => {
@@ -61,7 +70,9 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(textOf(bad.blocks)).toContain('letters, digits');
     expect(checkBlockKit('message', bad.blocks)).toEqual([]);
     const none = JSON.parse((await ws.driver.command('stats', { userId: USER })).body);
-    expect(textOf(none.blocks)).toContain('Which vector index?');
+    expect(none.text).toBe(
+      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+    );
     expect(ws.mgmt.statsCalls).toEqual([]);
   });
 

@@ -63,7 +63,7 @@ describe('e2e: stats controls whose target is gone, and a renamed command', () =
   it('a workspace that renamed the command to /opsbot sees /opsbot in the usage and the answers', async () => {
     const usage = await ws.driver.command('vector stats', { userId: USER, command: '/opsbot' });
     expect(textOf(JSON.parse(usage.body).blocks)).toContain(
-      'Usage: `/opsbot vector stats <index> [period]` (or `/opsbot stats …`), e.g. `/opsbot vector stats catalog 7d`; an index is its name or its id.',
+      ':warning: `/opsbot vector stats` needs `&lt;index&gt;` next. Type `/opsbot vector stats &lt;index&gt; [period]`, e.g. `/opsbot stats catalog 7d`.',
     );
 
     await ws.driver.command('vector stats idx-1 1h', {
@@ -97,7 +97,7 @@ describe('e2e: stats controls whose target is gone, and a renamed command', () =
       actionId: 'vector-stats.refresh',
     });
     expect(await ephemeralReply(stale.responseUrl ?? '')).toContain(
-      ':warning: That control is out of date. Run `/opsbot vector stats <index-id>` again.',
+      ':warning: That control is out of date. Run `/opsbot vector stats &lt;index&gt; [period]` again.',
     );
 
     ws.slack.fail('chat.update', { error: 'message_not_found' }, { times: 1 });

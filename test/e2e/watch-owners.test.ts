@@ -57,7 +57,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
   it('a plain @name Slack did not turn into a person is refused with how to pick them; nothing saved', async () => {
     const answer = await command('watch idx-2 monthly_cost > $50 notify @nobody-here');
     expect(JSON.parse(answer.body).text).toContain(
-      'Slack didn’t recognise “@nobody-here” as a person or user group, so opsbot can’t call them. Type @ and choose them from the list Slack shows as you type',
+      'Slack didn’t recognise `@nobody-here` as a person or user group, so opsbot can’t call them. Type @ and choose them from the list Slack shows as you type',
     );
     expect(await ws.store.listWatches()).toEqual([]);
   });
@@ -136,7 +136,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
     expect((await check()).effects).toEqual({ resolve: 1 });
     expect(topLevel()).toHaveLength(1);
     expect(alert().text).toMatch(
-      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d · acknowledged by @approver after \d+ min/,
+      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly-cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d · acknowledged by @approver after \d+ min/,
     );
     const onResolve = ws.slack.calls
       .slice(before)

@@ -39,13 +39,25 @@ describe('e2e: watches', () => {
       channelId: CHANNEL,
     });
     expect(JSON.parse(unknown.body).text).toMatch(
-      /There is no metric “happiness”\. Choose one of `monthly_cost`/,
+      /^:warning: opsbot has no metric `happiness`\. The metrics:\n• cost and size: `monthly-cost`, `storage-usage`/,
     );
     const bad = await ws.driver.command('watch idx-2 storage_usage > lots', {
       userId: requester,
       channelId: CHANNEL,
     });
     expect(JSON.parse(bad.body).text).toContain('write it like 500 MB');
+    const unsupported = await ws.driver.command('watch idx-2 storage_usage >= 500 MB', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(unsupported.body).text).toMatch(
+      /^:warning: `&gt;=` isn't a comparison a watch takes: it fires above \(`>`\) or below \(`<`\) the threshold\. Type .+, e\.g\. `\/ops watch idx-2 storage-usage &gt; 500 MB`\.$/,
+    );
+    const typo = await ws.driver.command('watch idx-2 p99-query-latncy > 250', {
+      userId: requester,
+      channelId: CHANNEL,
+    });
+    expect(JSON.parse(typo.body).text).toContain('Did you mean `p99-query-latency`?');
     expect(await ws.store.listWatches()).toEqual([]);
   });
 
@@ -109,7 +121,7 @@ describe('e2e: watches', () => {
         c.args.channel === 'C0FORMS' &&
         JSON.stringify(c.args.blocks ?? []).includes('Watches in this channel'),
     );
-    expect(JSON.stringify(list.args.blocks)).toContain('storage used above 2.1 GB for 3 checks');
+    expect(JSON.stringify(list.args.blocks)).toContain('`storage-usage` above 2.1 GB for 3 checks');
     const listed = ws.slack
       .ephemeralsFor(requester)
       .find((e) => e.channel === 'C0FORMS' && textOf(e.blocks).includes('Watches in this channel'));
@@ -152,7 +164,7 @@ describe('e2e: watches', () => {
     // Two watches on idx-2 (this one and the form's), one statistics call between them.
     expect(fired).toMatchObject({ checked: 2, apiCalls: 1, effects: { fire: 1 } });
     const [alert] = topLevel();
-    expect(textOf(alert?.blocks)).toContain('*idx-2 · monthly cost* is $80.00 — above $50.00');
+    expect(textOf(alert?.blocks)).toContain('`idx-2` · `monthly-cost` is *$80.00* — above $50.00');
     expect(JSON.stringify(alert?.blocks)).toContain('Snooze until tomorrow 09:00');
   });
 
@@ -239,12 +251,12 @@ describe('e2e: watches', () => {
     await check();
     const alert = topLevel()
       .slice(before)
-      .find((m) => textOf(m.blocks).includes('p99 query latency'));
+      .find((m) => textOf(m.blocks).includes('p99-query-latency'));
     const image = (
       (alert?.blocks ?? []) as Array<{ type: string; slack_file?: { id: string }; alt_text?: string }>
     ).find((b) => b.type === 'image');
     expect(image?.alt_text).toContain(
-      'idx-1 · p99 query latency over the last hour: now 400, above the threshold 250',
+      'idx-1 · p99-query-latency over the last hour: now 400, above the threshold 250',
     );
     const file = ws.slack.files.find((f) => f.id === image?.slack_file?.id);
     expect(file?.bytes?.subarray(0, 8)).toEqual(

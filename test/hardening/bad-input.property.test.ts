@@ -14,7 +14,8 @@ import {
 } from '../../src/features/search-requests/validation.ts';
 import { requestModal } from '../../src/features/search-requests/views/modals.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
-import { helpBlocks, unknownSubcommandBlocks } from '../../src/slack/help-view.ts';
+import { unknownCommandAnswer } from '../../src/slack/grammar.ts';
+import { helpBlocks } from '../../src/slack/help-view.ts';
 import { escapeMrkdwn, quoteUserText } from '../../src/slack/mrkdwn.ts';
 import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
 import { hostileText } from './arbitraries.ts';
@@ -59,13 +60,15 @@ describe('the /ops text parser (router)', () => {
         const match = router.match(text);
         const blocks =
           match.kind === 'unknown'
-            ? unknownSubcommandBlocks('/ops', text, router.list())
+            ? unknownCommandAnswer('/ops', match, router.list()).blocks
             : helpBlocks('/ops', router.list());
         expect(pingsIn(mrkdwnStrings(blocks))).toEqual([]);
         expect(findBlockKitViolations('message', blocks)).toEqual([]);
         if (match.kind === 'unknown') {
-          // A specific answer: it names what it did not understand (cut short, inert) and shows the commands.
-          expect(mrkdwnStrings(blocks)[0]).toMatch(/^:warning: opsbot doesn't know `[^`]*`|\(empty\)/);
+          // A specific answer: what it did not understand (cut short, inert), or what the known words need next.
+          expect(mrkdwnStrings(blocks)[0]).toMatch(
+            /^:warning: (opsbot doesn't know (`[^`]*`|\(empty\))|`\/ops [a-z ]+` (needs one more word|takes `))/,
+          );
         }
         if (match.kind === 'subcommand') {
           const words = tokenize(text);

@@ -47,6 +47,7 @@ describe('canary leak suite: the demo tour', () => {
       ['stats', 'ok'],
       ['digest', 'ok'],
       ['watch', 'ok'],
+      ['workflow', 'ok'],
     ]);
     expect(demo.ws.mgmt.secretsHandedOut().filter((s) => canaries.has(s)).length).toBeGreaterThan(0);
   });

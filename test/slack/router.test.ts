@@ -41,8 +41,42 @@ describe('CommandRouter', () => {
   });
 
   it('reports unknown input with the text as typed', () => {
-    expect(router.match('deploy prod')).toEqual({ kind: 'unknown', text: 'deploy prod' });
-    expect(router.match('search')).toEqual({ kind: 'unknown', text: 'search' });
+    expect(router.match('deploy prod')).toEqual({
+      kind: 'unknown',
+      text: 'deploy prod',
+      known: [],
+      next: [],
+      guesses: [],
+    });
+  });
+
+  it('knows a word that begins subcommands, and what may follow it', () => {
+    expect(router.match('Search')).toMatchObject({
+      kind: 'unknown',
+      known: ['search'],
+      next: [search, requests],
+    });
+    expect(router.match('messaging foo')).toMatchObject({ known: ['messaging'], next: [accounts] });
+  });
+
+  it('guesses the subcommand a typo within two letters means, keeping the rest of the text', () => {
+    expect(router.match('serach requests')).toMatchObject({ guesses: ['search requests'] });
+    expect(router.match('search reqests')).toMatchObject({ guesses: ['search requests'] });
+    expect(router.match('acounts')).toMatchObject({ guesses: ['accounts'] });
+    expect(router.match('digset list')).toMatchObject({ guesses: ['digest list'] });
+    expect(router.match('serach')).toMatchObject({ guesses: ['search create', 'search requests'] });
+    expect(router.match('launch')).toMatchObject({ guesses: [] });
+    // A sole word after a subcommand that is a typo of a longer one: a guess, not an argument.
+    expect(router.match('digest lsit')).toMatchObject({ kind: 'unknown', guesses: ['digest list'] });
+    expect(router.match('digest catalog')).toMatchObject({
+      kind: 'subcommand',
+      sub: digest,
+      args: ['catalog'],
+    });
+    const names = new CommandRouter();
+    const name = sub(['index', 'name']);
+    for (const s of [name, sub(['index', 'rename'])]) names.register(s);
+    expect(names.match('index name catalog')).toMatchObject({ kind: 'subcommand', sub: name });
   });
 
   it('tokenizes on any unicode whitespace', () => {

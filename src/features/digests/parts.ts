@@ -10,7 +10,7 @@ import type { CardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport } from '../../stats-report/report.ts';
 import type { Store } from '../../store/index.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
@@ -54,13 +54,16 @@ export function createTickParts(deps: PartsDeps): DigestParts {
     async (indexId, period, loaded) => {
       try {
         return await cards(async () => {
-          const input = { indexId, period, stats: loaded };
+          // The card's title and alt text name the index as every message does.
+          const name = await deps.indexName?.(indexId).catch(() => undefined);
+          const title = `Vector index ${plainIndexLabel(indexId, name)}`;
+          const input = { indexId, period, stats: loaded, title };
           const png = await deps.renderer.render(input);
           const upload: PngUpload = {
             png,
             filename: cardFilename(indexId, period),
             altText: deps.renderer.altText(input),
-            title: `Vector index ${indexId}, ${PERIOD_WORDS[period]}`,
+            title: `${title}, ${PERIOD_WORDS[period]}`,
           };
           const fileId = await deps.uploadPng(upload);
           return { fileId, altText: upload.altText, title: upload.title };

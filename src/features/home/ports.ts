@@ -4,7 +4,7 @@ import type { DigestsPort } from '../digests/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
 
-export type { WaitingRequest } from '../search-requests/index.ts';
+export type { OwnRequest, WaitingRequest } from '../search-requests/index.ts';
 
 /**
  * Search index requests, as the Home tab lists them and starts one: the part of the search-requests

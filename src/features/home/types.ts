@@ -1,9 +1,8 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
-import type { IndexRequest } from '../../store/index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
-import type { HomeRequests, WaitingRequest } from './ports.ts';
+import type { HomeRequests, OwnRequest, WaitingRequest } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
@@ -31,7 +30,7 @@ export type HomeData = {
   decide: Permission;
   /** Pending requests the viewer may decide, oldest first; absent when they may not decide. */
   waiting: Loaded<Listed<WaitingRequest>> | undefined;
-  mine: Loaded<IndexRequest[]>;
+  mine: Loaded<OwnRequest[]>;
   watches: Loaded<Listed<FiringWatch>>;
   watchScope: Permission;
   digests: Loaded<Listed<DigestWithLastRun>>;

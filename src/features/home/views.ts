@@ -6,6 +6,7 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
 import { instantInWords } from '../../time/zones.ts';
+import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { WaitingRequest } from './ports.ts';
@@ -118,8 +119,8 @@ function mineSection(data: HomeData): KnownBlock[] {
       section('You haven’t asked for a search index yet. *Request a search index* above starts one.'),
     ]);
   const lines = mine.map((r) => {
-    const decided =
-      r.decidedBy === null ? '' : ` by ${r.decidedBy === data.viewerId ? 'you' : mentionUser(r.decidedBy)}`;
+    // Who decided, in the requests list's own words ("approved by @a and @b").
+    const decided = r.decisionWords === undefined ? '' : ` · ${r.decisionWords}`;
     const index = r.state === 'created' && r.result ? ` · index \`${escapeMrkdwn(r.result.indexId)}\`` : '';
     const state = words.stateWords(r.state);
     return `${state.emoji} *#${r.id}* ${words.describe(r)} — *${state.label}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;
@@ -163,7 +164,7 @@ function watchLine(watch: FiringWatch, data: HomeData): string {
   const owner =
     watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;
   return (
-    `${state} · \`${escapeMrkdwn(watch.indexId)}\` ${escapeMrkdwn(watch.metric)} in ${mentionChannel(watch.channelId)}` +
+    `${state} · ${indexLabel(watch.indexId, watch.indexName)} \`${escapeMrkdwn(watch.metric)}\` in ${mentionChannel(watch.channelId)}` +
     ` · since ${ageInWords(watch.since, data.now)}${owner}${link}`
   );
 }

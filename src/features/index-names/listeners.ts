@@ -4,10 +4,28 @@
 import type { BlockSuggestion } from '@slack/bolt';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { extraArgumentsSentence } from '../../slack/grammar.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
-import type { CommandContext } from '../../slack/router.ts';
+import type { CommandContext, Subcommand } from '../../slack/router.ts';
 import type { IndexesService } from './service.ts';
-import { forgottenText, listMessage, namedText, renamedText, usageSentence } from './views.ts';
+import { forgottenText, listMessage, namedText, renamedText } from './views.ts';
+
+type IndexSubcommand = Pick<Subcommand, 'words' | 'usage' | 'example'>;
+const NAME: IndexSubcommand = {
+  words: ['index', 'name'],
+  usage: '<id> <name>',
+  example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
+};
+const RENAME: IndexSubcommand = {
+  words: ['index', 'rename'],
+  usage: '<name> <new-name>',
+  example: 'index rename catalog products',
+};
+const FORGET: IndexSubcommand = {
+  words: ['index', 'forget'],
+  usage: '<name>',
+  example: 'index forget catalog',
+};
 
 const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
 
@@ -17,34 +35,21 @@ export function registerIndexListeners(
   reader: StatsReader,
 ): void {
   const { router } = context;
-  const needs = async (ctx: CommandContext, count: number): Promise<boolean> => {
+  /** Too few words are answered by the router (from `usage`); too many, here. */
+  const needs = async (ctx: CommandContext, sub: IndexSubcommand, count: number): Promise<boolean> => {
     await ctx.ack();
-    if (ctx.args.length === count) return true;
-    await ephemeral(ctx, `:warning: ${usageSentence(ctx.command.command)}`);
+    if (ctx.args.length <= count) return true;
+    await ephemeral(ctx, `:warning: ${extraArgumentsSentence(ctx.command.command, sub, ctx.args)}`);
     return false;
   };
 
   router.register({
     lateInHelp: true,
-    words: ['index'],
-    example: 'index list',
-    description:
-      'the indexes opsbot knows and the names your team gave them (`index name`, `rename`, `forget`)',
-    async handle(ctx) {
-      await ctx.ack();
-      await ephemeral(ctx, usageSentence(ctx.command.command));
-    },
-  });
-
-  router.register({
-    lateInHelp: true,
-    words: ['index', 'name'],
+    ...NAME,
     capability: 'index.manage',
-    usage: '<id> <name>',
-    example: 'index name 0d6f3f5e-1111-4a2b-8c3d-9e8f7a6b5c4d catalog',
     description: 'give an index a short name (lowercase letters, digits, hyphens) to type instead of its id',
     async handle(ctx) {
-      if (!(await needs(ctx, 2))) return;
+      if (!(await needs(ctx, NAME, 2))) return;
       const [target = '', name = ''] = ctx.args;
       const index = await service.name(target, name, reader, ctx.command.user_id);
       await ephemeral(ctx, namedText(index, ctx.command.command));
@@ -69,13 +74,11 @@ export function registerIndexListeners(
 
   router.register({
     lateInHelp: true,
-    words: ['index', 'rename'],
+    ...RENAME,
     capability: 'index.manage',
-    usage: '<name> <new-name>',
-    example: 'index rename catalog products',
     description: 'rename an index; watches and digests follow it',
     async handle(ctx) {
-      if (!(await needs(ctx, 2))) return;
+      if (!(await needs(ctx, RENAME, 2))) return;
       const [from = '', to = ''] = ctx.args;
       const renamed = await service.rename(from, to, ctx.command.user_id);
       await ephemeral(ctx, renamedText(renamed.from, renamed.index));
@@ -84,13 +87,11 @@ export function registerIndexListeners(
 
   router.register({
     lateInHelp: true,
-    words: ['index', 'forget'],
+    ...FORGET,
     capability: 'index.manage',
-    usage: '<name>',
-    example: 'index forget catalog',
     description: 'forget an index and its name (refused while a watch or a digest uses it)',
     async handle(ctx) {
-      if (!(await needs(ctx, 1))) return;
+      if (!(await needs(ctx, FORGET, 1))) return;
       const forgotten = await service.forget(ctx.args[0] ?? '');
       await ephemeral(ctx, forgottenText(forgotten));
     },

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { KnownIndex, Store } from '../../store/index.ts';
-import { indexIdSchema } from '../../vector-index.ts';
-import { isName, labelOf, nearNames } from './names.ts';
+import { indexIdSchema, indexLabel } from '../../vector-index.ts';
+import { isName, nearNames } from './names.ts';
 import {
   badNameSentence,
   cantCheckSentence,
@@ -21,6 +21,7 @@ import {
   nameTakenSentence,
   noSuchNameSentence,
   optionOf,
+  searchIndexSentence,
   typoSentence,
   unknownIndexSentence,
   useIdOption,
@@ -28,6 +29,8 @@ import {
 
 /** A successful read of an index already remembered this recently is not written again. */
 const REMEMBER_EVERY_MS = 60_000;
+/** How many recent search requests are checked for a search index's name typed as a vector index. */
+const SEARCH_NAMES_CHECKED = 200;
 /** How many indexes `index list` shows. */
 const LIST_MAX = 50;
 
@@ -47,8 +50,23 @@ export function createIndexesService(deps: IndexesServiceDeps) {
   const { store, clock } = deps;
   const lastWritten = new Map<string, number>();
 
-  const names = async (): Promise<string[]> =>
-    (await store.listKnownIndexes()).map((i) => i.name).filter((n): n is string => n !== null);
+  /** Names of the known indexes — of one kind, when a refusal offers only those that would do. */
+  const names = async (kind?: KnownIndex['kind']): Promise<string[]> =>
+    (await store.listKnownIndexes())
+      .filter((i) => kind === undefined || i.kind === kind)
+      .map((i) => i.name)
+      .filter((n): n is string => n !== null);
+  const vectorNames = () => names('vector');
+
+  /** A search index's name typed where a vector index is asked: said so, never looked up as one. */
+  async function refuseSearchIndex(name: string): Promise<void> {
+    const known = await store.findIndexByName(name);
+    const requested =
+      known === undefined &&
+      (await store.listRecentRequests({ limit: SEARCH_NAMES_CHECKED })).some((r) => r.name === name);
+    if (known?.kind === 'search' || requested)
+      throw new UserFacingError(searchIndexSentence(name, deps.commandName()));
+  }
 
   async function remember(id: string, at = clock()): Promise<void> {
     const last = lastWritten.get(id);
@@ -62,14 +80,18 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     const token = typed.trim();
     if (isName(token.toLowerCase())) {
       const named = await store.findIndexByName(token.toLowerCase());
-      if (named !== undefined) return named.id;
+      if (named?.kind === 'vector') return named.id;
+      await refuseSearchIndex(token.toLowerCase());
     }
     if (!indexIdSchema.safeParse(token).success)
-      throw new UserFacingError(unknownIndexSentence(token, await names(), deps.commandName()));
-    if ((await store.getKnownIndex(token)) !== undefined) return token;
+      throw new UserFacingError(unknownIndexSentence(token, await vectorNames(), deps.commandName()));
+    const byId = await store.getKnownIndex(token);
+    if (byId?.kind === 'search')
+      throw new UserFacingError(searchIndexSentence(byId.name ?? token, deps.commandName()));
+    if (byId !== undefined) return token;
     // An id opsbot hasn't read yet goes through (the first read checks it), unless it is so close
     // to a known name that it is surely a typo of it.
-    const known = await names();
+    const known = await vectorNames();
     const near = nearNames(token, known);
     if (near.length > 0) throw new UserFacingError(typoSentence(token, near, known, deps.commandName()));
     return token;
@@ -111,10 +133,10 @@ export function createIndexesService(deps: IndexesServiceDeps) {
       return (await store.getKnownIndex(id))?.name ?? undefined;
     },
     async label(id: string): Promise<string> {
-      return labelOf(id, (await store.getKnownIndex(id))?.name);
+      return indexLabel(id, (await store.getKnownIndex(id))?.name);
     },
     async knownNamesHint(): Promise<string> {
-      const known = await names();
+      const known = await vectorNames();
       return known.length === 0 ? '' : knownNamesHint(known, deps.commandName());
     },
 

@@ -2,12 +2,20 @@
 // by the service, shown by the guard) and the type-ahead's options. Data in, text out.
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
+import { usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
-import { INDEX_ID_RULE } from '../../vector-index.ts';
-import { labelOf, NAME_RULE, plainLabelOf } from './names.ts';
+import {
+  INDEX_ID_RULE,
+  indexLabel,
+  looksLikeIndexId,
+  plainIndexLabel,
+  shortIndexId,
+} from '../../vector-index.ts';
+import { didYouMean } from '../../words/did-you-mean.ts';
+import { NAME_RULE } from './names.ts';
 
 /** Slack shows at most 100 options; text and value are kept to 75 characters. */
 export const MAX_OPTIONS = 100;
@@ -19,7 +27,7 @@ const code = (text: string) => `\`${escapeMrkdwn(text)}\``;
 
 export function optionOf(index: Pick<KnownIndex, 'id' | 'name'>): PlainTextOption {
   return {
-    text: { type: 'plain_text', text: truncate(plainLabelOf(index.id, index.name), OPTION_TEXT_MAX) },
+    text: { type: 'plain_text', text: truncate(plainIndexLabel(index.id, index.name), OPTION_TEXT_MAX) },
     value: index.id,
   };
 }
@@ -30,8 +38,7 @@ export function useIdOption(id: string): PlainTextOption {
 }
 
 function namesInWords(names: readonly string[], command: string): string {
-  if (names.length === 0)
-    return `No index has a name yet: \`${escapeMrkdwn(command)} index name <id> <name>\` gives one a name.`;
+  if (names.length === 0) return `No index has a name yet: ${nameUsage(command)} gives one a name.`;
   const shown = names.slice(0, NAMES_SHOWN).map(code).join(', ');
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
   return `Known names: ${shown}${more} (\`${escapeMrkdwn(command)} index list\` shows them all).`;
@@ -43,8 +50,7 @@ export function unknownIndexSentence(
   command: string,
   near: readonly string[] = [],
 ): string {
-  const guess = near.length > 0 ? ` Did you mean ${near.slice(0, 3).map(code).join(' or ')}?` : '';
-  return `opsbot knows no index named ${quoteUserText(typed, 40)}, and it isn't an index id (${INDEX_ID_RULE}).${guess} ${namesInWords(names, command)}`;
+  return `opsbot knows no index named ${quoteUserText(typed, 40)}, and it isn't an index id (${INDEX_ID_RULE}).${didYouMean(near)} ${namesInWords(names, command)}`;
 }
 
 export function typoSentence(
@@ -53,7 +59,7 @@ export function typoSentence(
   names: readonly string[],
   command: string,
 ): string {
-  return `opsbot knows no index named ${quoteUserText(typed, 40)}. Did you mean ${near.slice(0, 3).map(code).join(' or ')}? ${namesInWords(names, command)}`;
+  return `opsbot knows no index named ${quoteUserText(typed, 40)}.${didYouMean(near)} ${namesInWords(names, command)}`;
 }
 
 /** Added to "couldn't find vector index …" when a read of an unseen id is refused. */
@@ -86,22 +92,23 @@ export function inUseSentence(name: string, users: IndexUsers, command: string):
         ]
       : []),
   ];
-  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (\`${escapeMrkdwn(command)} watch remove <n>\`, \`${escapeMrkdwn(command)} digest remove\` in the channel).`;
+  return `${code(name)} is still used by ${parts.join(' and ')}, so opsbot keeps it. Remove those first (${usageCode(command, { words: ['watch', 'remove'], usage: '<n>' })}, ${usageCode(command, { words: ['digest', 'remove'] })} in the channel).`;
 }
 
-export const usageSentence = (command: string) => {
-  const c = escapeMrkdwn(command);
-  return `Usage: \`${c} index name <id> <name>\`, \`${c} index list\`, \`${c} index rename <name> <new-name>\`, \`${c} index forget <name>\`.`;
-};
+/** A search index's name where a vector index is asked: what it is, and where the vector ones are. */
+export const searchIndexSentence = (name: string, command: string) =>
+  `${code(name)} is a search index (from a search request), not a vector index: stats, watches and digests read vector indexes. ${usageCode(command, { words: ['index', 'list'] })} shows which is which.`;
+
+const nameUsage = (command: string) => usageCode(command, { words: ['index', 'name'], usage: '<id> <name>' });
 
 export const namedText = (index: Pick<KnownIndex, 'id' | 'name'>, command: string) =>
-  `:label: Vector index ${labelOf(index.id, index.name)} is named. Use the name wherever an index is asked, e.g. \`${escapeMrkdwn(command)} stats ${escapeMrkdwn(index.name ?? index.id)} 7d\`.`;
+  `:label: Vector index ${indexLabel(index.id, index.name)} is named. Use the name wherever an index is asked, e.g. \`${escapeMrkdwn(command)} stats ${escapeMrkdwn(index.name ?? index.id)} 7d\`.`;
 
 export const renamedText = (from: string, index: Pick<KnownIndex, 'id' | 'name'>) =>
-  `:label: ${code(from)} is now ${labelOf(index.id, index.name)}; watches and digests follow it (they keep the id).`;
+  `:label: ${code(from)} is now ${indexLabel(index.id, index.name)}; watches and digests follow it (they keep the id).`;
 
 export const forgottenText = (index: Pick<KnownIndex, 'id' | 'name'>) =>
-  `:wastebasket: opsbot forgot ${labelOf(index.id, index.name)}. Reading its stats again makes it known again (without the name).`;
+  `:wastebasket: opsbot forgot ${indexLabel(index.id, index.name)}. Reading its stats again makes it known again (without the name).`;
 
 export type ListedIndex = { index: KnownIndex; users: IndexUsers; names: readonly IndexNameChange[] };
 
@@ -121,7 +128,10 @@ export function namesHistoryText(changes: readonly IndexNameChange[]): string | 
 }
 
 function listLine({ index, users, names }: ListedIndex): string {
-  const name = index.name === null ? '_no name_' : `*${escapeMrkdwn(index.name)}*`;
+  // The one label, and the whole id beside it where the label shortens it (the list is where ids are copied from).
+  const whole = index.name !== null && shortIndexId(index.id) !== index.id ? ` ${code(index.id)}` : '';
+  const name =
+    index.name === null ? `_no name_ ${code(index.id)}` : `${indexLabel(index.id, index.name)}${whole}`;
   const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
   const refs = [
     ...(users.watches.length > 0 ? [`watches ${users.watches.map((n) => `#${n}`).join(', ')}`] : []),
@@ -129,7 +139,7 @@ function listLine({ index, users, names }: ListedIndex): string {
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';
   const history = index.name === null ? undefined : namesHistoryText(names);
-  return `• ${name} ${code(index.id)}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
+  return `• ${name}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
 }
 
 /** `hidden`: some watches and digests were left out because Slack didn't answer about their channels. */
@@ -139,12 +149,11 @@ export function listMessage(
   command: string,
   hidden = false,
 ): { text: string; blocks: KnownBlock[] } {
-  const c = escapeMrkdwn(command);
   if (listed.length === 0) {
-    const text = `opsbot knows no index yet: every vector index whose stats are read (\`${c} stats <id>\`, a watch, a digest, Home) is remembered here.`;
+    const text = `opsbot knows no index yet: every vector index whose stats are read (${usageCode(command, { words: ['stats'], usage: '<id>' })}, a watch, a digest, Home) is remembered here.`;
     return { text, blocks: mrkdwnSections([text]) };
   }
-  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with \`${c} index name <id> <name>\`.`;
+  const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with ${nameUsage(command)}.`;
   const lines = [head, ...listed.map(listLine), ...(hidden ? [`_${SOME_ENTRIES_HIDDEN}_`] : [])];
   return {
     text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),
@@ -153,7 +162,7 @@ export function listMessage(
 }
 
 export const cantFindToNameSentence = (id: string) =>
-  `opsbot couldn't find vector index ${quoteUserText(id)}, so it can't name it. Check the id (letters keep their case).`;
+  `opsbot couldn't find vector index ${quoteUserText(id)}, so it can't name it.${looksLikeIndexId(id) ? ' Check the id (letters keep their case).' : ''}`;
 
 export const cantCheckSentence = (id: string, problem: string) =>
   `opsbot couldn't check vector index ${quoteUserText(id)}. ${escapeMrkdwn(problem)}`;

@@ -12,7 +12,7 @@ import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
 import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
-import { createRequestQueries, type WaitingRequest } from './queries.ts';
+import { createRequestQueries, type OwnRequest, type WaitingRequest } from './queries.ts';
 import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchIndexService } from './service.ts';
 import type { RequestForm } from './validation.ts';
@@ -20,7 +20,7 @@ import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
 
 export type { FiledRequest } from './on-behalf.ts';
-export type { WaitingRequest } from './queries.ts';
+export type { OwnRequest, WaitingRequest } from './queries.ts';
 export type { RequestForm } from './validation.ts';
 
 /**
@@ -36,7 +36,7 @@ export type SearchRequestsPort = {
   /** Pending requests `viewerId` can still approve, oldest first, with their progress. */
   pendingFor(viewerId: string): Promise<WaitingRequest[]>;
   /** `requesterId`'s most recent requests, newest first, at most `limit`. */
-  recentOf(requesterId: string, limit: number): Promise<IndexRequest[]>;
+  recentOf(requesterId: string, limit: number): Promise<OwnRequest[]>;
   /** Who may approve now: the configured IDs and the user group's members (the last list read if Slack fails). */
   approverIds(): Promise<readonly string[]>;
   /** The request form for `userId` from the Home tab; throws a UserFacingError at their cap. */

@@ -4,6 +4,7 @@ import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-p
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { RequestOutbound, SearchIndexServiceDeps } from './service-types.ts';
+import { decisionWords } from './views/progress.ts';
 
 /** More than anyone could go through; a view cuts to what fits and says how many more there are. */
 const PENDING_READ_LIMIT = 500;
@@ -14,6 +15,8 @@ export type RequestWithProgress = IndexRequest & { progress: ApprovalProgress };
 
 /** A request waiting for the viewer, with its progress in words ("Approvals 1 of 2"). */
 export type WaitingRequest = IndexRequest & { progressWords: string };
+/** One of a person's requests, with who decided it in the list's own words. */
+export type OwnRequest = IndexRequest & { decisionWords?: string | undefined };
 
 export function createRequestQueries(
   deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvers'> & {
@@ -60,8 +63,9 @@ export function createRequestQueries(
     },
 
     /** The most recent requests `requesterId` filed, newest first. */
-    mineFor(requesterId: string, limit: number): Promise<IndexRequest[]> {
-      return store.listRecentRequests({ limit, requesterId });
+    async mineFor(requesterId: string, limit: number): Promise<OwnRequest[]> {
+      const mine = await withProgress(await store.listRecentRequests({ limit, requesterId }));
+      return mine.map((r) => ({ ...r, decisionWords: decisionWords(r, r.progress) }));
     },
 
     /**

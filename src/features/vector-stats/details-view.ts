@@ -9,7 +9,7 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
 import { CHANGE_IN_WORDS, formatChange } from '../../stats-report/change.ts';
 import { formatValue, type SeriesRow, type StatsReport } from '../../stats-report/report.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import { indexLabel, PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsMessage } from './views.ts';
 
 /** Days listed one by one up to this many; more are summed up as last, min, max, mean, change. */
@@ -45,8 +45,7 @@ export function seriesLine(row: SeriesRow): string {
 }
 
 export function detailsMessage(report: StatsReport): StatsMessage {
-  const id = escapeMrkdwn(report.indexId);
-  const title = `*Vector index \`${id.replace(/`/g, 'ˋ')}\` · ${PERIOD_WORDS[report.period]}: every series*`;
+  const title = `Vector index ${indexLabel(report.indexId, report.name)} · ${PERIOD_WORDS[report.period]}: *every series*`;
   const blocks: KnownBlock[] = [
     ...mrkdwnSections([title, `_${escapeMrkdwn(report.timeRange)}_`]),
     ...report.groups.flatMap((g) => {
@@ -59,7 +58,7 @@ export function detailsMessage(report: StatsReport): StatsMessage {
     context(DETAILS_FOOTNOTE),
   ];
   const text = truncate(
-    `Every series of vector index ${id}, ${PERIOD_WORDS[report.period]}.`,
+    `Every series of vector index ${indexLabel(report.indexId, report.name)}, ${PERIOD_WORDS[report.period]}.`,
     SLACK_LIMITS.messageText,
   );
   return { text, blocks };

@@ -10,7 +10,7 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { StatsShower } from './outbound.ts';
 import type { StatsService } from './service.ts';
-import { refusalNotice, staleControlSentence } from './views.ts';
+import { refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
@@ -21,11 +21,10 @@ export function registerStatsListeners(
   const logger = context.logger.child({ feature: 'vector-stats' });
 
   router.register({
-    words: ['vector', 'stats'],
+    ...STATS_COMMAND,
+    words: [...STATS_COMMAND.words],
     capability: 'stats',
     aliases: [['stats']],
-    usage: '<index> [period]',
-    example: 'stats catalog 7d',
     description:
       'what changed in a vector index (its name or id), with its stats card, posted in the channel; pick another period or see every series on it',
     async handle({ ack, args, command }) {

@@ -11,7 +11,7 @@ import type { Logger } from '../../log.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
 import { apiErrorSentence, notFoundSentence } from './views.ts';
@@ -68,14 +68,16 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
       }
     },
     async draw({ target, stats, report }) {
-      const input = { indexId: target.indexId, period: target.period, stats };
+      // The card's title and alt text name the index as every message does.
+      const named = plainIndexLabel(target.indexId, report.name);
+      const input = { indexId: target.indexId, period: target.period, stats, title: `Vector index ${named}` };
       try {
         const png = await renderer.render(input);
         const card: PngUpload = {
           png,
           filename: filenameFor(target),
           altText: renderer.altText(input),
-          title: `Vector index ${report.name ?? target.indexId}, ${PERIOD_WORDS[target.period]}`,
+          title: `Vector index ${named}, ${PERIOD_WORDS[target.period]}`,
         };
         return { report, card };
       } catch (error) {

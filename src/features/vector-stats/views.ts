@@ -3,12 +3,20 @@
 import type { ActionsBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { context, header, section } from '../../slack/blocks.ts';
+import { exampleCode, usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import { type StatsReport, shown } from '../../stats-report/report.ts';
-import { PERIOD_WORDS } from '../../vector-index.ts';
+import {
+  indexLabel,
+  looksLikeIndexId,
+  nearPeriods,
+  PERIOD_WORDS,
+  plainIndexLabel,
+} from '../../vector-index.ts';
+import { didYouMean } from '../../words/did-you-mean.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
 
@@ -100,19 +108,10 @@ export type StatsMessageInput = {
  * the card's alt text and behind *Details*, so the post stays short in the channel.
  */
 export function statsMessage({ report, image, userId, updated = false }: StatsMessageInput): StatsMessage {
-  // A named index shows its name, with the whole id beside it for copying.
-  const id =
-    report.name === undefined
-      ? escapeMrkdwn(report.indexId)
-      : `*${escapeMrkdwn(report.name)}* (\`${escapeMrkdwn(report.indexId)}\`)`;
   const c = report.counters;
   const blocks: KnownBlock[] = [
-    header(`Vector index ${report.name ?? report.indexId} · ${PERIOD_WORDS[report.period]}`),
-    context(
-      report.name === undefined
-        ? escapeMrkdwn(report.timeRange)
-        : `\`${escapeMrkdwn(report.indexId)}\` · ${escapeMrkdwn(report.timeRange)}`,
-    ),
+    header(`Vector index ${plainIndexLabel(report.indexId, report.name)} · ${PERIOD_WORDS[report.period]}`),
+    context(`${indexLabel(report.indexId, report.name)} · ${escapeMrkdwn(report.timeRange)}`),
     section(highlightsText(report)),
     ...imageSlotBlocks(image),
     counterFields(report),
@@ -125,7 +124,7 @@ export function statsMessage({ report, image, userId, updated = false }: StatsMe
   const news =
     report.highlights.length === 0 ? 'nothing unusual' : report.highlights.map((h) => h.text).join('; ');
   const text = truncate(
-    `Vector index ${id}, ${PERIOD_WORDS[report.period]}: ${escapeMrkdwn(news)}. ${n(c.currentVectors)} vectors, ` +
+    `Vector index ${escapeMrkdwn(plainIndexLabel(report.indexId, report.name))}, ${PERIOD_WORDS[report.period]}: ${escapeMrkdwn(news)}. ${n(c.currentVectors)} vectors, ` +
       `${n(c.queriesToday)} queries today, ${shown('bytes', c.storageBytes)} stored, ${shown('cost', c.monthlyCost)} this month.`,
     SLACK_LIMITS.messageText,
   );
@@ -137,10 +136,16 @@ export function notice(text: string): StatsMessage {
   return { text: truncate(text, SLACK_LIMITS.messageText), blocks: [section(text)] };
 }
 
+/** The stats command as its registration writes it: the one usage line, escaped. */
+export const STATS_COMMAND = {
+  words: ['vector', 'stats'],
+  usage: '<index> [period]',
+  example: 'stats catalog 7d',
+} as const;
+
 export function usageText(commandName: string, withPeriods = true): string {
-  const cmd = escapeMrkdwn(commandName);
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
-  return `Usage: \`${cmd} vector stats <index> [period]\` (or \`${cmd} stats …\`), e.g. \`${cmd} vector stats catalog 7d\`; an index is its name or its id.${periods}`;
+  return `Type ${usageCode(commandName, STATS_COMMAND)}, e.g. ${exampleCode(commandName, STATS_COMMAND)}; an index is its name or its id.${periods}`;
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */
@@ -168,7 +173,7 @@ export function badIdNotice(commandName: string, given: string): StatsMessage {
 export function badPeriodNotice(commandName: string, given: string): StatsMessage {
   return notice(
     // The periods are listed once, in the sentence about them.
-    `:warning: ${quoteUserText(given)} isn't a period opsbot can show. Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName, false)}`,
+    `:warning: ${quoteUserText(given)} isn't a period opsbot can show.${didYouMean(nearPeriods(given))} Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName, false)}`,
   );
 }
 
@@ -179,6 +184,8 @@ export function extraArgsNotice(commandName: string, given: string): StatsMessag
 // The sentences below are thrown (errors.ts) and shown by the guard to whoever asked.
 
 export function notFoundSentence(indexId: string): string {
+  if (!looksLikeIndexId(indexId))
+    return `opsbot knows no vector index named ${quoteUserText(indexId)}, and the management API has none with that id.`;
   return `opsbot couldn't find vector index ${quoteUserText(indexId)}. Check the id (letters keep their case) and try again.`;
 }
 
@@ -191,5 +198,5 @@ export function messageGoneSentence(commandName: string, indexId: string): strin
 }
 
 export function staleControlSentence(commandName: string): string {
-  return `That control is out of date. Run \`${escapeMrkdwn(commandName)} vector stats <index-id>\` again.`;
+  return `That control is out of date. Run ${usageCode(commandName, STATS_COMMAND)} again.`;
 }

@@ -156,7 +156,8 @@ export function checkApplier(deps: CheckDeps) {
     if (due === null) return false;
     const next = nextReminderAt(now, watch.remindEveryMs);
     if (!(await store.claimIncidentReminder(incident.id, due, now, next))) return false;
-    await step.slack.postInThread(alert, reminderText(watch, incident, now));
+    // Named as every message names an index.
+    await step.slack.postInThread(alert, reminderText(await deps.shown(watch), incident, now));
     logger.info(
       {
         event: 'watch_reminded',

@@ -99,6 +99,6 @@ function checkOf(watch: Watch, read: Read | undefined): { check: Check; points: 
   if (!read.ok) return noData(whyReadFailed(read.error, watch.indexId));
   const value = currentValue(metric, read.stats);
   const points = metric.source === 'series' ? read.stats[metric.key as SeriesName] : [];
-  if (value === undefined) return noData(`the management API didn’t report ${metric.label}`, points);
+  if (value === undefined) return noData(`the management API didn’t report ${metric.name}`, points);
   return { check: { kind: 'value', value }, points };
 }

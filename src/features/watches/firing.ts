@@ -7,7 +7,9 @@ import { metricByKey } from './watchable.ts';
 export type FiringWatch = {
   watchId: number;
   indexId: string;
-  /** The metric's label, e.g. "p99 query latency". */
+  /** The name the team gave the index, if any. */
+  indexName?: string | undefined;
+  /** The metric's one name, e.g. "p99-query-latency". */
   metric: string;
   channelId: string;
   /** Who set the watch up. */
@@ -28,10 +30,14 @@ export async function firingWatches(store: Store, now: number): Promise<FiringWa
   const firing = await store.listFiringWatches();
   const incidents =
     firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
+  const names = new Map<string, string | undefined>();
+  for (const id of new Set(firing.map((w) => w.indexId)))
+    names.set(id, (await store.getKnownIndex(id))?.name ?? undefined);
   return firing.map((w) => ({
     watchId: w.id,
     indexId: w.indexId,
-    metric: metricByKey(w.metric)?.label ?? w.metric,
+    indexName: names.get(w.indexId),
+    metric: metricByKey(w.metric)?.name ?? w.metric,
     channelId: w.channelId,
     createdBy: w.createdBy,
     since: w.state.incidentSince ?? w.state.cantPost?.since ?? w.state.lastCheckedAt ?? w.createdAt,

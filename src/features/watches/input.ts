@@ -2,11 +2,14 @@
 // way: a specific sentence for what is wrong, and nothing saved. The policy's limits on who a watch
 // calls and how often it reminds are checked here too, for both forms.
 import { groupWords, listWords, type Policy } from '../../policy/index.ts';
+import { exampleCode, usageCode } from '../../slack/help-view.ts';
+import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { indexIdSchema } from '../../vector-index.ts';
+import { didYouMean, nearWords } from '../../words/did-you-mean.ts';
 import { remindEveryText } from './incident.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
-import { metricList } from './views/views.ts';
-import { findMetric, type Metric } from './watchable.ts';
+import { metricList } from './views/metric-view.ts';
+import { findMetric, type Metric, metricSpellings } from './watchable.ts';
 
 export const DEFAULT_FOR_CHECKS = 3;
 export const MAX_FOR_CHECKS = 60;
@@ -23,6 +26,12 @@ export type SpecResult =
   | { ok: true; spec: WatchSpec }
   | { ok: false; field: keyof WatchSpec; problem: string };
 
+/** No such metric: the closest names, then every name people can type, by kind. */
+export function unknownMetricSentence(typed: string): string {
+  const near = nearWords(typed.replaceAll('_', '-'), metricSpellings()).map((g) => findMetric(g)?.name ?? g);
+  return `opsbot has no metric ${quoteUserText(typed, 40)}.${didYouMean([...new Set(near)])} The metrics:\n${metricList()}`;
+}
+
 export function readSpec(fields: {
   indexId: string | undefined;
   metric: string | undefined;
@@ -35,11 +44,7 @@ export function readSpec(fields: {
     return { ok: false, field: 'indexId', problem: 'Choose a vector index (type part of its name or id).' };
   const metric = findMetric(fields.metric ?? '');
   if (metric === undefined)
-    return {
-      ok: false,
-      field: 'metric',
-      problem: `There is no metric “${(fields.metric ?? '').slice(0, 40)}”. Choose one of ${metricList()}.`,
-    };
+    return { ok: false, field: 'metric', problem: unknownMetricSentence(fields.metric ?? '') };
   const op = fields.direction?.trim().toLowerCase();
   const direction =
     op === '>' || op === 'above' ? 'above' : op === '<' || op === 'below' ? 'below' : undefined;
@@ -63,22 +68,35 @@ export function readSpec(fields: {
   return { ok: true, spec: { indexId, metric, direction, threshold: threshold.value, forChecks } };
 }
 
+/** The rule as help and every hint write it; notify and remind are read before it (owners.ts). */
+export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for N]';
+export const WATCH_USAGE = `[${WATCH_RULE_USAGE} [notify @people @group] [remind 20m|2h|never]]`;
+
+/** Comparisons people try that a watch doesn't take: it fires strictly above or below. */
+const OTHER_COMPARISONS = /^(>=|<=|=>|=<|==?|!=|<>|≥|≤|≠)$/u;
+
 /**
- * The text form: `idx-1 monthly_cost > $50 for 3` (the threshold may hold a space: `500 MB`).
+ * The text form: `idx-1 monthly-cost > $50 for 3` (the threshold may hold a space: `500 MB`).
  * `command` is the slash command as the workspace names it, for the example in the answer.
  */
 export function parseWatchArgs(args: readonly string[], command: string): SpecResult {
+  const other = args.find((a) => OTHER_COMPARISONS.test(a));
+  if (other !== undefined)
+    return shapeProblem(
+      args,
+      command,
+      `${quoteUserText(other)} isn't a comparison a watch takes: it fires above (\`>\`) or below (\`<\`) the threshold.`,
+    );
   const opAt = args.findIndex((a) => a === '>' || a === '<');
+  if (args.length < 4 || opAt !== 2)
+    return shapeProblem(
+      args,
+      command,
+      opAt === -1
+        ? 'A watch needs `>` or `<` and a threshold after the metric.'
+        : `The comparison (\`${escapeMrkdwn(args[opAt] ?? '')}\`) goes right after the metric, before the threshold.`,
+    );
   const forAt = args.findIndex((a, i) => i > opAt && a.toLowerCase() === 'for');
-  if (args.length < 4 || opAt !== 2) {
-    const example = findMetric(args[1] ?? '');
-    const hint = example === undefined ? '$50' : exampleThreshold(example);
-    return {
-      ok: false,
-      field: 'direction',
-      problem: `Write it as \`${command} watch <index> <metric> >|< <threshold> [for N]\`, e.g. \`${command} watch catalog monthly_cost > ${hint}\`.`,
-    };
-  }
   const threshold = args.slice(opAt + 1, forAt === -1 ? undefined : forAt).join(' ');
   return readSpec({
     indexId: args[0],
@@ -87,6 +105,29 @@ export function parseWatchArgs(args: readonly string[], command: string): SpecRe
     threshold,
     forChecks: forAt === -1 ? undefined : args.slice(forAt + 1).join(' '),
   });
+}
+
+/**
+ * What was wrong, then the usage and an example the same command would accept: the typed index and
+ * metric where they read, with a threshold in that metric's unit (never `$50` for a byte count).
+ */
+function shapeProblem(args: readonly string[], command: string, what: string): SpecResult {
+  const metric = findMetric(args[1] ?? '');
+  const index = indexIdSchema.safeParse(args[0] ?? '').success ? args[0] : 'catalog';
+  const typedOp = args.find((a) => /^[<>=≥≤!]+$/u.test(a)) ?? '>';
+  const op = typedOp.startsWith('<') || typedOp === '=<' || typedOp === '≤' ? '<' : '>';
+  const typedThreshold = args.slice(3).join(' ');
+  const rule =
+    metric === undefined
+      ? 'monthly-cost > $50'
+      : `${metric.name} ${op} ${parseThreshold(typedThreshold, metric).ok ? typedThreshold : exampleThreshold(metric)}`;
+  const example = `watch ${index} ${rule}`;
+  const usage = usageCode(command, { words: ['watch'], usage: WATCH_RULE_USAGE });
+  return {
+    ok: false,
+    field: 'direction',
+    problem: `${what} Type ${usage}, e.g. ${exampleCode(command, { example })}.`,
+  };
 }
 
 /** A user group as a form named it: its S… id, and its handle when the form showed one. */

@@ -17,6 +17,7 @@ import {
   dataBackMessage,
   type Message,
   noDataMessage,
+  plainIndexWords,
   removedMessage,
   resolvedMessage,
   type ShownWatch,
@@ -88,7 +89,7 @@ async function chartOf(
   if (metric === undefined || points.length === 0) return undefined;
   const first = points[0]?.at ?? 0;
   const last = points.at(-1)?.at ?? first;
-  const title = `${watch.indexName ?? watch.indexId} · ${metric.label}`;
+  const title = `${plainIndexWords(watch)} · ${metric.name}`;
   const lastValue = points.at(-1)?.y ?? 0;
   try {
     const png = await renderWatchChart({

@@ -2,6 +2,8 @@
 // off the end of `watch …` before the rule itself is parsed. Slack escapes the people and groups
 // picked from its list (`<@U…|alice>`, `<!subteam^S…|@search-oncall>`); a plain `@name` is one it
 // did not recognise, and is refused with how to pick them.
+import { exampleCode } from '../../slack/help-view.ts';
+import { quoteUserText } from '../../slack/mrkdwn.ts';
 import type { WatchNotify } from '../../store/index.ts';
 import { MAX_REMIND_MS, parseRemindEvery } from './incident.ts';
 
@@ -82,19 +84,19 @@ export function splitOwners(args: readonly string[], command: string): OwnersRes
 }
 
 function whoToNotify(command: string): string {
-  return `Say who to notify after \`notify\`: type @ and pick people or a user group from Slack’s list, e.g. \`${command} watch idx-1 p99-query-latency > 250 notify @search-oncall\`. Nothing was saved.`;
+  return `Say who to notify after \`notify\`: type @ and pick people or a user group from Slack’s list, e.g. ${exampleCode(command, { example: 'watch idx-1 p99-query-latency > 250 notify @search-oncall' })}. Nothing was saved.`;
 }
 
 function notAPerson(token: string, command: string): string {
   const shown = token.slice(0, 40);
   if (shown.startsWith('@'))
-    return `Slack didn’t recognise “${shown}” as a person or user group, so opsbot can’t call them. Type @ and choose them from the list Slack shows as you type (\`${command} watch … notify @…\`), so the command carries who they are. Nothing was saved.`;
+    return `Slack didn’t recognise ${quoteUserText(shown)} as a person or user group, so opsbot can’t call them. Type @ and choose them from the list Slack shows as you type (${exampleCode(command, { example: 'watch … notify @…' })}), so the command carries who they are. Nothing was saved.`;
   if (shown.startsWith('<#') || shown.startsWith('#'))
     return 'notify takes people and user groups, not channels: the alert already goes to this channel. Nothing was saved.';
-  return `“${shown}” isn’t a person or user group. After \`notify\`, type @ and choose them from Slack’s list. Nothing was saved.`;
+  return `${quoteUserText(shown)} isn’t a person or user group. After \`notify\`, type @ and choose them from Slack’s list. Nothing was saved.`;
 }
 
 function remindProblem(given: string | undefined): string {
   const hours = MAX_REMIND_MS / 3_600_000;
-  return `\`remind\` takes a whole number of seconds, minutes or hours up to ${hours}h — like \`remind 20m\`, \`remind 2h\` — or \`remind never\`${given === undefined ? '' : `, not “${given.slice(0, 40)}”`}. Nothing was saved.`;
+  return `\`remind\` takes a whole number of seconds, minutes or hours up to ${hours}h — like \`remind 20m\`, \`remind 2h\` — or \`remind never\`${given === undefined ? '' : `, not ${quoteUserText(given, 40)}`}. Nothing was saved.`;
 }

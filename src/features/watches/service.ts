@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
+import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
 import type {
   MessageRef,
   Store,
@@ -163,7 +164,8 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       const watch = Number.isInteger(id) && args.length === 1 ? await store.getWatch(id) : undefined;
       if (watch === undefined || watch.channelId !== channelId)
         throw new UserFacingError(
-          `There is no watch ${args.join(' ') || '(no number given)'} in this channel. \`${deps.commandName()} watch list\` shows their numbers.`,
+          // What was typed is echoed escaped: a copied `<n>` would otherwise vanish in Slack.
+          `There is no watch ${escapeMrkdwn(args.join(' ')) || '(no number given)'} in this channel. \`${deps.commandName()} watch list\` shows their numbers.`,
         );
       const removed = await store.deleteWatch(id);
       if (removed === undefined)

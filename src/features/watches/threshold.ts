@@ -24,7 +24,7 @@ export function exampleThreshold(metric: Metric): string {
     case 'bytes':
       return '500 MB';
     case 'count':
-      return '10000 (or 10k)';
+      return '10k';
     case 'measure':
       return '250';
   }
@@ -34,7 +34,7 @@ export function parseThreshold(text: string, metric: Metric): ThresholdResult {
   const t = text.trim().toLowerCase().replaceAll(',', '');
   const bad = (): ThresholdResult => ({
     ok: false,
-    problem: `couldn’t read a threshold for ${metric.label} there; write it like ${exampleThreshold(metric)}`,
+    problem: `couldn’t read a threshold for \`${metric.name}\` there; write it like ${exampleThreshold(metric)}`,
   });
   let value: number | undefined;
   if (metric.unit === 'bytes') {

@@ -6,71 +6,97 @@ import { formatBytes, formatCount } from '../../render/format-numbers.ts';
 
 export type MetricUnit = 'count' | 'bytes' | 'money' | 'measure';
 
+/** How the unknown-metric answer groups the names, in this order. */
+export const METRIC_GROUPS = ['cost and size', 'counts', 'latency', 'throughput'] as const;
+export type MetricGroup = (typeof METRIC_GROUPS)[number];
+
 export type Metric = {
   key: SeriesName | StatsScalar;
-  label: string;
+  /** The one name people type and read: help, examples, confirmations, alerts, lists. */
+  name: string;
   source: 'series' | 'scalar';
   unit: MetricUnit;
+  group: MetricGroup;
 };
 
-const series = (key: SeriesName, label: string, unit: MetricUnit): Metric => ({
+const groupOf = (unit: MetricUnit, name: string): MetricGroup =>
+  unit === 'money' || unit === 'bytes'
+    ? 'cost and size'
+    : unit === 'count'
+      ? 'counts'
+      : name.includes('latency')
+        ? 'latency'
+        : 'throughput';
+
+/** The API's key written with hyphens, unless the name people use differs (`p99-query-latency`). */
+const metric = (
+  source: Metric['source'],
+  key: Metric['key'],
+  unit: MetricUnit,
+  name = kebab(key),
+): Metric => ({
   key,
-  label,
-  source: 'series',
+  name,
+  source,
   unit,
+  group: groupOf(unit, name),
 });
-const scalar = (key: StatsScalar, label: string, unit: MetricUnit): Metric => ({
-  key,
-  label,
-  source: 'scalar',
-  unit,
-});
+const scalar = (key: StatsScalar, unit: MetricUnit, name?: string) => metric('scalar', key, unit, name);
+const series = (key: SeriesName, unit: MetricUnit, name?: string) => metric('series', key, unit, name);
+
+function kebab(text: string): string {
+  return text.replaceAll('_', '-');
+}
 
 export const METRICS: readonly Metric[] = [
-  scalar('monthly_cost', 'monthly cost', 'money'),
-  scalar('pending_index_count', 'pending index operations', 'count'),
-  scalar('current_vector_count', 'vectors', 'count'),
-  scalar('storage_usage', 'storage used', 'bytes'),
-  scalar('daily_query_count', 'queries today', 'count'),
-  scalar('daily_update_count', 'updates today', 'count'),
-  scalar('daily_rerank_count', 'reranks today', 'count'),
-  scalar('monthly_query_count', 'queries this month', 'count'),
-  scalar('monthly_update_count', 'updates this month', 'count'),
-  scalar('monthly_rerank_count', 'reranks this month', 'count'),
-  scalar('monthly_bandwidth_usage', 'bandwidth this month', 'bytes'),
-  series('query_latency_99', 'p99 query latency', 'measure'),
-  series('query_latency_mean', 'mean query latency', 'measure'),
-  series('update_latency_99', 'p99 update latency', 'measure'),
-  series('update_latency_mean', 'mean update latency', 'measure'),
-  series('embeds_latency_99', 'p99 embedding latency', 'measure'),
-  series('embeds_latency_mean', 'mean embedding latency', 'measure'),
-  series('rerank_latency_99', 'p99 rerank latency', 'measure'),
-  series('rerank_latency_mean', 'mean rerank latency', 'measure'),
-  series('query_throughput', 'query throughput', 'measure'),
-  series('update_throughput', 'update throughput', 'measure'),
-  series('vector_count', 'vector count', 'count'),
-  series('data_size', 'data size', 'bytes'),
-  series('daily_query_requests', 'query requests per day', 'count'),
-  series('daily_update_requests', 'update requests per day', 'count'),
-  series('daily_rerank_requests', 'rerank requests per day', 'count'),
-  series('daily_bandwidths', 'bandwidth per day', 'bytes'),
+  scalar('monthly_cost', 'money'),
+  scalar('pending_index_count', 'count'),
+  scalar('current_vector_count', 'count'),
+  scalar('storage_usage', 'bytes'),
+  scalar('daily_query_count', 'count'),
+  scalar('daily_update_count', 'count'),
+  scalar('daily_rerank_count', 'count'),
+  scalar('monthly_query_count', 'count'),
+  scalar('monthly_update_count', 'count'),
+  scalar('monthly_rerank_count', 'count'),
+  scalar('monthly_bandwidth_usage', 'bytes'),
+  series('query_latency_99', 'measure', 'p99-query-latency'),
+  series('query_latency_mean', 'measure', 'mean-query-latency'),
+  series('update_latency_99', 'measure', 'p99-update-latency'),
+  series('update_latency_mean', 'measure', 'mean-update-latency'),
+  series('embeds_latency_99', 'measure', 'p99-embedding-latency'),
+  series('embeds_latency_mean', 'measure', 'mean-embedding-latency'),
+  series('rerank_latency_99', 'measure', 'p99-rerank-latency'),
+  series('rerank_latency_mean', 'measure', 'mean-rerank-latency'),
+  series('query_throughput', 'measure'),
+  series('update_throughput', 'measure'),
+  series('vector_count', 'count'),
+  series('data_size', 'bytes'),
+  series('daily_query_requests', 'count'),
+  series('daily_update_requests', 'count'),
+  series('daily_rerank_requests', 'count'),
+  series('daily_bandwidths', 'bytes'),
 ];
 
-/** Short names people type, besides the API's own keys. */
+/** Other spellings people type, kept working: short words, and the API's keys with `_` or `-`. */
 const ALIASES: Record<string, Metric['key']> = {
   cost: 'monthly_cost',
-  'p99-query-latency': 'query_latency_99',
   'query-latency': 'query_latency_mean',
-  'p99-update-latency': 'update_latency_99',
   pending: 'pending_index_count',
   vectors: 'current_vector_count',
   storage: 'storage_usage',
 };
 
+/** The metric a typed word means: its name, an alias, the API's key (`query_latency_99`), any case. */
 export function findMetric(text: string): Metric | undefined {
-  const wanted = text.trim().toLowerCase().replaceAll(' ', '-');
-  const key = ALIASES[wanted] ?? wanted.replaceAll('-', '_');
-  return METRICS.find((m) => m.key === key);
+  const wanted = kebab(text.trim().toLowerCase().replaceAll(' ', '-'));
+  const key = Object.hasOwn(ALIASES, wanted) ? ALIASES[wanted] : undefined;
+  return METRICS.find((m) => m.name === wanted || kebab(m.key) === wanted || m.key === key);
+}
+
+/** Every name and spelling findMetric accepts, for guessing what a typo meant. */
+export function metricSpellings(): string[] {
+  return [...METRICS.map((m) => m.name), ...Object.keys(ALIASES)];
 }
 
 export function metricByKey(key: string): Metric | undefined {

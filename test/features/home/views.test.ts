@@ -66,7 +66,7 @@ const subscription: DigestSubscription = {
 const watch = (overrides: Partial<FiringWatch> = {}): FiringWatch => ({
   watchId: 1,
   indexId: 'idx-1',
-  metric: 'p99 query latency',
+  metric: 'p99-query-latency',
   channelId: 'C0TEAMOPS',
   createdBy: 'U0REQUESTER',
   since: NOW - 42 * 60_000,
@@ -111,13 +111,23 @@ describe('Home view', () => {
   });
 
   it('for a requester: their requests with state and who decided, no decisions offered', () => {
-    const created = aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER', result: CREATED_RESULT });
-    const rejected = aRequest({ id: 4, state: 'rejected', decidedBy: 'U0APPROVER2', name: 'dup-index' });
+    // Who decided reads as the requests list says it, from the one formatter.
+    const created = {
+      ...aRequest({ id: 3, state: 'created', decidedBy: 'U0APPROVER2', result: CREATED_RESULT }),
+      decisionWords: 'approved by <@U0APPROVER> and <@U0APPROVER2>',
+    };
+    const rejected = {
+      ...aRequest({ id: 4, state: 'rejected', decidedBy: 'U0APPROVER2', name: 'dup-index' }),
+      decisionWords: 'rejected by <@U0APPROVER2>',
+    };
     const { text } = rendered(homeFor('U0REQUESTER', { mine: { ok: true, value: [rejected, created] } }));
     expect(text).not.toContain('Waiting for you');
     expect(text).toContain('*#4* `dup-index`');
-    expect(text).toContain('*rejected* by <@U0APPROVER2>');
-    expect(text).toContain(`*created* by <@U0APPROVER> · index \`${CREATED_RESULT.indexId}\``);
+    expect(text).toContain('*rejected* · rejected by <@U0APPROVER2>');
+    expect(text).toContain(
+      `*created* · approved by <@U0APPROVER> and <@U0APPROVER2> · index \`${CREATED_RESULT.indexId}\``,
+    );
+    expect(text).not.toContain('created by');
   });
 
   it('200 pending requests stay within the home surface’s 100 blocks and say how many more', () => {
@@ -139,20 +149,18 @@ describe('Home view', () => {
   it('firing, snoozed and muted watches, each with its channel, age and a link to its alert', () => {
     const watches = [
       watch(),
-      watch({ watchId: 2, metric: 'monthly cost', snoozedUntil: NOW + HOUR }),
-      watch({ watchId: 3, metric: 'pending index operations', muted: true, alert: undefined }),
+      watch({ watchId: 2, metric: 'monthly-cost', indexName: 'catalog', snoozedUntil: NOW + HOUR }),
+      watch({ watchId: 3, metric: 'pending-index-count', muted: true, alert: undefined }),
     ];
     const { text } = rendered(
       homeFor('U0APPROVER', { watches: { ok: true, value: { items: watches, total: 3 } } }),
     );
     expect(text).toContain('Watches firing (3)');
     expect(text).toContain(
-      ':rotating_light: firing · `idx-1` p99 query latency in <#C0TEAMOPS> · since 42 min ago · <https://slack.com/archives/C0TEAMOPS/p1795000000000100|alert>',
+      ':rotating_light: firing · `idx-1` `p99-query-latency` in <#C0TEAMOPS> · since 42 min ago · <https://slack.com/archives/C0TEAMOPS/p1795000000000100|alert>',
     );
-    expect(text).toContain(':zzz: snoozed until Tue 24 Nov, 14:00 · `idx-1` monthly cost');
-    expect(text).toContain(
-      ':mute: muted · `idx-1` pending index operations in <#C0TEAMOPS> · since 42 min ago',
-    );
+    expect(text).toContain(':zzz: snoozed until Tue 24 Nov, 14:00 · *catalog* (`idx-1`) `monthly-cost`');
+    expect(text).toContain(':mute: muted · `idx-1` `pending-index-count` in <#C0TEAMOPS> · since 42 min ago');
     expect(text).toContain('As an approver you see every firing watch.');
   });
 

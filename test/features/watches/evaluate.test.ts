@@ -132,7 +132,7 @@ describe('thresholds in the metric’s unit', () => {
   it.each([
     ['storage_usage', 'lots', '500 MB'],
     ['monthly_cost', '50 EUR', '$50'],
-    ['pending_index_count', '10 MB', '10000 (or 10k)'],
+    ['pending_index_count', '10 MB', 'write it like 10k'],
   ])('%s: %s is refused with an example', (key, text, example) => {
     const result = parseThreshold(text, metric(key));
     expect(result.ok).toBe(false);

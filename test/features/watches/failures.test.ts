@@ -42,7 +42,7 @@ describe.each(['http', 'socket'] as const)('watches, when a click can’t be don
     });
     await ws.opsbot.features.watches.runOnce();
     const [watch] = await ws.store.listWatches(channel);
-    const alert = ws.slack.messagesIn(channel).find((m) => textOf(m.blocks).includes('monthly cost'));
+    const alert = ws.slack.messagesIn(channel).find((m) => textOf(m.blocks).includes('monthly-cost'));
     if (watch === undefined || alert === undefined) throw new Error('the watch did not fire');
     return { watch, alert };
   }

@@ -38,36 +38,36 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
     const help = textOf((await opsbot('help'))?.blocks);
     const lines = help.split('\n').filter((line) => line.includes('watch'));
     expect(lines.join('\n')).toContain(
-      '`/opsbot watch [<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]`',
+      '`/opsbot watch [&lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N] [notify @people @group] [remind 20m|2h|never]]`',
     );
-    expect(lines.join('\n')).toContain('e.g. `/opsbot watch catalog monthly_cost > $50`');
-    expect(lines.join('\n')).toContain('`/opsbot watch remove <n>`');
+    expect(lines.join('\n')).toContain('e.g. `/opsbot watch catalog monthly-cost &gt; $50`');
+    expect(lines.join('\n')).toContain('`/opsbot watch remove &lt;n&gt;`');
     expect(lines.filter((line) => OLD_NAME.test(line))).toEqual([]);
   });
 
   it('a rule it can’t read: the usage and the example in its name', async () => {
     const answer = await opsbot('watch idx-2 monthly_cost');
     expect(answer?.text).toBe(
-      ':warning: Write it as `/opsbot watch <index> <metric> >|< <threshold> [for N]`, e.g. `/opsbot watch catalog monthly_cost > $50`.',
+      ':warning: A watch needs `>` or `<` and a threshold after the metric. Type `/opsbot watch &lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N]`, e.g. `/opsbot watch idx-2 monthly-cost &gt; $50`.',
     );
   });
 
   it('an empty `watch list`: how to set one up', async () => {
     await opsbot('watch list');
     expect(await lastEphemeral(CHANNEL, 'No watches')).toContain(
-      '`/opsbot watch` sets one up; e.g. `/opsbot watch idx-1 monthly_cost > $50`.',
+      '`/opsbot watch` sets one up; e.g. `/opsbot watch idx-1 monthly-cost &gt; $50`.',
     );
   });
 
   it('`watch list` and the alert: how to remove, edit and add, never `/ops`', async () => {
     await opsbot('watch idx-2 monthly_cost > $50 for 1');
     await ws.opsbot.features.watches.runOnce();
-    const alert = ws.slack.messagesIn(CHANNEL).find((m) => textOf(m.blocks).includes('monthly cost'));
+    const alert = ws.slack.messagesIn(CHANNEL).find((m) => textOf(m.blocks).includes('monthly-cost'));
     expect(alert).toBeDefined();
     expect(textOf(alert?.blocks)).not.toMatch(OLD_NAME);
     await opsbot('watch list');
     const list = await lastEphemeral(CHANNEL, 'Watches in this channel');
-    expect(list).toContain('`/opsbot watch remove <n>` removes one; `/opsbot watch` adds one.');
+    expect(list).toContain('`/opsbot watch remove &lt;n&gt;` removes one; `/opsbot watch` adds one.');
     expect(list).not.toMatch(OLD_NAME);
   });
 

@@ -30,15 +30,16 @@ const watch: Watch = {
 describe('the index in a watch’s messages', () => {
   it('is the name with the start of the id when the index has one', () => {
     const named = { ...watch, indexName: 'catalog' };
-    expect(ruleText(named)).toContain('`catalog (0d6f3f5e…)`');
+    const label = '*catalog* (`0d6f3f5e…`)';
+    expect(ruleText(named)).toBe(`${label} \`monthly-cost\` above $50.00 for 1 check`);
     const alert = alertMessage(named, NOW, 'UTC');
-    expect(textOf(alert.blocks)).toContain('catalog (0d6f3f5e…) · monthly cost');
-    expect(alert.text).toContain('catalog (0d6f3f5e…)');
-    expect(textOf(resolvedMessage(named, NOW, 'UTC').blocks)).toContain('catalog (0d6f3f5e…)');
+    expect(textOf(alert.blocks)).toContain(`${label} · \`monthly-cost\` is *$80.00*`);
+    expect(alert.text).toContain('catalog (0d6f3f5e…) monthly-cost is $80.00');
+    expect(textOf(resolvedMessage(named, NOW, 'UTC').blocks)).toContain(label);
   });
 
   it('is the whole id when it has none', () => {
     expect(ruleText(watch)).toContain(`\`${ID}\``);
-    expect(textOf(alertMessage(watch, NOW, 'UTC').blocks)).toContain(`${ID} · monthly cost`);
+    expect(textOf(alertMessage(watch, NOW, 'UTC').blocks)).toContain(`\`${ID}\` · \`monthly-cost\``);
   });
 });

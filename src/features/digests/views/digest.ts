@@ -3,12 +3,13 @@
 // line each, and the rest counted, with the command that shows any of them in full.
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import { context, header, mrkdwnSections, section, textWeight } from '../../../slack/blocks.ts';
+import { usageCode } from '../../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
 import { imageBlock } from '../../../slack/upload.ts';
 import { NOTHING_UNUSUAL } from '../../../stats-report/highlights.ts';
 import { type StatsReport, shown } from '../../../stats-report/report.ts';
-import { PERIOD_WORDS, shortIndexId } from '../../../vector-index.ts';
+import { indexLabel, PERIOD_WORDS } from '../../../vector-index.ts';
 import { ageInWords } from '../attention.ts';
 import type { DigestContent, IndexPart } from '../compose.ts';
 import { daysInWords } from '../schedule.ts';
@@ -30,11 +31,8 @@ const LIST_MAX = 10;
 
 const code = (id: string) => `\`${escapeMrkdwn(id).replace(/`/g, 'ˋ')}\``;
 
-/** `catalog (`0d6f3f5e…`)` where the team named the index, its id in code otherwise. */
-function indexLabel(part: IndexPart): string {
-  if (part.name === undefined) return code(part.indexId);
-  return `${escapeMrkdwn(part.name)} (${code(shortIndexId(part.indexId))})`;
-}
+/** Named as every message names an index: *catalog* (`0d6f3f5e…`), or its id. */
+const labelOf = (part: IndexPart) => indexLabel(part.indexId, part.name);
 
 function countersLine(report: StatsReport): string {
   const c = report.counters;
@@ -55,7 +53,7 @@ function newsLines(report: StatsReport): string[] {
 }
 
 function detailSection(part: Extract<IndexPart, { ok: true }>): SectionBlock {
-  const lines = [`*Vector index ${indexLabel(part)}*`, countersLine(part.report), ...newsLines(part.report)];
+  const lines = [`Vector index ${labelOf(part)}`, countersLine(part.report), ...newsLines(part.report)];
   return section(lines.join('\n'));
 }
 
@@ -66,7 +64,7 @@ function compactLine(part: Extract<IndexPart, { ok: true }>): string {
       ? 'nothing unusual'
       : `${escapeMrkdwn(top.text)}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
   const c = part.report.counters;
-  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${indexLabel(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
+  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${labelOf(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
 }
 
 function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {
@@ -105,7 +103,7 @@ function requestsBlocks(content: DigestContent, command: string): KnownBlock[] {
 function missingLines(content: DigestContent, withoutImage: boolean): string[] {
   const lines = content.indexes
     .filter((p): p is Extract<IndexPart, { ok: false }> => !p.ok)
-    .map((p) => `• ${indexLabel(p)}: ${escapeMrkdwn(p.reason)}`);
+    .map((p) => `• ${labelOf(p)}: ${escapeMrkdwn(p.reason)}`);
   if (content.accounts !== undefined && !content.accounts.ok)
     lines.push(`• Messaging accounts: ${escapeMrkdwn(content.accounts.reason)}`);
   if (content.requests !== undefined && !content.requests.ok)
@@ -148,7 +146,11 @@ function build(
   if (rest > 0) compactLines.push(`…and ${rest} more ${rest === 1 ? 'index' : 'indexes'}.`);
   if (compactLines.length > 0) {
     blocks.push(...mrkdwnSections(['*More indexes*', ...compactLines]));
-    blocks.push(context(`Full stats of any index: \`${command} vector stats <index-id> ${content.period}\``));
+    blocks.push(
+      context(
+        `Full stats of any index: ${usageCode(command, { words: ['vector', 'stats'], usage: `<index> ${content.period}` })}`,
+      ),
+    );
   }
   const missing = missingLines(content, withoutImage);
   if (missing.length > 0)

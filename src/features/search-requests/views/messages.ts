@@ -9,7 +9,7 @@ import type { TokenHints } from '../result.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';
 import { limitLines, planLabel, STATE_EMOJI, STATE_LABEL, slackDate } from './format.ts';
-import { approvedBy, type GroupRef, groupWords, neededWords } from './progress.ts';
+import { approvedBy, decisionWords, type GroupRef, groupWords, neededWords } from './progress.ts';
 import { indexName, quoted } from './summary.ts';
 
 function single(text: string, fallback: string): SlackMessage {
@@ -138,10 +138,10 @@ export function expiredMessage(request: IndexRequest, ttlHours: number, command:
 function actors(request: IndexRequest, progress: ApprovalProgress | undefined): string {
   const parts = [`asked by ${mentionUser(request.requesterId)} ${slackDate(request.createdAt)}`];
   if (request.state === 'pending' && progress !== undefined) parts.push(`approvals ${countWords(progress)}`);
-  else if (request.state === 'rejected' && request.decidedBy !== null)
-    parts.push(`rejected by ${mentionUser(request.decidedBy)}`);
-  else if (request.state !== 'rejected' && (request.decidedBy !== null || progress?.required === 0))
-    parts.push(approvedBy(request, progress));
+  else {
+    const decided = decisionWords(request, progress);
+    if (decided !== undefined) parts.push(decided);
+  }
   if (request.state === 'created' && request.result)
     parts.push(`index \`${escapeMrkdwn(request.result.indexId)}\``);
   if (request.state === 'failed' && request.outcomeUnknown) parts.push('outcome unknown — check the console');

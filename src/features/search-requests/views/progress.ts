@@ -37,6 +37,18 @@ export function approvedBy(request: IndexRequest, progress: ApprovalProgress | u
   return `approved by ${request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy)}`;
 }
 
+/** Who decided a request, as the list, the card and Home all say it; undefined while nobody has. */
+export function decisionWords(
+  request: IndexRequest,
+  progress: ApprovalProgress | undefined,
+): string | undefined {
+  if (request.state === 'pending') return undefined;
+  if (request.state === 'rejected')
+    return request.decidedBy === null ? undefined : `rejected by ${mentionUser(request.decidedBy)}`;
+  if (request.decidedBy !== null || progress?.required === 0) return approvedBy(request, progress);
+  return undefined;
+}
+
 /** The pending card's progress: each approval, the ones that stopped counting, and who is still needed. */
 export function progressText(progress: ApprovalProgress, group: GroupRef, mention: boolean): string {
   const t = tally(progress);

@@ -4,7 +4,7 @@
 import type { FeatureContext } from '../../../feature-context.ts';
 import { channelsSeenBy } from '../../../slack/membership.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
-import { type OwnersAsked, ownersProblem, parseWatchArgs } from '../input.ts';
+import { type OwnersAsked, ownersProblem, parseWatchArgs, WATCH_USAGE } from '../input.ts';
 import { type OwnersResult, splitOwners } from '../owners.ts';
 import type { WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
@@ -23,10 +23,10 @@ export function registerWatchCommands(
   context.router.register({
     words: ['watch'],
     capability: 'watch.manage',
-    usage: '[<index> <metric> >|< <threshold> [for N] [notify @people @group] [remind 20m|2h|never]]',
-    example: 'watch catalog monthly_cost > $50',
+    usage: WATCH_USAGE,
+    example: 'watch catalog monthly-cost > $50',
     description:
-      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending_index_count > 10000`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
+      'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending-index-count > 10k`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();

@@ -6,7 +6,8 @@ import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts'
 import { instantInWords, localTimeOf } from '../../../time/zones.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';
-import { durationText, metricOf } from './views.ts';
+import { metricWords } from './metric-view.ts';
+import { durationText, indexWords, metricOf, type ShownWatch } from './views.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {
@@ -39,12 +40,12 @@ export function alreadyAcknowledged(incident: WatchIncident, now: number): strin
 }
 
 /** The threaded reminder: the mentions again, and how long it has gone unacknowledged. */
-export function reminderText(watch: Watch, incident: WatchIncident, now: number): string {
+export function reminderText(watch: ShownWatch, incident: WatchIncident, now: number): string {
   const metric = metricOf(watch);
   const value = watch.state.lastValue;
   const mentions = mentionsOf(watch.notify);
   const shown = value === null ? '' : ` is ${formatMetricValue(metric, value)}`;
-  return `${mentions === '' ? '' : `${mentions} `}:alarm_clock: Still firing and nobody has acknowledged it: ${escapeMrkdwn(watch.indexId)} · ${metric.label}${shown} (threshold ${formatMetricValue(metric, watch.threshold)}), firing for ${durationText(now - incident.firedAt)}. *Acknowledge* on the alert takes it and stops these reminders.`;
+  return `${mentions === '' ? '' : `${mentions} `}:alarm_clock: Still firing and nobody has acknowledged it: ${indexWords(watch)} · ${metricWords(metric)}${shown} (threshold ${formatMetricValue(metric, watch.threshold)}), firing for ${durationText(now - incident.firedAt)}. *Acknowledge* on the alert takes it and stops these reminders.`;
 }
 
 /** "Resolved after 42 min · worst 412 (threshold 250) at 14:10 · acknowledged by @bob after 12 min". */

@@ -2,6 +2,7 @@
 // its Edit button. Pure: data in, Block Kit out.
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../../slack/blocks.ts';
+import { exampleCode, usageCode } from '../../../slack/help-view.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
@@ -56,7 +57,7 @@ export function listMessage(
       text: 'No watches in this channel.',
       blocks: [
         section(
-          `No watches in ${mentionChannel(channelId)} yet. \`${command} watch\` sets one up; e.g. \`${command} watch idx-1 monthly_cost > $50\`.`,
+          `No watches in ${mentionChannel(channelId)} yet. ${usageCode(command, { words: ['watch'] })} sets one up; e.g. ${exampleCode(command, { example: 'watch idx-1 monthly-cost > $50' })}.`,
         ),
       ],
     };
@@ -81,7 +82,7 @@ export function listMessage(
       ...rows,
       ...(unlisted === '' ? [] : [context(`…and ${watches.length - MAX_LISTED} more: ${unlisted}.`)]),
       context(
-        `*Edit* changes a watch (its state starts afresh); \`${command} watch remove <n>\` removes one; \`${command} watch\` adds one.`,
+        `*Edit* changes a watch (its state starts afresh); ${usageCode(command, { words: ['watch', 'remove'], usage: '<n>' })} removes one; ${usageCode(command, { words: ['watch'] })} adds one.`,
       ),
     ],
   };

@@ -73,8 +73,8 @@ function ruleFields(existing?: Watch, existingIndex?: PlainTextOption): ModalVie
       element: {
         type: 'static_select',
         action_id: WATCH_BLOCK.metric,
-        options: METRICS.map((m) => option(m.key, m.label.slice(0, 75))),
-        ...initial(metric, (m) => ({ initial_option: option(m.key, m.label.slice(0, 75)) })),
+        options: METRICS.map((m) => option(m.key, m.name)),
+        ...initial(metric, (m) => ({ initial_option: option(m.key, m.name) })),
       },
     },
     {

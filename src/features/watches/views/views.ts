@@ -7,10 +7,11 @@ import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
-import { shortIndexId } from '../../../vector-index.ts';
+import { indexLabel, plainIndexLabel } from '../../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
-import { formatMetricValue, METRICS, type Metric, metricByKey } from '../watchable.ts';
+import { formatMetricValue, type Metric, metricByKey } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
+import { metricWords } from './metric-view.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
 
@@ -18,9 +19,10 @@ export function metricOf(watch: Watch): Metric {
   return (
     metricByKey(watch.metric) ?? {
       key: 'monthly_cost',
-      label: watch.metric,
+      name: watch.metric,
       source: 'scalar',
       unit: 'measure',
+      group: 'counts',
     }
   );
 }
@@ -31,17 +33,21 @@ export function metricOf(watch: Watch): Metric {
  */
 export type ShownWatch = Watch & { indexName?: string | undefined; muteAtMostMs?: number };
 
-/** `catalog (0d6f3f5e…)` — the name with the id's start nearby — or the id; escaped for mrkdwn. */
+/** The watch's index as every message shows an index: *catalog* (`0d6f3f5e…`), or its id. */
 export function indexWords(watch: ShownWatch): string {
-  if (watch.indexName === undefined) return escapeMrkdwn(watch.indexId);
-  return escapeMrkdwn(`${watch.indexName} (${shortIndexId(watch.indexId)})`);
+  return indexLabel(watch.indexId, watch.indexName);
 }
 
-/** "`idx-1` p99 query latency above 250 for 3 checks". */
+/** The same in plain text, for notifications and chart titles: `catalog (0d6f3f5e…)`. */
+export function plainIndexWords(watch: ShownWatch): string {
+  return plainIndexLabel(watch.indexId, watch.indexName);
+}
+
+/** "*catalog* (`0d6f3f5e…`) `p99-query-latency` above 250 for 3 checks". */
 export function ruleText(watch: ShownWatch): string {
   const metric = metricOf(watch);
   const checks = watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`;
-  return `\`${indexWords(watch)}\` ${metric.label} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
+  return `${indexWords(watch)} ${metricWords(metric)} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
 }
 
 export function durationText(ms: number): string {
@@ -109,7 +115,7 @@ export function alertMessage(
   const value = watch.state.lastValue;
   const shown = value === null ? 'no value' : formatMetricValue(metric, value);
   const since = watch.state.incidentSince ?? now;
-  const headline = `:rotating_light: *${indexWords(watch)} · ${metric.label}* is ${shown} — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
+  const headline = `:rotating_light: ${indexWords(watch)} · ${metricWords(metric)} is *${shown}* — ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`;
   const silenced = silencedText(watch, now, timeZone);
   const muted = isMuted(watch.controls, now);
   const calls = callsText(watch);
@@ -146,7 +152,7 @@ export function alertMessage(
   ];
   const mentions = mentionsOf(watch.notify);
   return {
-    text: `${mentions === '' ? '' : `${mentions} `}${indexWords(watch)} ${metric.label} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
+    text: `${mentions === '' ? '' : `${mentions} `}${escapeMrkdwn(plainIndexWords(watch))} ${metric.name} is ${shown}, ${watch.direction} ${formatMetricValue(metric, watch.threshold)}`,
     blocks,
   };
 }
@@ -170,9 +176,9 @@ export function resolvedMessage(
       : storyText(watch, incident, now, timeZone);
   const [headline, ...rest] = story.split(' · ');
   const tail = rest.length === 0 ? '' : ` · ${rest.join(' · ')}`;
-  const text = `:white_check_mark: *${headline}*${tail} — ${indexWords(watch)} · ${metric.label} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
+  const text = `:white_check_mark: *${headline}*${tail} — ${indexWords(watch)} · ${metricWords(metric)} ${value === null ? '' : `is ${formatMetricValue(metric, value)} `}(threshold ${formatMetricValue(metric, watch.threshold)})`;
   return {
-    text: `${headline}: ${indexWords(watch)} ${metric.label}${tail}`,
+    text: `${headline}: ${escapeMrkdwn(plainIndexWords(watch))} ${metric.name}${tail}`,
     blocks: [
       section(text),
       context(`Watch #${watch.id}: ${ruleText(watch)} · fired ${instantInWords(since, timeZone)}`),
@@ -192,7 +198,7 @@ export function worseNote(watch: Watch, previous: number | null): string {
   const metric = metricOf(watch);
   const now = watch.state.lastValue;
   const was = previous === null ? '' : ` (was ${formatMetricValue(metric, previous)})`;
-  return `:chart_with_upwards_trend: Worse: ${metric.label} is ${now === null ? 'unknown' : formatMetricValue(metric, now)} now${was}.`;
+  return `:chart_with_upwards_trend: Worse: ${metricWords(metric)} is ${now === null ? 'unknown' : formatMetricValue(metric, now)} now${was}.`;
 }
 
 export function noDataMessage(watch: Watch, reason: string): Message {
@@ -230,9 +236,4 @@ export function cantPostMark(watch: Watch): string | undefined {
   return watch.state.cantPost == null
     ? undefined
     : `:no_entry: can’t post in ${mentionChannel(watch.channelId)}`;
-}
-
-/** The metrics, as the unknown-metric answer lists them. */
-export function metricList(): string {
-  return METRICS.map((m) => `\`${m.key}\``).join(', ');
 }

@@ -41,7 +41,7 @@ describe('digest message', () => {
     // The same highlights as the stats message, not a table of sparklines.
     expect(shown).not.toMatch(/[▁▂▃▄▅▆▇█]/u);
     expect(shown).toMatch(
-      /\*Vector index `idx-1`\*\n.+ vectors · .+ queries today · .+\n:white_check_mark: Nothing unusual in this period\./u,
+      /Vector index `idx-1`\n.+ vectors · .+ queries today · .+\n:white_check_mark: Nothing unusual in this period\./u,
     );
     expect(blocks.find((b) => b.type === 'image')).toMatchObject({ slack_file: { id: 'F0CARD' } });
     expect(shown).toContain('Messaging accounts needing attention* (2 of 7)');
@@ -77,7 +77,7 @@ describe('digest message', () => {
     expect(violations(blocks)).toEqual([]);
     const shown = textOf(blocks);
     expect(shown).toMatch(
-      /\*Vector index `idx-incident`\*\n.+\n• updates stopped at 07:35 UTC — 0 since\n• p99 query latency rose [\d.]+× in the last 15 min/u,
+      /Vector index `idx-incident`\n.+\n• updates stopped at 07:35 UTC — 0 since\n• p99 query latency rose [\d.]+× in the last 15 min/u,
     );
     expect(text).toBe(
       'Daily digest for Monday 23 November 2026: 2 vector indexes, 1 with something unusual.',
@@ -91,9 +91,7 @@ describe('digest message', () => {
     expect(shown).toMatch(
       /:mag: `idx-incident` {2}.+ vectors · .+ queries today · updates stopped at 07:35 UTC — 0 since \(and 1 more\)/u,
     );
-    expect(shown).toMatch(
-      /\*Vector index `idx-5`\*\n.+\n:white_check_mark: Nothing unusual in this period\./u,
-    );
+    expect(shown).toMatch(/Vector index `idx-5`\n.+\n:white_check_mark: Nothing unusual in this period\./u);
   });
 
   it('a card that fails to render costs only the picture', async () => {
@@ -146,7 +144,7 @@ describe('digest message', () => {
     expect(shown).toContain('Vector index `idx-0`');
     expect(shown).toContain('*More indexes*');
     expect(shown).toMatch(/…and \d+ more indexes\./u);
-    expect(shown).toContain('/ops vector stats <index-id> 1d');
+    expect(shown).toContain('/ops vector stats &lt;index&gt; 1d');
     expect(shown).toContain('`idx-59`: The management API has no vector index');
     expect(shown).toContain('…and 20 more — `/ops search requests`');
   });
