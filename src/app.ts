@@ -1,7 +1,7 @@
 // Composition root: builds the Bolt App over a receiver, registers each feature, and serves HTTP.
 // Receivers do transport only; everything a user sees is decided in the features.
 import type { Server } from 'node:http';
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
 import { sharedStatsReads } from './api/shared-reads.ts';
 import { ChangeFeed } from './changes.ts';
@@ -25,6 +25,7 @@ import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
 import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
+import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
 import { observedStore } from './store/observed-store.ts';
 import { APP_VERSION } from './version.ts';
@@ -117,10 +118,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: webClientOptions(
-      config.slack.apiUrl,
-      metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
-    ), // metrics
+    clientOptions: slackClientOptions(config, metrics),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -145,6 +143,13 @@ function createApp(
   return { app, guardrails };
 }
 
+function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']) {
+  return webClientOptions(
+    config.slack.apiUrl,
+    metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
+  ); // metrics
+}
+
 /** What every feature's register() receives (feature-context.ts). */
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
@@ -160,6 +165,12 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     ...deps,
     uses: undefined,
     pacer: createPacer(DEFAULT_PACING),
+    userTimeZone: userTimeZones(deps.clock),
+    slackClientOfItsOwn: () =>
+      new webApi.WebClient(deps.config.slack.botToken, {
+        ...slackClientOptions(deps.config, metrics),
+        logger: boltLogger(deps.logger),
+      }),
     commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()

@@ -11,6 +11,8 @@ import type { Pacer } from './slack/pacer.ts';
 import type { PolicyPort } from './slack/policy-gate.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
+import type { UserTimeZone } from './slack/user-time-zone.ts';
+import type { WebClient } from './slack/web-client.ts';
 import type { Store } from './store/index.ts';
 import type { WorkTracker } from './work-tracker.ts';
 
@@ -47,6 +49,13 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
   scheduledStats: StatsReader;
   /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
   pacer: Pacer;
+  /** A person's time zone from users.info, through the app's one cache (once a day per person). */
+  userTimeZone: UserTimeZone;
+  /**
+   * A Web API client with the app's options and a request queue of its own: a 429 it waits out
+   * pauses only its own calls (a client pauses all of its calls for a Retry-After).
+   */
+  slackClientOfItsOwn(): WebClient;
   /**
    * The guardrails: `protect` declares what the feature's clicks, forms and type-aheads need (a
    * subcommand declares its `capability` where it registers); the policy gate enforces both.

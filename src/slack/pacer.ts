@@ -73,6 +73,17 @@ export function createPacer(options: PacerOptions): Pacer {
     tokenQueue = token.catch(() => {});
     await token;
     lastPost.set(channel, now());
+    forgetPastGaps();
+  };
+
+  // A channel whose gap has passed needs no entry: the map holds the channels posted to lately,
+  // not every channel ever posted to. Swept when it doubles, so the sweep costs O(1) per post.
+  let sweepAt = 1_000;
+  const forgetPastGaps = () => {
+    if (lastPost.size < sweepAt) return;
+    const t = now();
+    for (const [c, at] of lastPost) if (t - at >= options.perChannelGapMs) lastPost.delete(c);
+    sweepAt = Math.max(1_000, lastPost.size * 2);
   };
 
   return {

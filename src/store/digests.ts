@@ -160,5 +160,17 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
       );
       return rows.map(toRun);
     },
+
+    async listLastDigestRuns() {
+      // Driven by the subscriptions, each channel's newest day found through the runs' key, so the
+      // cost follows the digests there are, not the days of runs kept.
+      const rows = await db.all(
+        `SELECT run.* FROM digest_subscriptions sub JOIN digest_runs run ON run.channel_id = sub.channel_id
+         AND run.local_date = (SELECT MAX(newest.local_date) FROM digest_runs newest
+           WHERE newest.channel_id = sub.channel_id)
+         ORDER BY run.channel_id${byCodePoint}`,
+      );
+      return rows.map(toRun);
+    },
   };
 }

@@ -142,6 +142,8 @@ export interface Store {
   ): Promise<CompleteDigestRunResult>;
   /** Newest local date first. */
   listDigestRuns(channelId: string, limit: number): Promise<DigestRun[]>;
+  /** Each subscribed channel's newest run (by local date), in one read; channels never run have none. */
+  listLastDigestRuns(): Promise<DigestRun[]>;
 
   // --- threshold watches ---
 
@@ -149,6 +151,8 @@ export interface Store {
   getWatch(id: number): Promise<Watch | undefined>;
   /** Every watch, or one channel's; oldest first. */
   listWatches(channelId?: string): Promise<Watch[]>;
+  /** The watches that need attention: firing, or in a channel that refuses opsbot's posts. Oldest first. */
+  listFiringWatches(): Promise<Watch[]>;
   /** Removes the watch; returns it as it was (its alert may need a last update), or undefined. */
   deleteWatch(id: number): Promise<Watch | undefined>;
   /**
@@ -287,6 +291,7 @@ export type DigestMethods = Pick<
   | 'renewDigestRun'
   | 'completeDigestRun'
   | 'listDigestRuns'
+  | 'listLastDigestRuns'
 >;
 
 export type WatchMethods = Pick<
@@ -294,6 +299,7 @@ export type WatchMethods = Pick<
   | 'createWatch'
   | 'getWatch'
   | 'listWatches'
+  | 'listFiringWatches'
   | 'deleteWatch'
   | 'claimDueWatches'
   | 'saveWatchState'

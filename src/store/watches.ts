@@ -91,6 +91,16 @@ export function watchMethods(db: Db): WatchMethods {
       );
       return rows.map(toWatch);
     },
+    async listFiringWatches() {
+      // The state is JSON text on both databases; each reads a field of it its own way. Only the
+      // watches that need attention are parsed, not every watch, on each Home tab built.
+      const needsAttention =
+        db.dialect.name === 'sqlite'
+          ? `json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL`
+          : `state::jsonb ->> 'status' = 'firing' OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`;
+      const rows = await db.all(`SELECT * FROM watches WHERE ${needsAttention} ORDER BY id`);
+      return rows.map(toWatch);
+    },
     async deleteWatch(id) {
       const row = await db.one('DELETE FROM watches WHERE id = :id RETURNING *', { id });
       return row === undefined ? undefined : toWatch(row);

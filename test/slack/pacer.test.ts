@@ -30,6 +30,17 @@ describe('pacer', () => {
     expect(time.now()).toBe(2_000);
   });
 
+  it('still keeps a channel’s gap after posts to thousands of other channels', async () => {
+    const time = fakeTime();
+    // No workspace limit to speak of: only the channels' gaps.
+    const pacer = createPacer({ perMinute: 6e6, burst: 1e4, perChannelGapMs: 1_100, ...time });
+    await pacer.take('C0BUSY');
+    for (let i = 0; i < 2_500; i++) await pacer.take(`C${i}`);
+    const before = time.now();
+    await pacer.take('C0BUSY');
+    expect(time.now() - before).toBe(1_100);
+  });
+
   it('keeps a second between two posts in one channel', async () => {
     const time = fakeTime();
     const pacer = createPacer({

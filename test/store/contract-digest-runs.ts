@@ -191,5 +191,21 @@ export function digestRunContract({ open }: ContractContext): void {
       await store.upsertSubscription(subscriptionInput());
       expect((await claim(store, { owner: 'worker-b', now: T0 + DAY })).claimed).toBe(false);
     });
+
+    it('reads every subscribed channel’s newest run at once', async () => {
+      const store = await open();
+      for (const channelId of ['C0DIGEST', 'C0NEVERRUN', 'C0OTHER'])
+        await store.upsertSubscription(subscriptionInput({ channelId }));
+      for (const localDate of ['2025-03-09', '2025-03-11', '2025-03-10']) await claim(store, { localDate });
+      await claim(store, { channelId: 'C0OTHER' });
+      // A channel whose digest was removed is not listed, however many runs it kept.
+      await claim(store, { channelId: 'C0REMOVED' });
+      const last = await store.listLastDigestRuns();
+      expect(last.map((r) => [r.channelId, r.localDate])).toEqual([
+        ['C0DIGEST', '2025-03-11'],
+        ['C0OTHER', '2025-03-10'],
+      ]);
+      expect(last[0]).toEqual((await store.listDigestRuns('C0DIGEST', 1))[0]);
+    });
   });
 }

@@ -42,6 +42,22 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
       expect(await store.getWatch(a.id)).toBeUndefined();
     });
 
+    it('reads only the watches that need attention: firing, or refused by their channel', async () => {
+      const store = await open();
+      await store.createWatch(watchInput());
+      const firing = await store.createWatch(watchInput({ state: { ...FRESH, status: 'firing' } }));
+      await store.createWatch(watchInput({ state: { ...FRESH, cantPost: null } }));
+      const refused = await store.createWatch(
+        watchInput({ state: { ...FRESH, cantPost: { code: 'not_in_channel', since: T0 } } }),
+      );
+      await store.createWatch(watchInput({ state: { ...FRESH, status: 'no_data' } }));
+      const needing = await store.listFiringWatches();
+      expect(needing).toEqual([firing, refused]);
+      expect(needing).toEqual(
+        (await store.listWatches()).filter((w) => w.state.status === 'firing' || w.state.cantPost != null),
+      );
+    });
+
     it('refuses a watch that could never be checked, and a state carrying a secret', async () => {
       const store = await open();
       await expect(store.createWatch(watchInput({ threshold: Number.NaN }))).rejects.toThrow(/threshold/);

@@ -6,7 +6,6 @@ import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts
 import type { FeatureContext } from '../../feature-context.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
-import { userTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/zones.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
@@ -54,7 +53,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 }
 
 /** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
-function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDeps): void {
+function registerFormCommand({ router, store, userTimeZone }: FeatureContext, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
     capability: 'digest.manage',
@@ -90,7 +89,7 @@ function registerFormCommand({ router, store }: FeatureContext, deps: ListenerDe
   });
 }
 
-function registerListAndRemove({ router, store, policy }: FeatureContext): void {
+function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureContext): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',

@@ -1,5 +1,5 @@
 // The real parts of a digest for one tick (or one preview): every (index, period) is read once
-// (readsForOneRun) and its card rendered and uploaded once, however many channels include it; the
+// (readsForOneRun), its report built once and its card rendered and uploaded once, however many channels include it; the
 // accounts and the pending requests are read once. API calls are bounded in concurrency.
 import type { StatsPeriod, VectorIndexStats } from '../../api/index.ts';
 import { readsForOneRun, type StatsReader } from '../../api/shared-reads.ts';
@@ -83,6 +83,18 @@ export function createTickParts(deps: PartsDeps): DigestParts {
     },
   );
 
+  // Built once per (index, period) for every channel that shows it, as the read itself is.
+  const reports = new Map<string, ReturnType<typeof buildReport>>();
+  const report: DigestParts['report'] = (indexId, period, loaded) => {
+    const k = key(indexId, period);
+    let built = reports.get(k);
+    if (built === undefined) {
+      built = buildReport(indexId, period, loaded);
+      reports.set(k, built);
+    }
+    return built;
+  };
+
   const accounts = memoize(
     () => 'accounts',
     () => api(async () => (await deps.accounts({ tokenHint: false })).summaries),
@@ -94,7 +106,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
 
   return {
     stats: (indexId, period) => reads.getVectorIndexStats(indexId, period),
-    report: (indexId, period, loaded) => buildReport(indexId, period, loaded),
+    report,
     card,
     accounts,
     pendingRequests,

@@ -114,13 +114,16 @@ export async function digestToPreview(
 export type DigestWithLastRun = { subscription: DigestSubscription; lastRun: DigestRun | undefined };
 
 export async function digestsWithLastRun(
-  store: Pick<Store, 'listSubscriptions' | 'listDigestRuns'>,
+  store: Pick<Store, 'listSubscriptions' | 'listLastDigestRuns'>,
 ): Promise<DigestWithLastRun[]> {
-  const subscriptions = await store.listSubscriptions();
-  return Promise.all(
-    subscriptions.map(async (subscription) => ({
-      subscription,
-      lastRun: (await store.listDigestRuns(subscription.channelId, 1))[0],
-    })),
-  );
+  // Two reads, however many digests: the Home tab asks on every publish.
+  const [subscriptions, lastRuns] = await Promise.all([
+    store.listSubscriptions(),
+    store.listLastDigestRuns(),
+  ]);
+  const lastRunOf = new Map(lastRuns.map((run) => [run.channelId, run]));
+  return subscriptions.map((subscription) => ({
+    subscription,
+    lastRun: lastRunOf.get(subscription.channelId),
+  }));
 }

@@ -35,14 +35,19 @@ export type HomePort = Record<string, never>;
 const REFRESH_WINDOW_MS = 500;
 /**
  * Slack rates each method on its own: context.pacer holds chat.postMessage's budget for digests and
- * alerts, while views.publish is Tier 4 (about 100 a minute). Refreshes nobody asked for take at
- * most a third of that, so a burst of changes never gets opsbot rate-limited (a 429 stalls every
- * Slack call) and an opened tab still publishes at once.
+ * alerts, while views.publish is Tier 4 (100 a minute per app, bursts allowed). Every Home publish,
+ * an opening's or a refresh's, takes its turn here, a little under the tier so the app is not
+ * answered 429; past it, tabs wait their turn (first tabs first) rather than being refused.
+ */
+const PUBLISH_BUDGET = { perMinute: 95, burst: 90, perChannelGapMs: 0 };
+/**
+ * Of that budget, refreshes nobody asked for (a change on a tab opened lately) take at most a
+ * third, so a burst of changes never spends what the next openings need.
  */
 const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
 
 export function register(context: FeatureContext<HomeUses>): HomePort {
-  const { app, config, clock, uses } = context;
+  const { config, clock, uses } = context;
   const logger = context.logger.child({ feature: 'home' });
   const mode = config.slack.appToken === undefined ? 'http' : 'socket';
   const service = createHomeService({
@@ -56,7 +61,9 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     commandName: context.commandName,
     seenBy: (viewerId, channels) => channelsSeenBy(context.policy.membership, viewerId, channels),
   });
-  const outbound = homeOutbound(app.client, clock, logger);
+  // A client of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
+  // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
+  const outbound = homeOutbound(context.slackClientOfItsOwn(), context.userTimeZone, logger);
   const publish = async (userId: string, options?: { fresh?: boolean }) =>
     outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
 
@@ -66,18 +73,17 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     options: { [STATS_BLOCK.index]: 'stats' },
   });
   uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
-  registerHomeListeners(context, { service, outbound, publish });
 
+  const publishPacer = createPacer(PUBLISH_BUDGET);
   const refreshPacer = createPacer(REFRESH_BUDGET);
-  // A stop drops the refreshes still waiting for their turn: the next opening shows the tab fresh.
+  // A stop drops the tabs still waiting for their turn: the next opening shows the tab fresh.
   const stopping = new AbortController();
   const refresher = new HomeRefresher({
     windowMs: REFRESH_WINDOW_MS,
     concurrency: 3,
-    publish: async (userId) => {
-      await refreshPacer.take(userId, stopping.signal);
-      await context.work.run(() => publish(userId));
-    },
+    turn: () => publishPacer.take('views.publish', stopping.signal),
+    refreshTurn: () => refreshPacer.take('views.publish', stopping.signal),
+    publish: (userId, options) => context.work.run(() => publish(userId, options)),
     onError: (userId, error) => {
       if (!stopping.signal.aborted)
         logger.warn(
@@ -85,6 +91,11 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
           'Home not published',
         );
     },
+  });
+  registerHomeListeners(context, {
+    service,
+    outbound,
+    opened: (userId) => refresher.opened(userId, outbound.hasTab(userId)),
   });
   context.changes.subscribe((change) => {
     service.audienceOf(change).then(

@@ -20,13 +20,13 @@ const SEEN_EVENTS_MAX = 1_000;
  */
 const FORM_WAIT_MS = 2_000;
 
-/** `publish` builds and publishes the person's tab; `fresh` even when it shows what it showed last. */
+/** `opened` queues the person's tab, fresh, for publishing within views.publish's budget. */
 export function registerHomeListeners(
   context: FeatureContext<HomeUses>,
   deps: {
     service: Pick<HomeService, 'opened'>;
     outbound: Pick<HomeOutbound, 'directChannel'>;
-    publish(userId: string, options?: { fresh?: boolean }): Promise<void>;
+    opened(userId: string): void;
   },
 ): void {
   const { app, uses } = context;
@@ -47,7 +47,7 @@ export function registerHomeListeners(
     }
     deps.service.opened(event.user);
     // Opening the tab always shows it fresh, even when nothing changed since the last publish.
-    await deps.publish(event.user, { fresh: true });
+    deps.opened(event.user);
   });
 
   app.action<BlockAction<ButtonAction>>(HOME_ACTION.requestIndex, async ({ ack, body, client }) => {

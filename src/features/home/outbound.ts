@@ -1,20 +1,18 @@
 // What the Home tab sends to Slack on its own: the published tab (not again while it is unchanged),
-// the person's time zone (users.info, remembered an hour), and the DM a "Stats for…" card goes to
+// the person's time zone (the app's one users.info cache), and the DM a "Stats for…" card goes to
 // when the Home tab has no channel to answer in.
 import { createHash } from 'node:crypto';
 import type { View } from '@slack/types';
 import type { Logger } from '../../log.ts';
-import { userTimeZone } from '../../slack/user-time-zone.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import type { WebClient } from '../../slack/web-client.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
 
-const TIME_ZONE_TTL_MS = 60 * 60_000;
 const TIME_ZONE_WAIT_MS = 1_500;
 
 export type HomeOutbound = ReturnType<typeof homeOutbound>;
 
-export function homeOutbound(client: WebClient, clock: () => number, logger: Logger) {
-  const zones = new LruMap<string, { zone: string; at: number }>(HOME_PEOPLE_REMEMBERED);
+export function homeOutbound(client: WebClient, userTimeZone: UserTimeZone, logger: Logger) {
   // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for nothing.
   const published = new LruMap<string, string>(HOME_PEOPLE_REMEMBERED);
 
@@ -31,13 +29,11 @@ export function homeOutbound(client: WebClient, clock: () => number, logger: Log
         'Home tab published',
       );
     },
+    /** Whether this person was published a tab (as far as Home remembers). */
+    hasTab: (userId: string): boolean => published.has(userId),
     /** The person's IANA zone, UTC when Slack doesn't say. */
     async zoneOf(userId: string): Promise<string> {
-      const known = zones.get(userId);
-      if (known !== undefined && clock() - known.at < TIME_ZONE_TTL_MS) return known.zone;
-      const zone = (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
-      zones.set(userId, { zone, at: clock() });
-      return zone;
+      return (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
     },
     /** The person's DM with opsbot. */
     async directChannel(userId: string): Promise<string> {

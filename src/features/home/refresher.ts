@@ -1,23 +1,40 @@
-// Home tabs are republished when something on them changes, not on a timer. Changes come in bursts
-// (a decision moves a request twice and updates two cards), and views.publish is rate-limited, so
-// the people to refresh are collected for a short window and each is published once per window.
-import { forEachBounded } from '../../limiter.ts';
+// Every Home tab goes out through this queue, within views.publish's own budget (Tier 4, per app):
+// when people ask for more tabs than Slack grants, each still gets one, later, never none. Whoever
+// is looking goes first: a person who just opened Home with no tab yet, then a person who reopened
+// it, then the tabs a change concerns. A person's pending publishes are one, built with what is
+// current when their turn comes. Changes come in bursts (a decision moves a request twice and
+// updates two cards), so the people they concern are gathered for a short window, and fed to the
+// queue at a rate of their own, so that refreshes nobody asked for never spend the openings' budget.
 
 export type RefresherOptions = {
   /** How long changes are collected before publishing. */
   windowMs: number;
-  /** Publishes one person's Home. Errors are the caller's to log; the refresher carries on. */
-  publish: (userId: string) => Promise<void>;
-  /** Publishes in flight at once, so a burst of many people stays within Slack's rate. */
+  /** Publishes one person's Home; `fresh` even when it shows what was published last. */
+  publish: (userId: string, options: { fresh: boolean }) => Promise<void>;
+  /** Resolves when views.publish's budget allows one more; rejects when Home is stopping. */
+  turn: () => Promise<void>;
+  /** Resolves when the share of that budget left to refreshes allows one more; rejects when stopping. */
+  refreshTurn: () => Promise<void>;
+  /** Publishes in flight at once. */
   concurrency: number;
   onError: (userId: string, error: unknown) => void;
 };
 
+type Pending = Map<string, { fresh: boolean }>;
+
 export class HomeRefresher {
   readonly #options: RefresherOptions;
-  readonly #dirty = new Set<string>();
+  /** People a change concerns, not yet queued. */
+  readonly #gathered = new Set<string>();
+  /** In the order they are served. */
+  readonly #queues: Record<'firstTabs' | 'reopened' | 'changed', Pending> = {
+    firstTabs: new Map(),
+    reopened: new Map(),
+    changed: new Map(),
+  };
   #timer: NodeJS.Timeout | undefined;
-  #flushing: Promise<void> = Promise.resolve();
+  #feeding: Promise<void> | undefined;
+  #draining: Promise<void> | undefined;
   #stopped = false;
 
   constructor(options: RefresherOptions) {
@@ -27,23 +44,26 @@ export class HomeRefresher {
   /** Marks people whose Home shows something that changed. */
   refresh(userIds: Iterable<string>): void {
     if (this.#stopped) return;
-    for (const id of userIds) this.#dirty.add(id);
-    if (this.#dirty.size === 0 || this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#flushing = this.#flushing.then(() => this.#flush());
-    }, this.#options.windowMs);
+    for (const id of userIds) this.#gathered.add(id);
+    if (this.#gathered.size === 0 || this.#timer !== undefined || this.#feeding !== undefined) return;
+    this.#timer = setTimeout(() => this.#feed(), this.#options.windowMs);
     this.#timer.unref();
+  }
+
+  /** Someone opened Home: their tab, fresh, as soon as the budget allows. */
+  opened(userId: string, hasTab: boolean): void {
+    if (this.#stopped) return;
+    const { firstTabs, reopened, changed } = this.#queues;
+    changed.delete(userId);
+    if (!firstTabs.has(userId)) (hasTab ? reopened : firstTabs).set(userId, { fresh: true });
+    this.#drain();
   }
 
   /** Publishes what is pending now and waits for it; for shutdown and tests. */
   async settle(): Promise<void> {
-    if (this.#timer !== undefined) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      this.#flushing = this.#flushing.then(() => this.#flush());
-    }
-    await this.#flushing;
+    this.#feed();
+    while (this.#feeding !== undefined || this.#draining !== undefined)
+      await Promise.all([this.#feeding, this.#draining]);
   }
 
   async stop(): Promise<void> {
@@ -51,11 +71,82 @@ export class HomeRefresher {
     this.#stopped = true;
   }
 
-  async #flush(): Promise<void> {
-    const people = [...this.#dirty];
-    this.#dirty.clear();
-    await forEachBounded(people, this.#options.concurrency, (userId) =>
-      this.#options.publish(userId).catch((error: unknown) => this.#options.onError(userId, error)),
-    );
+  #pending(): number {
+    const { firstTabs, reopened, changed } = this.#queues;
+    return firstTabs.size + reopened.size + changed.size;
   }
+
+  #feed(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#feeding !== undefined || this.#gathered.size === 0) return;
+    this.#feeding = this.#feedGathered().finally(() => {
+      this.#feeding = undefined;
+    });
+  }
+
+  async #feedGathered(): Promise<void> {
+    const { firstTabs, reopened, changed } = this.#queues;
+    try {
+      for (let id = first(this.#gathered); id !== undefined; id = first(this.#gathered)) {
+        // Already queued: their turn will show this change too.
+        if (firstTabs.has(id) || reopened.has(id) || changed.has(id)) continue;
+        await this.#options.refreshTurn();
+        changed.set(id, { fresh: false });
+        this.#drain();
+      }
+    } catch {
+      // Stopping: the changes still gathered are dropped; each person's next opening shows them.
+      this.#gathered.clear();
+    }
+  }
+
+  #drain(): void {
+    if (this.#draining !== undefined || this.#pending() === 0) return;
+    this.#draining = this.#publishAll().finally(() => {
+      this.#draining = undefined;
+      // Whoever was queued while the last publishes finished.
+      this.#drain();
+    });
+  }
+
+  async #publishAll(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (this.#pending() > 0) {
+        await this.#options.turn();
+        const next = this.#next();
+        if (next === undefined) break;
+        const [userId, options] = next;
+        const publishing = this.#options
+          .publish(userId, options)
+          .catch((error: unknown) => this.#options.onError(userId, error))
+          .finally(() => inFlight.delete(publishing));
+        inFlight.add(publishing);
+        if (inFlight.size >= this.#options.concurrency) await Promise.race(inFlight);
+      }
+    } catch {
+      // Stopping: what is still waiting is dropped; each person's next opening shows their tab.
+      for (const queue of Object.values(this.#queues)) queue.clear();
+    }
+    await Promise.all(inFlight);
+  }
+
+  #next(): [string, { fresh: boolean }] | undefined {
+    for (const queue of Object.values(this.#queues)) {
+      const oldest = queue.entries().next();
+      if (oldest.done) continue;
+      queue.delete(oldest.value[0]);
+      return oldest.value;
+    }
+    return undefined;
+  }
+}
+
+/** Takes the oldest member out of a set. */
+function first(set: Set<string>): string | undefined {
+  const next = set.values().next();
+  if (next.done) return undefined;
+  set.delete(next.value);
+  return next.value;
 }

@@ -27,8 +27,7 @@ export type FiringWatch = {
 };
 
 export async function firingWatches(store: Store, now: number): Promise<FiringWatch[]> {
-  const all = await store.listWatches();
-  const firing = all.filter((w) => w.state.status === 'firing' || w.state.cantPost != null);
+  const firing = await store.listFiringWatches();
   const incidents =
     firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
   const names = new Map<string, string | undefined>();

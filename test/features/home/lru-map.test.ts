@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruMap } from '../../../src/features/home/lru-map.ts';
+import { LruMap } from '../../../src/lru-map.ts';
 
 describe('what Home remembers per person is bounded', () => {
   it('keeps at most its size, forgetting whoever was seen least recently', () => {

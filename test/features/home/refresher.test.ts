@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { trackApiHealth } from '../../../src/api/health.ts';
 import { ManagementApiError } from '../../../src/api/index.ts';
 import { HomeRefresher } from '../../../src/features/home/refresher.ts';
+import { eventually } from '../../support/poll.ts';
 
 describe('Home refreshes', () => {
   it('a burst of changes publishes each affected person once', async () => {
@@ -9,6 +10,8 @@ describe('Home refreshes', () => {
     const refresher = new HomeRefresher({
       windowMs: 60_000,
       concurrency: 2,
+      turn: async () => undefined,
+      refreshTurn: async () => undefined,
       publish: async (user) => {
         published.push(user);
       },
@@ -30,6 +33,8 @@ describe('Home refreshes', () => {
     const refresher = new HomeRefresher({
       windowMs: 60_000,
       concurrency: 1,
+      turn: async () => undefined,
+      refreshTurn: async () => undefined,
       publish: async (user) => {
         if (user === 'U0BROKEN') throw new Error('views.publish failed');
         published.push(user);
@@ -43,6 +48,56 @@ describe('Home refreshes', () => {
     refresher.refresh(['U0LATE']);
     await refresher.settle();
     expect(published).toEqual(['U0FINE']);
+  });
+  it('past views.publish’s budget every tab still goes out, whoever is looking first, each person once', async () => {
+    // The budget as a gate the test opens one publish at a time.
+    const turns: Array<() => void> = [];
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 60_000,
+      concurrency: 1,
+      turn: () => new Promise<void>((resolve) => turns.push(resolve)),
+      refreshTurn: async () => undefined,
+      publish: async (user, { fresh }) => {
+        published.push(`${user}${fresh ? ' (opened)' : ''}`);
+      },
+      onError: () => undefined,
+    });
+    refresher.refresh(['U0A', 'U0B', 'U0C']);
+    const settled = refresher.settle();
+    await eventually(() => turns.length === 1);
+    // While the budget is spent, two people open Home: one with a tab waiting for a republish, one new.
+    refresher.opened('U0B', true);
+    refresher.opened('U0NEW', false);
+    for (let i = 0; i < 4; i++) {
+      await eventually(() => turns.length > 0);
+      turns.shift()?.();
+    }
+    await settled;
+    expect(published).toEqual(['U0NEW (opened)', 'U0B (opened)', 'U0A', 'U0C']);
+  });
+
+  it('a stop drops the tabs still waiting for their turn', async () => {
+    const stopping = new AbortController();
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 60_000,
+      concurrency: 1,
+      turn: async () => {
+        if (stopping.signal.aborted) throw stopping.signal.reason;
+      },
+      refreshTurn: async () => {
+        if (stopping.signal.aborted) throw stopping.signal.reason;
+      },
+      publish: async (user) => {
+        published.push(user);
+      },
+      onError: () => undefined,
+    });
+    stopping.abort(new Error('stopping'));
+    refresher.opened('U0LATE', false);
+    await refresher.stop();
+    expect(published).toEqual([]);
   });
 });
 

@@ -3,7 +3,6 @@
 // watch is thrown to the guard.
 import type { BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
 import type { FeatureContext } from '../../../feature-context.ts';
-import { userTimeZone } from '../../../slack/user-time-zone.ts';
 import type { VectorStatsPort } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
 import { WATCH_ACTION } from '../ids.ts';
@@ -20,7 +19,7 @@ export function registerAlertActions(
   service: WatchesService,
   postStats: VectorStatsPort['postStats'],
 ): void {
-  const { app } = context;
+  const { app, userTimeZone } = context;
   for (const [actionId, control] of CONTROLS)
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
       await ack();
