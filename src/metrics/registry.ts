@@ -16,8 +16,25 @@ export function createMetrics() {
   // CPU, resident set, heap, event-loop lag, GC: prom-client's standard names, without a prefix.
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // /metrics lists the families in the order they are registered here.
   return {
     registry,
+    ...slackMetrics(registers),
+    ...managementApiMetrics(registers),
+    ...searchRequestMetrics(registers),
+    ...watchMetrics(registers),
+    ...digestMetrics(registers),
+    ...cardMetrics(registers),
+    ...policyMetrics(registers),
+    ...storeMetrics(registers),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Requests Slack delivers to opsbot, and opsbot's requests to the Slack Web API. */
+function slackMetrics(registers: Registry[]) {
+  return {
     slackRequests: new Counter({
       name: 'opsbot_slack_requests_total',
       help: 'Requests Slack delivered, by kind (command, action, view_submission, view_closed, options, event, shortcut, other) and outcome (ok: a listener acknowledged; unhandled: none did, opsbot acknowledged empty; error: processing failed).',
@@ -44,6 +61,12 @@ export function createMetrics() {
       buckets: CALL_BUCKETS,
       registers,
     }),
+  };
+}
+
+/** Calls to the management API, and how its answers drift from the spec. */
+function managementApiMetrics(registers: Registry[]) {
+  return {
     mgmtCalls: new Counter({
       name: 'opsbot_mgmt_api_calls_total',
       help: "Management API calls (retries included in one call), by operation and outcome: ok, or the client's error kind (auth, not_found, rate_limited, unavailable, timeout, invalid_response, rejected, unexpected).",
@@ -63,6 +86,12 @@ export function createMetrics() {
       labelNames: ['record', 'drift'] as const,
       registers,
     }),
+  };
+}
+
+/** Search index requests: the states they enter, and how long a decision takes. */
+function searchRequestMetrics(registers: Registry[]) {
+  return {
     searchRequests: new Counter({
       name: 'opsbot_search_requests_total',
       help: 'Search index requests entering a state (pending when filed; approved, creating, created, failed, rejected, expired).',
@@ -76,6 +105,12 @@ export function createMetrics() {
       buckets: SLOW_BUCKETS,
       registers,
     }),
+  };
+}
+
+/** Threshold watches: their states, the checks that run them, their fires and recoveries. */
+function watchMetrics(registers: Registry[]) {
+  return {
     watches: new Gauge({
       name: 'opsbot_watches',
       help: 'Threshold watches by state (ok, firing, snoozed, muted, no_data), read from the store at scrape time; every replica reports the same numbers.',
@@ -104,6 +139,12 @@ export function createMetrics() {
       buckets: SLOW_BUCKETS,
       registers,
     }),
+  };
+}
+
+/** Daily digest runs. */
+function digestMetrics(registers: Registry[]) {
+  return {
     digests: new Counter({
       name: 'opsbot_digests_total',
       help: 'Digest runs finished, by outcome (posted, skipped, failed).',
@@ -115,6 +156,12 @@ export function createMetrics() {
       help: 'Digest runs claimed again after another claim (a replica that died mid-run, whose lease ran out).',
       registers,
     }),
+  };
+}
+
+/** PNG cards drawn on the render thread. */
+function cardMetrics(registers: Registry[]) {
+  return {
     cardsRendered: new Counter({
       name: 'opsbot_cards_rendered_total',
       help: 'PNG cards rendered, by kind (stats, watch) and outcome (ok, error).',
@@ -128,12 +175,24 @@ export function createMetrics() {
       buckets: RENDER_BUCKETS,
       registers,
     }),
+  };
+}
+
+/** Actions the guardrails policy refused. */
+function policyMetrics(registers: Registry[]) {
+  return {
     policyRefusals: new Counter({
       name: 'opsbot_policy_refusals_total',
       help: 'Actions the guardrails policy refused, by the capability they needed.',
       labelNames: ['capability'] as const,
       registers,
     }),
+  };
+}
+
+/** Store calls that failed. */
+function storeMetrics(registers: Registry[]) {
+  return {
     storeFailures: new Counter({
       name: 'opsbot_store_failures_total',
       help: 'Store calls that failed, by operation (the Store method).',
@@ -142,8 +201,6 @@ export function createMetrics() {
     }),
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Seconds since `startMs` by the monotonic clock. */
 export function secondsSince(startMs: number): number {

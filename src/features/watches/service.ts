@@ -60,30 +60,60 @@ export type WatchesServiceDeps = {
 export type WatchesService = ReturnType<typeof createWatchesService>;
 
 export function createWatchesService(deps: WatchesServiceDeps) {
-  const { store, clock, logger, slack } = deps;
-
-  /** An open alert's message is told of a change; the change itself is saved already, so a failure is only logged. */
-  async function tellAlert(watch: Watch, show: (ref: MessageRef) => Promise<void>) {
-    const alert = watch.state.status === 'firing' ? watch.state.alert : null;
-    if (alert === null) return;
-    await show(alert).catch((error: unknown) =>
-      logger.warn(
-        { event: 'watch_alert_not_updated', watchId: watch.id, err: errField(error) },
-        'the open alert was not updated',
-      ),
-    );
-  }
-
-  /** The sentence refusing one more watch in `channelId` (not counting `editing`), or undefined. */
-  async function channelFull(channelId: string, editing?: number): Promise<string | undefined> {
-    const limit = deps.policy().limits.watchesPerChannel;
-    const others = (await store.listWatches(channelId)).filter((w) => w.id !== editing);
-    return others.length >= limit ? channelFullSentence(limit, deps.commandName()) : undefined;
-  }
-
+  const { store, clock } = deps;
+  const channelFull = channelFullCheck(deps);
   return {
     channelFull,
+    ...watchSaver(deps, channelFull),
 
+    /** The watch the Edit button fills the form with. */
+    forEdit: (id: number) => existingWatch(store, id, nothingTo('edit')),
+
+    /** The watch whose alert's Open stats was clicked. */
+    forStats: (id: number) =>
+      existingWatch(store, id, 'That watch was removed, so its alert has no stats to open any more.'),
+
+    /** `watch list`: the channel's watches, its time zone, and each watch's last incident. */
+    async list(channelId: string): Promise<WatchList> {
+      const watches = await store.listWatches(channelId);
+      const incidents = await store.lastIncidents(channelId);
+      return {
+        watches: await Promise.all(watches.map(deps.shown)),
+        timeZone: await channelTimeZone(store, channelId),
+        lastIncidents: new Map(incidents.map((i) => [i.watchId, i])),
+      };
+    },
+
+    acknowledge: acknowledger(deps),
+
+    /** `watch remove <n>`: only a watch of the channel it is typed in. */
+    remove: remover(deps),
+
+    control: controller(deps),
+
+    /** Clears the mutes that have ended and redraws their open alerts; how many ended. */
+    endMutes: muteEnder(deps),
+
+    /** Firing watches (snoozed and muted ones included), for the Home tab. */
+    firing: () => firingWatches(store, clock()),
+  };
+}
+
+type ChannelFull = (channelId: string, editing?: number) => Promise<string | undefined>;
+
+/** The sentence refusing one more watch in `channelId` (not counting `editing`), or undefined. */
+function channelFullCheck(deps: WatchesServiceDeps): ChannelFull {
+  return async (channelId, editing) => {
+    const limit = deps.policy().limits.watchesPerChannel;
+    const others = (await deps.store.listWatches(channelId)).filter((w) => w.id !== editing);
+    return others.length >= limit ? channelFullSentence(limit, deps.commandName()) : undefined;
+  };
+}
+
+/** The form's submission: a new watch, or a changed rule saved over an existing one. */
+function watchSaver(deps: WatchesServiceDeps, channelFull: ChannelFull) {
+  const { store, clock, logger, slack } = deps;
+  return {
     async create(
       spec: WatchSpec,
       channelId: string,
@@ -133,56 +163,42 @@ export function createWatchesService(deps: WatchesServiceDeps) {
       // The open incident ends with the rule it belonged to.
       if (before.state.status === 'firing' && before.state.incidentId != null)
         await store.resolveIncident(before.state.incidentId, clock());
-      await tellAlert(before, (ref) => slack.showChanged(watch, ref, userId));
+      await tellAlert(logger, before, (ref) => slack.showChanged(watch, ref, userId));
       logger.info({ event: 'watch_edited', watchId: id, user: userId, metric: watch.metric }, 'watch edited');
       return deps.shown(watch);
     },
-
-    /** The watch the Edit button fills the form with. */
-    forEdit: (id: number) => existingWatch(store, id, nothingTo('edit')),
-
-    /** The watch whose alert's Open stats was clicked. */
-    forStats: (id: number) =>
-      existingWatch(store, id, 'That watch was removed, so its alert has no stats to open any more.'),
-
-    /** `watch list`: the channel's watches, its time zone, and each watch's last incident. */
-    async list(channelId: string): Promise<WatchList> {
-      const watches = await store.listWatches(channelId);
-      const incidents = await store.lastIncidents(channelId);
-      return {
-        watches: await Promise.all(watches.map(deps.shown)),
-        timeZone: await channelTimeZone(store, channelId),
-        lastIncidents: new Map(incidents.map((i) => [i.watchId, i])),
-      };
-    },
-
-    acknowledge: acknowledger(deps),
-
-    /** `watch remove <n>`: only a watch of the channel it is typed in. */
-    async remove(args: readonly string[], channelId: string, userId: string): Promise<Watch> {
-      const id = Number(args[0]);
-      const watch = Number.isInteger(id) && args.length === 1 ? await store.getWatch(id) : undefined;
-      if (watch === undefined || watch.channelId !== channelId)
-        throw new UserFacingError(
-          // What was typed is echoed escaped: a copied `<n>` would otherwise vanish in Slack.
-          `There is no watch ${escapeMrkdwn(args.join(' ')) || '(no number given)'} in this channel. \`${deps.commandName()} watch list\` shows their numbers.`,
-        );
-      const removed = await store.deleteWatch(id);
-      if (removed === undefined)
-        throw new TargetGone(`Watch #${id} was removed meanwhile, so there is nothing left to remove.`);
-      await tellAlert(removed, (ref) => slack.showRemoved(removed, ref, userId));
-      logger.info({ event: 'watch_removed', watchId: id, user: userId }, 'watch removed');
-      return deps.shown(removed);
-    },
-
-    control: controller(deps),
-
-    /** Clears the mutes that have ended and redraws their open alerts; how many ended. */
-    endMutes: muteEnder(deps),
-
-    /** Firing watches (snoozed and muted ones included), for the Home tab. */
-    firing: () => firingWatches(store, clock()),
   };
+}
+
+function remover(deps: WatchesServiceDeps) {
+  const { store, logger, slack } = deps;
+  return async (args: readonly string[], channelId: string, userId: string): Promise<Watch> => {
+    const id = Number(args[0]);
+    const watch = Number.isInteger(id) && args.length === 1 ? await store.getWatch(id) : undefined;
+    if (watch === undefined || watch.channelId !== channelId)
+      throw new UserFacingError(
+        // What was typed is echoed escaped: a copied `<n>` would otherwise vanish in Slack.
+        `There is no watch ${escapeMrkdwn(args.join(' ')) || '(no number given)'} in this channel. \`${deps.commandName()} watch list\` shows their numbers.`,
+      );
+    const removed = await store.deleteWatch(id);
+    if (removed === undefined)
+      throw new TargetGone(`Watch #${id} was removed meanwhile, so there is nothing left to remove.`);
+    await tellAlert(logger, removed, (ref) => slack.showRemoved(removed, ref, userId));
+    logger.info({ event: 'watch_removed', watchId: id, user: userId }, 'watch removed');
+    return deps.shown(removed);
+  };
+}
+
+/** An open alert's message is told of a change; the change itself is saved already, so a failure is only logged. */
+async function tellAlert(logger: Logger, watch: Watch, show: (ref: MessageRef) => Promise<void>) {
+  const alert = watch.state.status === 'firing' ? watch.state.alert : null;
+  if (alert === null) return;
+  await show(alert).catch((error: unknown) =>
+    logger.warn(
+      { event: 'watch_alert_not_updated', watchId: watch.id, err: errField(error) },
+      'the open alert was not updated',
+    ),
+  );
 }
 
 /** A channel's time zone for the times its messages show: its digest's, else UTC. */

@@ -62,101 +62,15 @@ export type ModalMetadata = z.output<typeof modalMetadataSchema>;
 export function configureModal(input: ConfigureModalInput): ModalView {
   const { settings } = input;
   const mode = daysModeOf(settings.days);
-  const chosen = WEEK_ORDER.filter((d) => settings.days.includes(d));
-  const include = [
-    ...(settings.includeAccounts ? [INCLUDE_OPTIONS.accounts] : []),
-    ...(settings.includeRequests ? [INCLUDE_OPTIONS.requests] : []),
-  ];
   const blocks: KnownBlock[] = [
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: `${input.editing ? 'Change the daily digest' : 'Set up a daily digest'} for ${mentionChannel(input.channelId)}: one message at the chosen local time with the stats of these indexes.`,
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.indexes,
-      label: plain('Vector indexes'),
-      hint: plain(
-        `Type part of a name or an id (at most ${MAX_INDEXES}); a new id is offered as “Use ID …”.`,
-      ),
-      element: {
-        // Options: the indexes opsbot knows, answered by the indexes feature, shown on open.
-        type: 'multi_external_select',
-        action_id: ACTION,
-        min_query_length: 0,
-        max_selected_items: MAX_INDEXES,
-        placeholder: plain('catalog'),
-        ...((input.indexOptions ?? []).length > 0 ? { initial_options: input.indexOptions } : {}),
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.period,
-      label: plain('Stats period'),
-      element: {
-        type: 'static_select',
-        action_id: ACTION,
-        options: STATS_PERIODS.map(periodOption),
-        initial_option: periodOption(settings.period),
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.time,
-      label: plain('Time of day'),
-      element: { type: 'timepicker', action_id: ACTION, initial_time: settings.localTime },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.zone,
-      label: plain('Time zone'),
-      hint: plain(input.zoneNote ?? 'An IANA name such as Europe/Berlin, America/New_York or UTC.'),
-      element: {
-        type: 'plain_text_input',
-        action_id: ACTION,
-        initial_value: settings.timeZone,
-        placeholder: plain('Europe/Berlin'),
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.days,
-      label: plain('Days'),
-      element: {
-        type: 'radio_buttons',
-        action_id: ACTION,
-        options: [DAYS_OPTIONS.every, DAYS_OPTIONS.weekdays, DAYS_OPTIONS.chosen],
-        initial_option: DAYS_OPTIONS[mode],
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.chosenDays,
-      optional: true,
-      label: plain('Chosen days'),
-      hint: plain('Used when "Chosen days" is selected above.'),
-      element: {
-        type: 'checkboxes',
-        action_id: ACTION,
-        options: WEEK_ORDER.map(dayOption),
-        ...(mode === 'chosen' && chosen.length > 0 ? { initial_options: chosen.map(dayOption) } : {}),
-      },
-    },
-    {
-      type: 'input',
-      block_id: BLOCK.include,
-      optional: true,
-      label: plain('Also include'),
-      element: {
-        type: 'checkboxes',
-        action_id: ACTION,
-        options: [INCLUDE_OPTIONS.accounts, INCLUDE_OPTIONS.requests],
-        ...(include.length > 0 ? { initial_options: include } : {}),
-      },
-    },
+    introSection(input.channelId, input.editing),
+    indexesField(input.indexOptions ?? []),
+    periodField(settings.period),
+    timeField(settings.localTime),
+    zoneField(settings.timeZone, input.zoneNote),
+    daysField(mode),
+    chosenDaysField(mode, settings.days),
+    includeField(settings),
   ];
   return {
     type: 'modal',
@@ -169,6 +83,125 @@ export function configureModal(input: ConfigureModalInput): ModalView {
     submit: plain(input.editing ? 'Save changes' : 'Save'),
     close: plain('Cancel'),
     blocks,
+  };
+}
+
+// One builder per block of the form, in the order the form shows them; each sets its initial value.
+
+function introSection(channelId: string, editing: boolean): KnownBlock {
+  return {
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: `${editing ? 'Change the daily digest' : 'Set up a daily digest'} for ${mentionChannel(channelId)}: one message at the chosen local time with the stats of these indexes.`,
+    },
+  };
+}
+
+function indexesField(indexOptions: PlainTextOption[]): KnownBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.indexes,
+    label: plain('Vector indexes'),
+    hint: plain(`Type part of a name or an id (at most ${MAX_INDEXES}); a new id is offered as “Use ID …”.`),
+    element: {
+      // Options: the indexes opsbot knows, answered by the indexes feature, shown on open.
+      type: 'multi_external_select',
+      action_id: ACTION,
+      min_query_length: 0,
+      max_selected_items: MAX_INDEXES,
+      placeholder: plain('catalog'),
+      ...(indexOptions.length > 0 ? { initial_options: indexOptions } : {}),
+    },
+  };
+}
+
+function periodField(period: StatsPeriod): KnownBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.period,
+    label: plain('Stats period'),
+    element: {
+      type: 'static_select',
+      action_id: ACTION,
+      options: STATS_PERIODS.map(periodOption),
+      initial_option: periodOption(period),
+    },
+  };
+}
+
+function timeField(localTime: string): KnownBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.time,
+    label: plain('Time of day'),
+    element: { type: 'timepicker', action_id: ACTION, initial_time: localTime },
+  };
+}
+
+function zoneField(timeZone: string, zoneNote: string | undefined): KnownBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.zone,
+    label: plain('Time zone'),
+    hint: plain(zoneNote ?? 'An IANA name such as Europe/Berlin, America/New_York or UTC.'),
+    element: {
+      type: 'plain_text_input',
+      action_id: ACTION,
+      initial_value: timeZone,
+      placeholder: plain('Europe/Berlin'),
+    },
+  };
+}
+
+function daysField(mode: DaysMode): KnownBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.days,
+    label: plain('Days'),
+    element: {
+      type: 'radio_buttons',
+      action_id: ACTION,
+      options: [DAYS_OPTIONS.every, DAYS_OPTIONS.weekdays, DAYS_OPTIONS.chosen],
+      initial_option: DAYS_OPTIONS[mode],
+    },
+  };
+}
+
+/** The days are ticked only when the digest runs on chosen days: otherwise the boxes start empty. */
+function chosenDaysField(mode: DaysMode, days: readonly Weekday[]): KnownBlock {
+  const chosen = WEEK_ORDER.filter((d) => days.includes(d));
+  return {
+    type: 'input',
+    block_id: BLOCK.chosenDays,
+    optional: true,
+    label: plain('Chosen days'),
+    hint: plain('Used when "Chosen days" is selected above.'),
+    element: {
+      type: 'checkboxes',
+      action_id: ACTION,
+      options: WEEK_ORDER.map(dayOption),
+      ...(mode === 'chosen' && chosen.length > 0 ? { initial_options: chosen.map(dayOption) } : {}),
+    },
+  };
+}
+
+function includeField(settings: DigestSettings): KnownBlock {
+  const include = [
+    ...(settings.includeAccounts ? [INCLUDE_OPTIONS.accounts] : []),
+    ...(settings.includeRequests ? [INCLUDE_OPTIONS.requests] : []),
+  ];
+  return {
+    type: 'input',
+    block_id: BLOCK.include,
+    optional: true,
+    label: plain('Also include'),
+    element: {
+      type: 'checkboxes',
+      action_id: ACTION,
+      options: [INCLUDE_OPTIONS.accounts, INCLUDE_OPTIONS.requests],
+      ...(include.length > 0 ? { initial_options: include } : {}),
+    },
   };
 }
 
