@@ -71,7 +71,7 @@ describe.each(['http', 'socket'] as const)('e2e: private listings and index name
     const list = await told('index list', requester);
     expect(list).toMatch(
       new RegExp(
-        `\\*products\\* \`idx-1\` · named by <@${requester}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 10:00 UTC>, renamed by <@${approver}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 11:00 UTC>`,
+        `\\*products\\* \\(\`idx-1\`\\) · named by <@${requester}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 10:00 UTC>, renamed by <@${approver}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 11:00 UTC>`,
       ),
     );
   });
