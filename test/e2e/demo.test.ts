@@ -47,6 +47,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['digest', 'ok', undefined],
       ['watch', 'ok', undefined],
       ['workflow', 'ok', undefined],
+      ['guardrails', 'ok', undefined],
     ]);
     expect(result.ok).toBe(true);
     expect(result.transcript).toContain('The tour completed.');
@@ -62,6 +63,8 @@ describe('e2e: npm run demo — the tour, in process', () => {
       '/ops digest',
     ])
       expect(help).toContain(command);
+    // The demo's policy narrows no earlier step: the card in #general is the whole one.
+    expect(help).not.toContain('These are the commands you can use here.');
   });
 
   it('shows messaging accounts with every token masked, then shared in the channel', () => {
@@ -132,6 +135,28 @@ describe('e2e: npm run demo — the tour, in process', () => {
     expect(digest).toContain('↳ opsbot posts in #team-ops');
     expect(digest).toContain('Daily digest ·');
     expect(digest).toMatch(/\[image: .+ → .+\.png\]/);
+  });
+
+  it('refuses a watch in #approvals, saying where, and /ops policy tells @requester what they may do there', async () => {
+    const guardrails = section(result.transcript, '▶ @requester types in #approvals:  /ops watch');
+    const expected = [
+      '↳ opsbot → only @requester sees, in #approvals',
+      '⚠️ This channel isn’t one where you can set up watches: use #general or #team-ops.',
+      '▶ @requester types in #approvals:  /ops policy',
+      '↳ opsbot → only @requester sees, in #approvals',
+      '✓ You can read vector index statistics here.',
+      '➜ You can set up watches in #general or #team-ops.',
+      '✗ Only @ops-approvers can acknowledge, snooze or mute alerts.',
+    ];
+    let at = 0;
+    for (const text of expected) {
+      const found = guardrails.indexOf(text, at);
+      expect(found, `"${text}" after position ${at}`).toBeGreaterThanOrEqual(at);
+      at = found;
+    }
+    // Refused means nothing done: no post anywhere, only the watch step's own watch saved.
+    expect(guardrails).not.toContain('↳ opsbot posts');
+    expect((await demo.ws.store.listWatches()).map((w) => w.channelId)).toEqual(['C0TEAMOPS']);
   });
 
   it('writes the Block Kit JSON of every message and modal, and the transcript', () => {
