@@ -19,6 +19,16 @@ function section(transcript: string, from: string): string {
   return transcript.slice(start, next === -1 ? undefined : next);
 }
 
+/** Each of `expected` in `text`, in that order. */
+function expectInOrder(text: string, expected: readonly string[]): void {
+  let at = 0;
+  for (const part of expected) {
+    const found = text.indexOf(part, at);
+    expect(found, `"${part}" after position ${at}`).toBeGreaterThanOrEqual(at);
+    at = found;
+  }
+}
+
 describe('e2e: npm run demo — the tour, in process', () => {
   let demo: DemoWorkspace;
   let outDir: string;
@@ -92,12 +102,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       'Your search index is ready',
       'The management API received exactly one POST /v2/search',
     ];
-    let at = 0;
-    for (const text of expected) {
-      const found = search.indexOf(text, at);
-      expect(found, `"${text}" after position ${at}`).toBeGreaterThanOrEqual(at);
-      at = found;
-    }
+    expectInOrder(search, expected);
     expect(search).toMatch(/token ••••[0-9a-zA-Z]{4}/);
     expect(demo.ws.mgmt.created.filter((r) => r.name === 'product-search')).toHaveLength(1);
   });
@@ -148,12 +153,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       '➜ You can set up watches in #general or #team-ops.',
       '✗ Only @ops-approvers can acknowledge, snooze or mute alerts.',
     ];
-    let at = 0;
-    for (const text of expected) {
-      const found = guardrails.indexOf(text, at);
-      expect(found, `"${text}" after position ${at}`).toBeGreaterThanOrEqual(at);
-      at = found;
-    }
+    expectInOrder(guardrails, expected);
     // Refused means nothing done: no post anywhere, only the watch step's own watch saved.
     expect(guardrails).not.toContain('↳ opsbot posts');
     expect((await demo.ws.store.listWatches()).map((w) => w.channelId)).toEqual(['C0TEAMOPS']);
