@@ -1,6 +1,6 @@
 // Who and what the demo's simulated workspace holds, by the names its transcript shows: the people,
-// the approvers' user group and the channels. The workspace is built from these, so the names the
-// transcript prints are the ones Slack would show there.
+// the approvers' user group, the channels and the policy over them. The workspace is built from
+// these, so the names the transcript prints are the ones Slack would show there.
 import { SIM_IDS } from '../sim/workspace.ts';
 
 /** People and channels of the simulated workspace, by the names the transcript uses. */
@@ -27,3 +27,19 @@ export const DEMO_CHANNELS: Record<string, string> = {
   [SIM_IDS.approvalChannel]: 'approvals',
   C0TEAMOPS: 'team-ops',
 };
+
+/**
+ * The demo's guardrails (`POLICY`): #approvals is kept for the approvers' request cards, so watches
+ * and digests are set up in #general or #team-ops only, and alerts are answered by @ops-approvers.
+ * It leaves every earlier step of the tour as it was: only the Guardrails step meets a refusal.
+ */
+export const DEMO_POLICY = `
+groups:
+  ops: { usergroup: ${DEMO_APPROVER_GROUP.handle} }
+channels:
+  team: [${SIM_IDS.generalChannel}, C0TEAMOPS]
+allow:
+  watch.manage: { who: everyone, where: [team] }
+  digest.manage: { who: everyone, where: [team] }
+  watch.respond: { who: [ops] }
+`;

@@ -1,4 +1,4 @@
-// The tour's last step: a threshold watch on an index whose latency the demo steers through a
+// The tour's watch step: a threshold watch on an index whose latency the demo steers through a
 // short story (fine, past the line, acknowledged, back), checked as the app's timer would.
 import type { SteeredValue } from '../sim/mgmt/stats.ts';
 import { SIM_IDS } from '../sim/workspace.ts';

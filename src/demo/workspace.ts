@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SimulatedWorkspace, startSimulatedWorkspace } from '../sim/workspace.ts';
-import { DEMO_APPROVER_GROUP } from './people.ts';
+import { DEMO_APPROVER_GROUP, DEMO_POLICY } from './people.ts';
 
 export type DemoClock = {
   now(): number;
@@ -42,12 +42,13 @@ export async function startDemoWorkspace(
   try {
     ws = await startSimulatedWorkspace({
       clock: clock.now,
-      // Approvers from a Slack user group, and two of them for a paid (payg) index.
+      // Approvers from a Slack user group, and two of them for a paid (payg) index; a small policy.
       env: {
         DATABASE_PATH: databasePath,
         LOG_LEVEL: 'info',
         APPROVER_GROUP: DEMO_APPROVER_GROUP.handle,
         APPROVALS_REQUIRED: 'free=0,payg=2',
+        POLICY: DEMO_POLICY,
       },
       slack: {
         userGroups: {

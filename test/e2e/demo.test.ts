@@ -19,6 +19,16 @@ function section(transcript: string, from: string): string {
   return transcript.slice(start, next === -1 ? undefined : next);
 }
 
+/** Each of `expected` in `text`, in that order. */
+function expectInOrder(text: string, expected: readonly string[]): void {
+  let at = 0;
+  for (const part of expected) {
+    const found = text.indexOf(part, at);
+    expect(found, `"${part}" after position ${at}`).toBeGreaterThanOrEqual(at);
+    at = found;
+  }
+}
+
 describe('e2e: npm run demo — the tour, in process', () => {
   let demo: DemoWorkspace;
   let outDir: string;
@@ -47,6 +57,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['digest', 'ok', undefined],
       ['watch', 'ok', undefined],
       ['workflow', 'ok', undefined],
+      ['guardrails', 'ok', undefined],
     ]);
     expect(result.ok).toBe(true);
     expect(result.transcript).toContain('The tour completed.');
@@ -62,6 +73,8 @@ describe('e2e: npm run demo — the tour, in process', () => {
       '/ops digest',
     ])
       expect(help).toContain(command);
+    // The demo's policy narrows no earlier step: the card in #general is the whole one.
+    expect(help).not.toContain('These are the commands you can use here.');
   });
 
   it('shows messaging accounts with every token masked, then shared in the channel', () => {
@@ -89,12 +102,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       'Your search index is ready',
       'The management API received exactly one POST /v2/search',
     ];
-    let at = 0;
-    for (const text of expected) {
-      const found = search.indexOf(text, at);
-      expect(found, `"${text}" after position ${at}`).toBeGreaterThanOrEqual(at);
-      at = found;
-    }
+    expectInOrder(search, expected);
     expect(search).toMatch(/token ••••[0-9a-zA-Z]{4}/);
     expect(demo.ws.mgmt.created.filter((r) => r.name === 'product-search')).toHaveLength(1);
   });
@@ -132,6 +140,23 @@ describe('e2e: npm run demo — the tour, in process', () => {
     expect(digest).toContain('↳ opsbot posts in #team-ops');
     expect(digest).toContain('Daily digest ·');
     expect(digest).toMatch(/\[image: .+ → .+\.png\]/);
+  });
+
+  it('refuses a watch in #approvals, saying where, and /ops policy tells @requester what they may do there', async () => {
+    const guardrails = section(result.transcript, '▶ @requester types in #approvals:  /ops watch');
+    const expected = [
+      '↳ opsbot → only @requester sees, in #approvals',
+      '⚠️ This channel isn’t one where you can set up watches: use #general or #team-ops.',
+      '▶ @requester types in #approvals:  /ops policy',
+      '↳ opsbot → only @requester sees, in #approvals',
+      '✓ You can read vector index statistics here.',
+      '➜ You can set up watches in #general or #team-ops.',
+      '✗ Only @ops-approvers can acknowledge, snooze or mute alerts.',
+    ];
+    expectInOrder(guardrails, expected);
+    // Refused means nothing done: no post anywhere, only the watch step's own watch saved.
+    expect(guardrails).not.toContain('↳ opsbot posts');
+    expect((await demo.ws.store.listWatches()).map((w) => w.channelId)).toEqual(['C0TEAMOPS']);
   });
 
   it('writes the Block Kit JSON of every message and modal, and the transcript', () => {

@@ -1,7 +1,7 @@
-// Issue 8, the canary leak suite for `npm run demo`: the whole tour (help, accounts, a search index
-// request approved and created, stats with their card, a digest) played against accounts whose
-// secrets — named by the spec or not — are canaries. None may reach the demo's output folder
-// (transcript, Block Kit JSON, cards), a Slack call, a log line or the demo's SQLite file.
+// The canary leak suite for `npm run demo`: the whole tour (help, accounts, a search index request
+// approved and created, stats with their card, a digest, a watch, a workflow step, a refusal) played
+// against accounts whose secrets — named by the spec or not — are canaries. None may reach the demo's
+// output folder (transcript, Block Kit JSON, cards), a Slack call, a log line or the demo's SQLite file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,7 @@ describe('canary leak suite: the demo tour', () => {
       ['digest', 'ok'],
       ['watch', 'ok'],
       ['workflow', 'ok'],
+      ['guardrails', 'ok'],
     ]);
     expect(demo.ws.mgmt.secretsHandedOut().filter((s) => canaries.has(s)).length).toBeGreaterThan(0);
   });
