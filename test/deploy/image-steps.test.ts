@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startManagementApiSimulator } from '../../src/sim/mgmt/index.ts';
 import { startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS, simulatedAppEnv } from '../../src/sim/workspace.ts';
@@ -146,6 +146,8 @@ describe('the runtime image’s steps, replayed from a clean copy of the reposit
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      // A failed expectation must not leave the app running (it is a no-op once it has exited).
+      onTestFinished(() => void child.kill('SIGKILL'));
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));
