@@ -63,6 +63,11 @@ describe('log events the README names', () => {
       () => parsedLogs(ws.logs).some((line) => line.event === 'vector_stats_posted'),
       'the stats post to be logged',
     );
+    // The refused form is answered (and logged) after the command's acknowledgement.
+    await eventually(
+      () => parsedLogs(ws.logs).some((line) => line.event === 'action_failed'),
+      'the refused form to be logged',
+    );
   });
   afterAll(async () => {
     await ws?.stop();

@@ -48,8 +48,11 @@ describe('e2e: creations without approval are capped per person per UTC day', ()
   it('lets the same person create again the next UTC day', async () => {
     now = nextMidnight() + 60_000;
     expect(await fileFree(requester, 'next-day')).toEqual([]);
-    const newest = await ws.store.listRecentRequests({ limit: 1, requesterId: requester });
-    expect(newest[0]).toMatchObject({ name: 'next-day', state: 'created' });
+    // The create runs after the form closes: wait for it rather than read the row mid-way.
+    await eventually(async () => {
+      const [newest] = await ws.store.listRecentRequests({ limit: 1, requesterId: requester });
+      return newest?.name === 'next-day' && newest.state === 'created';
+    }, 'the next day’s request to be created');
     expect(ws.mgmt.createCalls).toHaveLength(7);
   });
 });

@@ -71,7 +71,7 @@ describe('e2e: a watch whose channel refuses its posts', () => {
       expect(await ws.store.listIncidents(watch.id)).toEqual([]);
       const told = postsTo(requester).slice(dms);
       expect(told.map((c) => c.args.text)).toEqual([
-        `:warning: opsbot can’t post in <#${channel}>: ${reason}, so watch #${watch.id} (\`idx-2\` monthly cost above $50.00 for 1 check) can’t alert anyone there: invite it or pick another channel (*Edit* in \`/ops watch list\`).`,
+        `:warning: opsbot can’t post in <#${channel}>: ${reason}, so watch #${watch.id} (\`idx-2\` \`monthly-cost\` above $50.00 for 1 check) can’t alert anyone there: invite it or pick another channel (*Edit* in \`/ops watch list\`).`,
       ]);
       const events = ws.logs.slice(logged).map((line) => JSON.parse(line).event);
       expect(events.filter((e) => e === 'watch_cant_post')).toHaveLength(1);
@@ -86,7 +86,7 @@ describe('e2e: a watch whose channel refuses its posts', () => {
       expect(topLevel()).toEqual([]);
       now = start + HOUR;
       await ws.opsbot.features.watches.runOnce();
-      expect(topLevel().map((m) => textOf(m.blocks))).toEqual([expect.stringContaining('monthly cost')]);
+      expect(topLevel().map((m) => textOf(m.blocks))).toEqual([expect.stringContaining('monthly-cost')]);
       expect(await ws.store.listIncidents(watch.id)).toHaveLength(1);
       expect(postsTo(requester).slice(dms)).toHaveLength(1);
       expect(await listed(channel)).not.toContain('can’t post in');

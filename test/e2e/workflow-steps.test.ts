@@ -177,7 +177,7 @@ describe.each(['http', 'socket'] as const)('Workflow Builder steps over %s', (mo
     const run = await ws.driver.executeFunction('vector_index_stats', { index: 'idx-nope' });
     const completion = await ws.slack.functions.waitForCompletion(run.executionId, 5000);
     expect(completion).toMatchObject({ outcome: 'error' });
-    expect(completion.error).toContain("opsbot couldn't find vector index `idx-nope`");
+    expect(completion.error).toContain('opsbot knows no vector index named `idx-nope`');
   });
 
   it('accounts: counts them and names those needing attention, never a secret', async () => {
