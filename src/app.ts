@@ -134,6 +134,7 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
+    membershipClient: clientOfItsOwn({ config, logger }, metrics),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -148,6 +149,14 @@ function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']
     config.slack.apiUrl,
     metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
   ); // metrics
+}
+
+/** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
+function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, metrics: Parts['metrics']) {
+  return new webApi.WebClient(config.slack.botToken, {
+    ...slackClientOptions(config, metrics),
+    logger: boltLogger(logger),
+  });
 }
 
 /** What every feature's register() receives (feature-context.ts). */
@@ -166,11 +175,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     uses: undefined,
     pacer: createPacer(DEFAULT_PACING),
     userTimeZone: userTimeZones(deps.clock),
-    slackClientOfItsOwn: () =>
-      new webApi.WebClient(deps.config.slack.botToken, {
-        ...slackClientOptions(deps.config, metrics),
-        logger: boltLogger(deps.logger),
-      }),
+    slackClientOfItsOwn: () => clientOfItsOwn(deps, metrics),
     commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()

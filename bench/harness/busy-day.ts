@@ -10,10 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { startSims } from '../../src/sim/standalone.ts';
+import { SIM_IDS } from '../../src/sim/workspace.ts';
 import { DEFAULT_PACING } from '../../src/slack/pacer.ts';
 import { watchAnswers } from './day-answers.ts';
 import { type AppFigures, markDayStart, roundRobin, startDayApps, stopDayApps } from './day-apps.ts';
-import { COMMAND_DECK, type CommandOp, type DayContext, openHome, runCommand } from './day-load.ts';
+import {
+  COMMAND_DECK,
+  type CommandOp,
+  commandChannel,
+  type DayContext,
+  openHome,
+  runCommand,
+} from './day-load.ts';
 import { type DayRecord, newRecord } from './day-record.ts';
 import { type DayShape, dayIndexes, digestChannel, people, seedDay, watchChannel } from './day-seed.ts';
 import { type DayTally, tallyDay } from './day-tally.ts';
@@ -73,7 +81,12 @@ export type BusyDayResult = DayRecord &
 const LEAD_IN_MS = 1_500;
 
 export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResult> {
-  const sims = await startSims({ rateLimits: true, indexes: dayIndexes(options), users: people(options) });
+  const sims = await startSims({
+    rateLimits: true,
+    indexes: dayIndexes(options),
+    users: people(options),
+    channels: dayChannels(options),
+  });
   const dir = mkdtempSync(join(tmpdir(), 'opsbot-bench-day-'));
   const database = { path: join(dir, 'opsbot.sqlite'), url: options.replicas?.databaseUrl };
   const answers = watchAnswers(sims.slack);
@@ -205,12 +218,28 @@ function seedAllowanceMs(shape: DayShape): number {
   return 2_000 + 8 * (shape.digests + shape.watches);
 }
 
+/** How many commands the day sends. */
+const commandsOf = (options: BusyDayOptions) =>
+  options.onePass ? deal(true).length : Math.floor((options.durationMs / 1000) * options.commandsPerSec);
+
+/**
+ * The workspace's channels, all public with everyone in them, as conversations.list gives them:
+ * the approval channel, the digests', the watches' and the one each command is typed in.
+ */
+function dayChannels(options: BusyDayOptions): Record<string, { name: string }> {
+  const ids = [
+    SIM_IDS.approvalChannel,
+    ...Array.from({ length: options.digests }, (_, i) => digestChannel(i)),
+    ...Array.from({ length: options.watchChannels }, (_, i) => watchChannel(i)),
+    ...Array.from({ length: commandsOf(options) }, (_, n) => commandChannel(n)),
+  ];
+  return Object.fromEntries(ids.map((id) => [id, { name: id.toLowerCase() }]));
+}
+
 /** Commands at a steady rate, dealt from the mix; Home opens in between. Returns once every answer is in. */
 async function runDay(ctx: DayContext, options: BusyDayOptions, dayStart: number) {
   const deck = deal(options.onePass);
-  const commandCount = options.onePass
-    ? deck.length
-    : Math.floor((options.durationMs / 1000) * options.commandsPerSec);
+  const commandCount = commandsOf(options);
   const homeCount = Math.floor((commandCount / options.commandsPerSec) * options.homesPerSec);
   const plan: Array<{ at: number; run: () => Promise<void> }> = [];
   for (let n = 0; n < commandCount; n++) {

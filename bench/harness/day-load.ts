@@ -104,9 +104,12 @@ function serially<T>(key: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** The channel the day's `n`th command is typed in: one each, so every answer is told apart. */
+export const commandChannel = (n: number) => `C0DAYOP${String(n).padStart(5, '0')}`;
+
 export async function runCommand(ctx: DayContext, op: CommandOp, n: number): Promise<void> {
   const userId = person(Math.floor(unit('busy-day', n, 'who') * ctx.people));
-  const channelId = `C0DAYOP${String(n).padStart(5, '0')}`;
+  const channelId = commandChannel(n);
   const { answers, driver } = ctx;
   const timeout = ctx.answerTimeoutMs;
   const command = (text: string, channel = channelId) => {

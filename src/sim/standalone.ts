@@ -28,6 +28,8 @@ export type SimsOptions = {
   slackTokens?: Pick<SlackSimulatorOptions, 'botToken' | 'appToken'>;
   /** More people than the simulated workspace's own (a benchmark's 200-person workspace). */
   users?: SlackSimulatorOptions['users'];
+  /** The workspace's channels (conversations.list lists them); unset, every channel id exists. */
+  channels?: SlackSimulatorOptions['channels'];
 };
 
 export async function startSims(options: SimsOptions = {}): Promise<Sims> {
@@ -36,6 +38,7 @@ export async function startSims(options: SimsOptions = {}): Promise<Sims> {
     teamId: SIM_IDS.teamId,
     users: { ...SIM_USERS, ...options.users },
     rateLimits: options.rateLimits ?? false,
+    ...(options.channels === undefined ? {} : { channels: options.channels }),
     ...(options.slackPort === undefined ? {} : { port: options.slackPort }),
     ...options.slackTokens,
   });

@@ -27,6 +27,8 @@ export function installGuardrails(
     logger: Logger;
     clock: Clock;
     router: CommandRouter;
+    /** The membership reads' own client, so that their 429s hold nothing else (slack/membership.ts). */
+    membershipClient: App['client'];
     onRefusal?(capability: Capability): void;
   },
 ): Guardrails {
@@ -45,7 +47,7 @@ export function installGuardrails(
       logger,
     }),
   );
-  const membership = createSlackMembership({ client: app.client, clock: deps.clock, logger });
+  const membership = createSlackMembership({ client: deps.membershipClient, clock: deps.clock, logger });
   const gate = createPolicyGate({
     policy: config.policy,
     membership,

@@ -1,9 +1,16 @@
 // The membership questions the guardrails ask Slack: is this person in that user group
-// (`usergroups.users.list`), in that channel (`conversations.members`), which channels are they in
-// (`users.conversations`), can opsbot post in a channel and is it private (`conversations.info`), and
-// so what of a channel a listing may show a person. Each answer is kept for MEMBERSHIP_MAX_AGE_MS and
-// shared by every decision that asks the same question, and questions asked together while a read
-// is in flight wait for that one read.
+// (`usergroups.users.list`), in that channel (`conversations.members`), can opsbot post in a channel
+// and is it private (the channel directory), and so what of a channel a listing may show a person.
+// Each answer is kept for a while and shared by every decision that asks the same question, and
+// questions asked together while a read is in flight wait for that one read.
+//
+// What a channel is (public or private, archived, opsbot in it) comes from one directory of every
+// channel opsbot can see, read with conversations.list and kept DIRECTORY_MAX_AGE_MS: a listing of
+// a thousand digests asks about a thousand channels, which per channel (conversations.info, Tier 3,
+// 50+ a minute) would take twenty minutes of 429s; the directory is a page per thousand channels
+// (Tier 2, 20+ a minute). A channel it doesn't hold (a direct message, a private channel opsbot isn't
+// in, one made since) is asked about alone. A channel made private since the read is shown as public
+// for at most that long; who is in a private channel is read far more often (below).
 //
 // Channel membership is read per channel with conversations.members rather than per person with
 // users.conversations: it is Tier 4 (100+ calls a minute) against Tier 3 (50+), and one read answers
@@ -13,21 +20,29 @@
 // Unlike the approver list (src/slack/user-groups.ts), a failed read does not fall back to the last
 // answer: someone removed from @oncall or from #ops would keep their rights for as long as Slack
 // stays unreachable. A guardrail that can't ask refuses ('unknown'), and the next decision asks again.
+//
+// The reads go through a Web API client of their own (src/app.ts): the client holds every call
+// behind a 429, and a listing's questions must never hold a digest or an alert.
 import type { App } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
 import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { LruMap } from '../lru-map.ts';
 import type { Answer, Membership, PostCheck } from '../policy/index.ts';
 import { MEMBERSHIP_MAX_AGE_MS } from './user-groups.ts';
 
-type Client = Pick<App['client'], 'conversations' | 'users' | 'usergroups'>;
+type Client = Pick<App['client'], 'conversations' | 'usergroups'>;
 
-/** Slack's page size for member and channel lists (users.conversations takes at most 999). */
+/** Slack's page size for member and channel lists (conversations.list takes at most 1000). */
 const PAGE_SIZE = 999;
 
+/** How long the channel directory is trusted: what a channel is changes rarely, who is in it often. */
+export const DIRECTORY_MAX_AGE_MS = 5 * 60_000;
+
+/** Answers kept at most: a channel's members and a group's, so a workspace's worth with room. */
+const KEPT_ANSWERS = 10_000;
+
 export type SlackMembership = Membership & {
-  /** The channels the person is in (public, and private ones opsbot is in too), or 'unknown'. */
-  channelsOf(userId: string): Promise<ReadonlySet<string> | 'unknown'>;
   /**
    * Whether what belongs to a channel (its digest, its watches) may be listed to the person: anyone
    * in the workspace for a public channel, members only for a private one or a direct message.
@@ -61,23 +76,27 @@ export async function channelsSeenBy(
   return { seen, unanswered };
 }
 
-/** What conversations.info says of a channel that matters here; `found: false` for channel_not_found. */
+/** What Slack says of a channel that matters here; `found: false` for channel_not_found. */
 type ChannelFacts =
   | { found: false }
   | { found: true; isPrivate: boolean; isDirect: boolean; isArchived: boolean; botIsMember: boolean };
 
 /**
- * Answers kept for MEMBERSHIP_MAX_AGE_MS, one read in flight per question; 'unknown' (and nothing
- * kept) when Slack fails.
+ * Answers kept for `maxAgeMs` (the KEPT_ANSWERS most recent), one read in flight per question;
+ * 'unknown' (and nothing kept) when Slack fails.
  */
 function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>) {
-  const kept = new Map<string, { value: unknown; at: number }>();
+  const kept = new LruMap<string, { value: unknown; at: number }>(KEPT_ANSWERS);
   const reading = new Map<string, Promise<unknown>>();
 
   /** The cached or coalesced answer to `key`; 'unknown' (nothing kept) when Slack fails. */
-  return async function shared<T>(key: string, read: () => Promise<T>): Promise<T | 'unknown'> {
+  return async function shared<T>(
+    key: string,
+    read: () => Promise<T>,
+    maxAgeMs = MEMBERSHIP_MAX_AGE_MS,
+  ): Promise<T | 'unknown'> {
     const hit = kept.get(key);
-    if (hit !== undefined && clock() - hit.at < MEMBERSHIP_MAX_AGE_MS) return hit.value as T;
+    if (hit !== undefined && clock() - hit.at < maxAgeMs) return hit.value as T;
     let inFlight = reading.get(key) as Promise<T | 'unknown'> | undefined;
     if (inFlight === undefined) {
       inFlight = read()
@@ -151,23 +170,59 @@ export function createSlackMembership(options: {
         ),
     );
 
-  const channelFacts = (channelId: string) =>
+  const factsOf = (channel: {
+    is_private?: boolean;
+    is_im?: boolean;
+    is_mpim?: boolean;
+    is_archived?: boolean;
+    is_member?: boolean;
+  }): ChannelFacts => ({
+    found: true,
+    isPrivate: channel.is_private === true,
+    isDirect: channel.is_im === true || channel.is_mpim === true,
+    isArchived: channel.is_archived === true,
+    botIsMember: channel.is_member === true,
+  });
+
+  /** Every channel opsbot can see: public ones, and private ones it is in. */
+  const directory = () =>
+    shared(
+      'directory',
+      async () =>
+        new Map(
+          await allPages(async (cursor) => {
+            const answer = await client.conversations.list({
+              types: 'public_channel,private_channel',
+              limit: pageSize,
+              ...(cursor ? { cursor } : {}),
+            });
+            return {
+              items: (answer.channels ?? []).flatMap((c) => (c.id ? [[c.id, factsOf(c)] as const] : [])),
+              next: answer.response_metadata?.next_cursor,
+            };
+          }),
+        ),
+      DIRECTORY_MAX_AGE_MS,
+    );
+
+  /** One channel the directory doesn't hold: a direct message, a private channel opsbot isn't in, a new one. */
+  const askedAlone = (channelId: string) =>
     shared<ChannelFacts>(`info:${channelId}`, async () => {
       try {
         const { channel } = await client.conversations.info({ channel: channelId });
-        return {
-          found: true,
-          isPrivate: channel?.is_private === true,
-          isDirect: channel?.is_im === true || channel?.is_mpim === true,
-          isArchived: channel?.is_archived === true,
-          botIsMember: channel?.is_member === true,
-        };
+        return factsOf(channel ?? {});
       } catch (error) {
         // Slack's answer for a private channel opsbot isn't in, or a channel that is gone.
         if (slackErrorCode(error) === 'channel_not_found') return { found: false };
         throw error;
       }
     });
+
+  const channelFacts = async (channelId: string): Promise<ChannelFacts | 'unknown'> => {
+    const all = await directory();
+    if (all === 'unknown') return 'unknown';
+    return all.get(channelId) ?? askedAlone(channelId);
+  };
 
   return {
     async inUserGroup(userId, groupId): Promise<Answer> {
@@ -179,26 +234,6 @@ export function createSlackMembership(options: {
       const members = await channelMembers(channelId);
       return members === 'unknown' ? 'unknown' : members.has(userId);
     },
-
-    channelsOf: (userId) =>
-      shared(
-        `channels:${userId}`,
-        async () =>
-          new Set(
-            await allPages(async (cursor) => {
-              const answer = await client.users.conversations({
-                user: userId,
-                types: 'public_channel,private_channel',
-                limit: pageSize,
-                ...(cursor ? { cursor } : {}),
-              });
-              return {
-                items: (answer.channels ?? []).flatMap((c) => (c.id ? [c.id] : [])),
-                next: answer.response_metadata?.next_cursor,
-              };
-            }),
-          ),
-      ),
 
     async canPost(channelId): Promise<PostCheck> {
       const facts = await channelFacts(channelId);

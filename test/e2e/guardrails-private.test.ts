@@ -10,6 +10,7 @@ import {
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
+import { DIRECTORY_MAX_AGE_MS } from '../../src/slack/membership.ts';
 import { textOf } from '../support/blocks.ts';
 import { openHome } from '../support/home.ts';
 import { storedWatch } from '../support/watch-steering.ts';
@@ -102,8 +103,8 @@ describe.each(['http', 'socket'] as const)('e2e: private listings and index name
   });
 
   it('Slack not answering whether a channel is private: its entries are left out, with one sentence', async () => {
-    now += 60_000; // past the membership answers kept from before
-    ws.slack.fail('conversations.info', { error: 'internal_error' }, { times: 50 });
+    now += DIRECTORY_MAX_AGE_MS; // past the channel directory kept from before
+    ws.slack.fail('conversations.list', { error: 'internal_error' }, { times: 50 });
     const digests = await told('digest list', approver);
     expect(digests).not.toContain(`<#${ops}>`);
     expect(digests).not.toContain(`<#${opsPrivate}>`);

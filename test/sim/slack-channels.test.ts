@@ -87,6 +87,37 @@ describe('Slack simulator: channel membership', () => {
     );
   });
 
+  it('lists the workspace’s channels, private ones only where opsbot is, in pages', async () => {
+    const all: { id?: string; is_private?: boolean; is_member?: boolean }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.conversations.list({
+        types: 'public_channel,private_channel',
+        limit: 3,
+        ...(cursor ? { cursor } : {}),
+      });
+      all.push(...(page.channels ?? []));
+      cursor = page.response_metadata?.next_cursor || undefined;
+    } while (cursor);
+    expect(all.map((c) => c.id)).toEqual([
+      C.approvals,
+      C.general,
+      C.ops,
+      C.incidents,
+      C.opsPrivate,
+      C.archived,
+      C.shared,
+    ]);
+    expect(all.find((c) => c.id === C.opsPrivate)).toMatchObject({ is_private: true, is_member: true });
+    const publicOnly = await client.conversations.list({ exclude_archived: true });
+    expect(publicOnly.channels?.map((c) => c.id)).not.toContain(C.archived);
+    expect(publicOnly.channels?.map((c) => c.id)).not.toContain(C.opsPrivate);
+    await expect(client.conversations.list({ limit: 1001 })).rejects.toMatchObject(error('invalid_limit'));
+    await expect(client.conversations.list({ types: 'channels' })).rejects.toMatchObject(
+      error('invalid_types'),
+    );
+  });
+
   it('sees joins, leaves and archiving at the next call', async () => {
     sim.channels.join(C.incidents, 'U0REQUESTER');
     sim.channels.leave(C.ops, 'U0APPROVER');
@@ -151,7 +182,7 @@ describe('Slack simulator: membership rate tiers', () => {
   });
   afterAll(() => sim.close());
 
-  it('holds users.conversations to Tier 3 and conversations.members to Tier 4 a minute', async () => {
+  it('holds conversations.list to Tier 2, users.conversations to Tier 3 and conversations.members to Tier 4 a minute', async () => {
     const client = simulatorClient(sim, TOKEN);
     const limitedAfter = async (call: () => Promise<unknown>) => {
       for (let i = 1; i <= 200; i++) {
@@ -163,6 +194,7 @@ describe('Slack simulator: membership rate tiers', () => {
       }
       return 'never';
     };
+    expect(await limitedAfter(() => client.conversations.list())).toBe(20);
     expect(await limitedAfter(() => client.users.conversations({ user: 'U0REQUESTER' }))).toBe(50);
     expect(await limitedAfter(() => client.conversations.members({ channel: C.ops }))).toBe(100);
     now += 60_000;

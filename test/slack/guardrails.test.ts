@@ -31,6 +31,7 @@ async function guardrailsUnder(policy: string) {
   return installGuardrails(app, {
     ...{ config: parsed.config, logger, clock: Date.now },
     router: new CommandRouter(),
+    membershipClient: app.client,
   });
 }
 

@@ -4,7 +4,7 @@ import { decide, defaultPolicy } from '../../src/policy/index.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_USERS } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS as C, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
-import { createSlackMembership } from '../../src/slack/membership.ts';
+import { createSlackMembership, DIRECTORY_MAX_AGE_MS } from '../../src/slack/membership.ts';
 import { MEMBERSHIP_MAX_AGE_MS } from '../../src/slack/user-groups.ts';
 import { simulatorClient } from '../support/slack-client.ts';
 
@@ -93,14 +93,33 @@ describe('membership questions asked of Slack', () => {
     expect(await slack.canPost(C.opsPrivate)).toEqual({ ok: true });
     expect(await slack.canPost(C.archived)).toEqual({ ok: false, code: 'is_archived' });
     expect(await slack.canPost(C.secret)).toEqual({ ok: false, code: 'channel_not_found' });
-    sim.fail('conversations.info', { error: 'internal_error' });
+    sim.fail('conversations.list', { error: 'internal_error' });
     expect(await membership().canPost(C.ops)).toBe('unknown');
   });
 
-  it('lists the channels a person is in, for listings', async () => {
-    expect(await membership(2).channelsOf('U0APPROVER2')).toEqual(
-      new Set([C.approvals, C.general, C.opsPrivate]),
+  it('learns what every channel is from one directory, kept for minutes, asking alone only about one it lacks', async () => {
+    const slack = membership(2);
+    const answers = await Promise.all(
+      [C.ops, C.general, C.approvals, C.opsPrivate, C.archived].map((c) => slack.canSee('U0OUTSIDER', c)),
     );
+    expect(answers).toEqual([true, true, true, false, true]);
+    // Every page of the directory once for all five questions; members only of the private channel.
+    const pages = callsTo('conversations.list');
+    expect(pages).toBeGreaterThan(1);
+    expect(callsTo('conversations.info')).toBe(0);
+    expect(new Set(sim.callsTo('conversations.members').map((c) => c.args.channel))).toEqual(
+      new Set([C.opsPrivate]),
+    );
+    // A private channel opsbot isn't in is not in the directory: asked alone, and not shown.
+    expect(await slack.canSee('U0OUTSIDER', C.secret)).toBe(false);
+    expect(callsTo('conversations.info')).toBe(1);
+    now += MEMBERSHIP_MAX_AGE_MS;
+    expect(await slack.canSee('U0OUTSIDER', C.general)).toBe(true);
+    expect(callsTo('conversations.list')).toBe(pages);
+    now += DIRECTORY_MAX_AGE_MS;
+    sim.channels.archive(C.general);
+    expect(await slack.canPost(C.general)).toEqual({ ok: false, code: 'is_archived' });
+    expect(callsTo('conversations.list')).toBe(2 * pages);
   });
 
   it('lets a decision refuse, and change nothing, when Slack can’t say', async () => {

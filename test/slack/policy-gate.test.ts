@@ -32,7 +32,6 @@ function gateUnder(policy = parsePolicyText(POLICY, 'POLICY')) {
     policy: policy.policy,
     membership: {
       ...membership,
-      channelsOf: async () => 'unknown',
       canSee: async () => 'unknown',
     } satisfies SlackMembership,
     router,

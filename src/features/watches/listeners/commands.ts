@@ -2,7 +2,6 @@
 // the command, ask the service, show the answer. A failure (the store not answering, a watch removed
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
 import type { FeatureContext } from '../../../feature-context.ts';
-import { channelsSeenBy } from '../../../slack/membership.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
 import { type OwnersAsked, ownersProblem, parseWatchArgs, WATCH_USAGE } from '../input.ts';
 import { type OwnersResult, splitOwners } from '../owners.ts';
@@ -58,13 +57,11 @@ export function registerWatchCommands(
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
     async handle({ ack, command, client }) {
       await ack();
-      // A private channel's watches are listed to its members only.
-      const seen = await channelsSeenBy(context.policy.membership, command.user_id, [command.channel_id]);
-      const listed = seen.seen.has(command.channel_id)
-        ? await service.list(command.channel_id)
-        : { watches: [], timeZone: 'UTC', lastIncidents: new Map() };
+      // Only this channel's watches, and whoever types in a channel is in it: a private channel's
+      // watches reach its members only without asking Slack.
+      const listed = await service.list(command.channel_id);
       const now = context.clock();
-      const message = listMessage(command.command, command.channel_id, listed, now, seen.unanswered);
+      const message = listMessage(command.command, command.channel_id, listed, now);
       await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
     },
   });

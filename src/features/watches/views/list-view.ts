@@ -3,7 +3,6 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../../slack/blocks.ts';
 import { exampleCode, usageCode } from '../../../slack/help-view.ts';
-import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
@@ -39,19 +38,9 @@ export type WatchList = {
   lastIncidents: ReadonlyMap<number, WatchIncident>;
 };
 
-/**
- * `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. `hidden`: they
- * were left out because Slack didn't answer whether the person is in the channel.
- */
-export function listMessage(
-  command: string,
-  channelId: string,
-  listed: WatchList,
-  now: number,
-  hidden = false,
-): Message {
+/** `watch list`: this channel's watches, numbered as `watch remove <n>` takes them. */
+export function listMessage(command: string, channelId: string, listed: WatchList, now: number): Message {
   const { watches, timeZone, lastIncidents } = listed;
-  if (hidden) return { text: SOME_ENTRIES_HIDDEN, blocks: [context(SOME_ENTRIES_HIDDEN)] };
   if (watches.length === 0)
     return {
       text: 'No watches in this channel.',
