@@ -58,8 +58,9 @@ export function unknownCommandAnswer(
   subcommands: readonly Subcommand[],
 ): Answer {
   const guess = didYouMean(match.guesses.map((g) => `${command} ${g}`));
-  const nextWords = [...new Set(match.next.map((sub) => sub.words[match.known.length] ?? ''))];
-  if (match.next.length > 0 && nextWords.every((w) => w !== '')) {
+  // The known words may be a subcommand of their own (`digest`): its line is shown, not its word.
+  const nextWords = [...new Set(match.next.flatMap((sub) => sub.words[match.known.length] ?? []))];
+  if (nextWords.length > 0) {
     const said = usageCode(command, { words: match.known });
     const extra = match.text.trim().split(/\s+/u).slice(match.known.length).join(' ');
     const choices = nextWords.map((w) => `\`${escapeMrkdwn(w)}\``).join(' or ');

@@ -4,7 +4,14 @@
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../log.ts';
 import type { Capability } from '../policy/index.ts';
-import { missingArguments, missingArgumentsAnswer, typoGuesses, unknownCommandAnswer } from './grammar.ts';
+import { mrkdwnSections } from './blocks.ts';
+import {
+  extraArgumentsSentence,
+  missingArguments,
+  missingArgumentsAnswer,
+  typoGuesses,
+  unknownCommandAnswer,
+} from './grammar.ts';
 import { helpBlocks } from './help-view.ts';
 import { respondWithFallback } from './respond.ts';
 
@@ -110,6 +117,13 @@ export class CommandRouter {
       const said = `${words.slice(0, best.length).join(' ').toLowerCase()} `;
       const longer = args.length === 1 ? typoGuesses(words, paths).filter((g) => g.startsWith(said)) : [];
       if (longer.length > 0) return { kind: 'unknown', text, known: [], next: [], guesses: longer };
+      // `digest foo`: words after one that takes none, where longer subcommands begin, are a
+      // subcommand opsbot doesn't know; the answer names what may come next.
+      const extending = this.list().filter(
+        (sub) => sub !== best.sub && startsWith(sub.words, best.sub.words),
+      );
+      if (args.length > 0 && best.sub.usage === undefined && extending.length > 0)
+        return { kind: 'unknown', text, known: best.sub.words, next: [best.sub, ...extending], guesses: [] };
       return { kind: 'subcommand', sub: best.sub, args };
     }
     const known = longestKnownStart(words, paths);
@@ -198,6 +212,12 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
         response_type: 'ephemeral',
         ...missingArgumentsAnswer(command.command, match.sub, { said, args: match.args, missing }),
       });
+      return;
+    }
+    if (match.sub.usage === undefined && match.args.length > 0) {
+      // Said, not silently dropped: the person may think the words filtered a list.
+      const text = `:warning: ${extraArgumentsSentence(command.command, match.sub, match.args)}`;
+      await ack({ response_type: 'ephemeral', text, blocks: mrkdwnSections([text]) });
       return;
     }
     const logger = options.logger.child(who);

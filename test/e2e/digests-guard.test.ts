@@ -147,7 +147,15 @@ describe('e2e: every digest command and submission answers, whatever fails', () 
     expect(await answerOf('digest preview', 'C0RENAMED', '/opsbot')).toContain(
       'Set one up with `/opsbot digest`.',
     );
-    expect(await answerOf('digest nonsense', 'C0RENAMED', '/opsbot')).toContain('`/opsbot digest list`');
+    const nonsense = await ws.driver.command('digest nonsense', {
+      userId: requester,
+      channelId: 'C0RENAMED',
+      command: '/opsbot',
+    });
+    expect(JSON.parse(nonsense.body).text).toBe(
+      ':warning: `/opsbot digest` takes `list` or `remove` or `preview` next, not `nonsense`.',
+    );
+    expect(textOf(JSON.parse(nonsense.body).blocks)).toContain('`/opsbot digest list`');
 
     const view = await openModal('C0RENAMED', '/opsbot');
     const saved = await ws.driver.submitView({

@@ -62,7 +62,7 @@ describe('e2e: messaging accounts buttons whose target is gone, and a renamed co
   it('a workspace that renamed the command to /opsbot sees /opsbot in the usage and the answers', async () => {
     const extra = await ws.driver.command('messaging accounts now', { userId: user, command: '/opsbot' });
     expect(JSON.parse(extra.body).text).toContain(
-      '`/opsbot messaging accounts` takes no arguments, but got `now`. Try `/opsbot messaging accounts`.',
+      '`/opsbot messaging accounts` takes no arguments, but got `now`. Type `/opsbot messaging accounts`.',
     );
     await summary('/opsbot');
     const message = await summaryMessage();

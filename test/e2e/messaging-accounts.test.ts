@@ -230,7 +230,7 @@ describe('e2e: /ops messaging accounts', () => {
     const ack = JSON.parse(res.body);
     expect(ack.response_type).toBe('ephemeral');
     expect(ack.text).toBe(
-      '`/ops messaging accounts` takes no arguments, but got `paid`. Try `/ops messaging accounts`.',
+      ':warning: `/ops messaging accounts` takes no arguments, but got `paid`. Type `/ops messaging accounts`.',
     );
   });
 

@@ -20,9 +20,10 @@ import {
   listAnswer,
   notice,
   outdatedForm,
+  PREVIEW_COMMAND,
   previewPostedAnswer,
+  previewUsageAnswer,
   removedAnswer,
-  usageAnswer,
 } from './views/answers.ts';
 import { digestMessage } from './views/digest.ts';
 import { configureModal, modalMetadataSchema, savedModal } from './views/modal.ts';
@@ -62,8 +63,6 @@ function registerFormCommand({ router, store, userTimeZone }: FeatureContext, de
     async handle(ctx) {
       const { command, client } = ctx;
       await ctx.ack();
-      if (ctx.args.length > 0)
-        return void (await answer(ctx, usageAnswer(command.command, ctx.args.join(' '))));
       // Both are quick; the user's zone is capped so the trigger (3 s) is still fresh for views.open.
       const [existing, zone] = await Promise.all([
         store.getSubscription(command.channel_id),
@@ -118,8 +117,6 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
     async handle(ctx) {
       await ctx.ack();
       const { command } = ctx;
-      if (ctx.args.length > 0)
-        return void (await answer(ctx, usageAnswer(command.command, `remove ${ctx.args.join(' ')}`)));
       await removeDigest(store, command.channel_id);
       ctx.logger.info({ event: 'digest_removed', channel: command.channel_id }, 'digest removed');
       await answer(ctx, removedAnswer(command.channel_id, command.command));
@@ -130,10 +127,8 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
 function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
   router.register({
-    words: ['digest', 'preview'],
+    ...PREVIEW_COMMAND,
     capability: 'digest.manage',
-    usage: '[channel]',
-    example: 'digest preview channel',
     description: 'the digest now, only to you — or to the channel with `channel`',
     // The "send test": ephemeral by default, so trying a digest out never disturbs the channel;
     // `preview channel` posts it there, marked as a preview. Neither is the day's run: the schedule
@@ -144,7 +139,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
       const channelId = ctx.command.channel_id;
       const [where, ...extra] = ctx.args.map((a) => a.toLowerCase());
       if ((where !== undefined && where !== 'channel') || extra.length > 0)
-        return void (await answer(ctx, usageAnswer(name, `preview ${ctx.args.join(' ')}`)));
+        return void (await answer(ctx, previewUsageAnswer(name, ctx.args)));
       const subscription = await digestToPreview(store, channelId, name);
       const now = clock();
       const content = await composeDigest(deps.previewParts(), { subscription, scheduledFor: now, now });

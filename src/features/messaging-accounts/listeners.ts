@@ -26,7 +26,6 @@ import {
   problemMessage,
   type Rendered,
   staleButtonSentence,
-  usageText,
 } from './views.ts';
 
 // A position in the sorted list; anything else did not come from our own button.
@@ -79,11 +78,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
     example: 'messaging accounts',
     description:
       'Plans and limits of every messaging account, credentials never shown; only you see it until you share it.',
-    async handle({ ack, respond, args, command, logger }) {
-      if (args.length > 0) {
-        await ack({ response_type: 'ephemeral', text: usageText(command.command, args.join(' ')) });
-        return;
-      }
+    async handle({ ack, respond, command, logger }) {
       await ack();
       const view = await loadView(logger);
       if (!('pages' in view)) return send(respond, view);

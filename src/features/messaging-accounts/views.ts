@@ -221,9 +221,3 @@ export function problemMessage(sentence: string): Rendered {
 
 export const staleButtonSentence = (command: string) =>
   `That button is out of date — run \`${escapeMrkdwn(command)} messaging accounts\` again.`;
-
-/** The command takes nothing after it: say what was typed and how it is used. */
-export function usageText(command: string, typed: string): string {
-  const usage = `${escapeMrkdwn(command)} messaging accounts`;
-  return `\`${usage}\` takes no arguments, but got ${quoteUserText(typed)}. Try \`${usage}\`.`;
-}

@@ -2,6 +2,7 @@
 import type { KnownBlock } from '@slack/types';
 import { FORM_NOT_OPENED } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
+import { extraArgumentsSentence } from '../../../slack/grammar.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
@@ -70,12 +71,16 @@ export function previewPostedAnswer(channelId: string): Answer {
   );
 }
 
-export function usageAnswer(command: string, given: string): Answer {
-  return notice(
-    `opsbot doesn't know ${quoteUserText(given)} here. Use \`${command} digest\` (set up or change this channel's digest), ` +
-      `\`${command} digest list\`, \`${command} digest remove\` or \`${command} digest preview [channel]\`.`,
-  );
-}
+/** `digest preview` as registered: its usage is what a wrong word after it is answered with. */
+export const PREVIEW_COMMAND = {
+  words: ['digest', 'preview'],
+  usage: '[channel]',
+  example: 'digest preview channel',
+};
+
+/** `digest preview` followed by words other than `channel`. */
+export const previewUsageAnswer = (command: string, args: readonly string[]): Answer =>
+  notice(`:warning: ${extraArgumentsSentence(command, PREVIEW_COMMAND, args)}`);
 
 // The sentences below are thrown (TargetGone, UserFacingError) and shown by the guard as they are.
 

@@ -2,7 +2,6 @@
 // a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
 import type { ModalView } from '@slack/types';
 import type { FeatureContext } from '../../../feature-context.ts';
-import { quoteUserText } from '../../../slack/mrkdwn.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import { parseCreateArgs } from '../parse.ts';
 import type { RequestQueries } from '../queries.ts';
@@ -64,16 +63,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
     capability: 'search.request',
     example: 'search requests',
     description: 'Recent search index requests, their state, approvals so far and who decided',
-    async handle({ ack, respond, args, command }) {
-      if (args.length > 0) {
-        // Said, not silently dropped: the person may think the words filtered the list.
-        const usage = listCommand(command.command);
-        await ack({
-          response_type: 'ephemeral',
-          text: `${usage} takes no arguments, but got ${quoteUserText(args.join(' '))}. Try ${usage}.`,
-        });
-        return;
-      }
+    async handle({ ack, respond, command }) {
       await ack();
       // The list must not show a request as pending once its time is up.
       await service.sweep();
