@@ -22,14 +22,14 @@ const REMEMBER = `
 const likeEscaped = (query: string) => query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function usersOf(db: Db, id: string): Promise<IndexUsers> {
-  const watches = await db.all('SELECT id FROM watches WHERE index_id = :id ORDER BY id', { id });
+  const watches = await db.all('SELECT id, channel_id FROM watches WHERE index_id = :id ORDER BY id', { id });
   // The digests' lists are arrays on one database and JSON on the other; the rows decode them alike.
   // Forgetting is rare and the subscriptions are few hundred rows at most: read them all.
   const digests = (await db.all('SELECT * FROM digest_subscriptions ORDER BY channel_id'))
     .map(toSubscription)
     .filter((s) => s.indexIds.includes(id))
     .map((s) => s.channelId);
-  return { watches: watches.map((w) => Number(w.id)), digests };
+  return { watches: watches.map((w) => ({ id: Number(w.id), channelId: String(w.channel_id) })), digests };
 }
 
 export function indexMethods(db: Db): IndexMethods {

@@ -153,6 +153,8 @@ export interface Store {
   listWatches(channelId?: string): Promise<Watch[]>;
   /** The watches that need attention: firing, or in a channel that refuses opsbot's posts. Oldest first. */
   listFiringWatches(): Promise<Watch[]>;
+  /** The watches whose mute has ended by `now` but is still recorded (the mute ender clears them). */
+  listEndedMutes(now: number): Promise<Watch[]>;
   /** Removes the watch; returns it as it was (its alert may need a last update), or undefined. */
   deleteWatch(id: number): Promise<Watch | undefined>;
   /**
@@ -300,6 +302,7 @@ export type WatchMethods = Pick<
   | 'getWatch'
   | 'listWatches'
   | 'listFiringWatches'
+  | 'listEndedMutes'
   | 'deleteWatch'
   | 'claimDueWatches'
   | 'saveWatchState'

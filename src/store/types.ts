@@ -385,7 +385,8 @@ export type IndexNameChange = {
 };
 
 /** What refers to an index: watches by number, digests by channel. */
-export type IndexUsers = { watches: number[]; digests: string[] };
+/** What reads an index: its watches (with the channel each alerts in) and the channels whose digests do. */
+export type IndexUsers = { watches: { id: number; channelId: string }[]; digests: string[] };
 
 export type ForgetIndexResult =
   | { forgotten: true; index: KnownIndex }

@@ -101,6 +101,15 @@ export function watchMethods(db: Db): WatchMethods {
       const rows = await db.all(`SELECT * FROM watches WHERE ${needsAttention} ORDER BY id`);
       return rows.map(toWatch);
     },
+    async listEndedMutes(now) {
+      // Asked before every round of checks: only the few muted watches are read, not every watch.
+      const ended =
+        db.dialect.name === 'sqlite'
+          ? `json_extract(controls, '$.mutedBy') IS NOT NULL AND json_extract(controls, '$.mutedUntil') <= :now`
+          : `controls::jsonb ->> 'mutedBy' IS NOT NULL AND (controls::jsonb ->> 'mutedUntil')::bigint <= :now`;
+      const rows = await db.all(`SELECT * FROM watches WHERE ${ended} ORDER BY id`, { now });
+      return rows.map(toWatch);
+    },
     async deleteWatch(id) {
       const row = await db.one('DELETE FROM watches WHERE id = :id RETURNING *', { id });
       return row === undefined ? undefined : toWatch(row);

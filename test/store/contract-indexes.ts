@@ -101,7 +101,7 @@ export function indexContract({ open, reopen }: ContractContext): void {
       expect(await store.forgetIndex(UUID)).toEqual({
         forgotten: false,
         reason: 'in_use',
-        usedBy: { watches: [watch.id], digests: ['C0DIGEST'] },
+        usedBy: { watches: [{ id: watch.id, channelId: watch.channelId }], digests: ['C0DIGEST'] },
       });
       expect((await store.findIndexByName('catalog'))?.id).toBe(UUID);
       await store.deleteWatch(watch.id);

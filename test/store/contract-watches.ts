@@ -58,6 +58,32 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
       );
     });
 
+    it('reads only the watches whose mute has ended, not the muted ones nor the rest', async () => {
+      const store = await open();
+      const mute = (until: number | null) => ({
+        ...NO_CONTROLS,
+        mutedBy: 'U0ALICE',
+        mutedAt: T0,
+        mutedUntil: until,
+      });
+      const [ended, endsNow, later, unmuted] = [
+        await store.createWatch(watchInput()),
+        await store.createWatch(watchInput()),
+        await store.createWatch(watchInput()),
+        await store.createWatch(watchInput()),
+      ];
+      await store.setWatchControls(ended.id, mute(T0 - 1));
+      await store.setWatchControls(endsNow.id, mute(T0));
+      await store.setWatchControls(later.id, mute(T0 + 3_600_000));
+      expect((await store.listEndedMutes(T0)).map((w) => w.id)).toEqual([ended.id, endsNow.id]);
+      expect((await store.listEndedMutes(T0 + 3_600_000)).map((w) => w.id)).toEqual([
+        ended.id,
+        endsNow.id,
+        later.id,
+      ]);
+      expect((await store.listEndedMutes(T0)).map((w) => w.id)).not.toContain(unmuted.id);
+    });
+
     it('refuses a watch that could never be checked, and a state carrying a secret', async () => {
       const store = await open();
       await expect(store.createWatch(watchInput({ threshold: Number.NaN }))).rejects.toThrow(/threshold/);

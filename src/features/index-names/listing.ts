@@ -27,16 +27,12 @@ export function indexListing(store: Store) {
           names: await store.indexNameChanges(index.id),
         })),
       );
-      const channelOf = new Map((await store.listWatches()).map((w) => [w.id, w.channelId]));
-      const channels = rows.flatMap((r) => [
-        ...r.users.digests,
-        ...r.users.watches.flatMap((id) => channelOf.get(id) ?? []),
-      ]);
+      const channels = rows.flatMap((r) => [...r.users.digests, ...r.users.watches.map((w) => w.channelId)]);
       const { seen, unanswered } = await seenBy(channels);
       const listed = rows.map((row) => ({
         ...row,
         users: {
-          watches: row.users.watches.filter((id) => seen.has(channelOf.get(id) ?? '')),
+          watches: row.users.watches.filter((w) => seen.has(w.channelId)),
           digests: row.users.digests.filter((channelId) => seen.has(channelId)),
         },
       }));

@@ -83,7 +83,7 @@ export function inUseSentence(name: string, users: IndexUsers, command: string):
   const parts = [
     ...(users.watches.length > 0
       ? [
-          `${users.watches.length === 1 ? 'watch' : 'watches'} ${users.watches.map((n) => `#${n}`).join(', ')}`,
+          `${users.watches.length === 1 ? 'watch' : 'watches'} ${users.watches.map((w) => `#${w.id}`).join(', ')}`,
         ]
       : []),
     ...(users.digests.length > 0
@@ -134,7 +134,7 @@ function listLine({ index, users, names }: ListedIndex): string {
     index.name === null ? `_no name_ ${code(index.id)}` : `${indexLabel(index.id, index.name)}${whole}`;
   const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
   const refs = [
-    ...(users.watches.length > 0 ? [`watches ${users.watches.map((n) => `#${n}`).join(', ')}`] : []),
+    ...(users.watches.length > 0 ? [`watches ${users.watches.map((w) => `#${w.id}`).join(', ')}`] : []),
     ...(users.digests.length > 0 ? [`digests in ${users.digests.map(mentionChannel).join(', ')}`] : []),
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';

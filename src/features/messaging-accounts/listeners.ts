@@ -78,7 +78,7 @@ export function registerMessagingAccounts(context: FeatureContext): void {
     example: 'messaging accounts',
     description:
       'Plans and limits of every messaging account, credentials never shown; only you see it until you share it.',
-    async handle({ ack, respond, command, logger }) {
+    async handle({ ack, respond, logger }) {
       await ack();
       const view = await loadView(logger);
       if (!('pages' in view)) return send(respond, view);

@@ -4,13 +4,7 @@
 // Acknowledge: the store's compare-and-set decides who owns an incident. A click on a watch removed
 // meanwhile is told so in one sentence, whichever button it was.
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
-import {
-  isMuted,
-  type MessageRef,
-  type Watch,
-  type WatchControlEntry,
-  type WatchIncident,
-} from '../../store/index.ts';
+import type { MessageRef, Watch, WatchControlEntry, WatchIncident } from '../../store/index.ts';
 import { instantOfLocal, localDateOf } from '../../time/zones.ts';
 import type { WatchesServiceDeps } from './service.ts';
 import { alreadyAcknowledged } from './views/incident-views.ts';
@@ -131,9 +125,7 @@ export function muteEnder(deps: WatchesServiceDeps) {
   const { store, clock, logger, slack } = deps;
   return async function endMutes(): Promise<number> {
     const now = clock();
-    const ended = (await store.listWatches()).filter(
-      (w) => w.controls.mutedBy !== null && w.controls.mutedUntil != null && !isMuted(w.controls, now),
-    );
+    const ended = await store.listEndedMutes(now);
     for (const watch of ended) {
       const controls = { ...watch.controls, mutedBy: null, mutedAt: null, mutedUntil: null };
       if (!(await store.setWatchControls(watch.id, controls))) continue;

@@ -4,7 +4,7 @@ import { FORM_NOT_OPENED } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
 import { extraArgumentsSentence } from '../../../slack/grammar.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { daysInWords } from '../schedule.ts';

@@ -8,7 +8,7 @@ import type { RequestQueries } from '../queries.ts';
 import { allowed, refusalError } from '../refusals.ts';
 import type { Approvers, SearchIndexService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
-import { listCommand, requestListMessage } from '../views/messages.ts';
+import { requestListMessage } from '../views/messages.ts';
 import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
