@@ -67,7 +67,8 @@ export type BusyDayResult = DayRecord &
     apps: AppFigures[];
     /** The highest VmRSS of the first app sampled every 100 ms, and when (s after the day started). */
     sampledPeak: { mib: number; atS: number } | undefined;
-    digests: DayTally['digests'] & { due: number; lastPostedAfterDueMs: number };
+    /** `dueAt`: when they fell due (epoch ms). */
+    digests: DayTally['digests'] & { due: number; dueAt: number; lastPostedAfterDueMs: number };
     alerts: DayTally['alerts'] & { firstToLastMs: number };
     /** Management API stats calls for the watches' indexes (one per index and check cycle when shared). */
     watchStatsCalls: number;
@@ -180,6 +181,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
         digests: {
           ...tally.digests,
           due: options.digests,
+          dueAt: digestsDueAt,
           lastPostedAfterDueMs:
             tally.digests.posted === 0 ? Number.NaN : Math.max(...tally.digests.firstAt) - digestsDueAt,
         },

@@ -67,10 +67,20 @@ const pick = <T>(list: readonly T[], ...seed: (string | number)[]): T =>
   list[Math.floor(unit('busy-day', ...seed) * list.length)] as T;
 
 /** Sends one request and records its ack; throws on anything but HTTP 200. */
+/** Slack gives up on a request after 3 s; the day waits ten times that before calling it unanswered. */
+const ACK_GIVE_UP_MS = 30_000;
+
 async function acked<T extends { status: number }>(ctx: DayContext, send: () => Promise<T>) {
   const sent = Date.now();
   const t0 = performance.now();
-  const res = await send();
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no HTTP answer within ${ACK_GIVE_UP_MS / 1000} s`)),
+      ACK_GIVE_UP_MS,
+    );
+  });
+  const res = await Promise.race([send(), gaveUp]).finally(() => clearTimeout(timer));
   ctx.record.acks.push(performance.now() - t0);
   if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
   return { res, sent, ackAt: Date.now() };
@@ -252,6 +262,12 @@ async function searchRequest(
 }
 
 /** Someone opens opsbot's Home tab (a tenth of the time one of the two approvers). */
+/**
+ * A reopened tab published this recently is current (the app refreshes the tabs of people who opened
+ * Home lately): a person who reopens it sees it at once, and the app may publish nothing.
+ */
+const TAB_CURRENT_MS = 60_000;
+
 export async function openHome(ctx: DayContext, n: number): Promise<void> {
   const approvers = [SIM_IDS.approver, SIM_IDS.secondApprover];
   const userId =
@@ -261,7 +277,12 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
   const first = !ctx.homeOpeners.has(userId);
   ctx.homeOpeners.add(userId);
   const mark = ctx.answers.mark();
+  const lastTab = first ? undefined : lastPublishOf(ctx, userId, mark);
   const r = await acked(ctx, () => ctx.driver.openHome({ userId }));
+  if (lastTab !== undefined && r.sent - lastTab < TAB_CURRENT_MS) {
+    ctx.record.currentTabs++;
+    return;
+  }
   const published = ctx.answers.view(
     mark,
     (v) => v.via === 'views.publish' && v.user === userId,
@@ -269,4 +290,14 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
   );
   const tab = await visible(ctx, 'home', r.sent, published);
   if (first && tab) ctx.record.firstHome.push(tab.at - r.sent);
+}
+
+/** When the person's tab was last published before `mark`, as the simulator recorded it. */
+function lastPublishOf(ctx: DayContext, userId: string, mark: Mark): number | undefined {
+  const views = ctx.slack.views;
+  for (let i = Math.min(mark.views, views.length) - 1; i >= 0; i--) {
+    const v = views[i];
+    if (v?.via === 'views.publish' && v.user === userId) return v.at;
+  }
+  return undefined;
 }

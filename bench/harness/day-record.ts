@@ -25,6 +25,8 @@ export type DayRecord = {
   missing: Record<AnswerKind, number>;
   /** Home opened by someone for the first time that day → their first tab published, ms. */
   firstHome: number[];
+  /** Home reopened within a minute of the person's last tab: shown at once, current, nothing awaited. */
+  currentTabs: number;
   /** Answers slower than a second: when they were asked (s into the day), to see what they met. */
   slow: Array<{ kind: AnswerKind; ms: number; atS: number }>;
   failures: string[];
@@ -37,6 +39,7 @@ export function newRecord(): DayRecord {
     answers: Object.fromEntries(kinds.map((k) => [k, []])) as unknown as DayRecord['answers'],
     missing: Object.fromEntries(kinds.map((k) => [k, 0])) as unknown as DayRecord['missing'],
     firstHome: [],
+    currentTabs: 0,
     slow: [],
     failures: [],
   };

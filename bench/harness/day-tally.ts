@@ -22,6 +22,11 @@ export type PostTally = {
 export type DayTally = {
   digests: PostTally;
   alerts: PostTally;
+  /**
+   * The digests' and alerts' first posts together: they share chat.postMessage's workspace-wide
+   * budget, so their floor is that of all of them, with the figure the app's pacer assumes.
+   */
+  together: { floor: RateFloor; firstAt: number; lastAt: number };
   rateLimited: number;
   rateLimitedMethods: Record<string, number>;
   /** 429s on the digests' and alerts' posts (their channels, and the uploads every card shares). */
@@ -64,7 +69,7 @@ function tallyPosts(
   keyOf: (c: SimCall) => string | undefined,
   expected: ReadonlySet<string>,
   workspace: WorkspacePosts,
-): PostTally {
+): PostTally & { firsts: SimCall[] } {
   const first = new Map<string, SimCall>();
   let duplicates = 0;
   for (const post of posts) {
@@ -76,6 +81,7 @@ function tallyPosts(
   const firsts = [...first.values()];
   const needed = neededCalls(firsts);
   return {
+    firsts,
     expected: expected.size,
     posted: first.size,
     duplicates,
@@ -106,14 +112,27 @@ export function tallyDay(
   for (const c of api)
     if (c.method === 'users.info')
       lookups.set(String(c.args.user), (lookups.get(String(c.args.user)) ?? 0) + 1);
+  const { firsts: digestPosts, ...digests } = tallyPosts(
+    top,
+    channelOf,
+    expect.digestChannels,
+    expect.workspacePosts,
+  );
+  const { firsts: alertPosts, ...alerts } = tallyPosts(
+    top.filter((c) => expect.alertChannels.has(channelOf(c))),
+    (c) => WATCH_ID.exec(JSON.stringify(c.args.blocks ?? ''))?.[1],
+    expect.alertingWatchIds,
+    expect.workspacePosts,
+  );
+  const both = [...digestPosts, ...alertPosts].map((c) => c.at);
   return {
-    digests: tallyPosts(top, channelOf, expect.digestChannels, expect.workspacePosts),
-    alerts: tallyPosts(
-      top.filter((c) => expect.alertChannels.has(channelOf(c))),
-      (c) => WATCH_ID.exec(JSON.stringify(c.args.blocks ?? ''))?.[1],
-      expect.alertingWatchIds,
-      expect.workspacePosts,
-    ),
+    digests,
+    alerts,
+    together: {
+      floor: rateFloor(neededCalls([...digestPosts, ...alertPosts]), expect.workspacePosts),
+      firstAt: Math.min(...both),
+      lastAt: Math.max(...both),
+    },
     rateLimited: limited.length,
     rateLimitedMethods,
     postingRateLimited: limited.filter((c) => {

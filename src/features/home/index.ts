@@ -63,7 +63,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   });
   // A client of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
-  const outbound = homeOutbound(context.slackClientOfItsOwn(), context.userTimeZone, logger);
+  const outbound = homeOutbound(context.slackClientOfItsOwn(), context.userTimeZone, logger, Date.now);
   const publish = async (userId: string, options?: { fresh?: boolean }) =>
     outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
 
@@ -95,7 +95,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   registerHomeListeners(context, {
     service,
     outbound,
-    opened: (userId) => refresher.opened(userId, outbound.hasTab(userId)),
+    opened: (userId) => refresher.opened(userId, outbound.tabAge(userId)),
   });
   context.changes.subscribe((change) => {
     service.audienceOf(change).then(

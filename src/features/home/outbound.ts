@@ -3,6 +3,7 @@
 // when the Home tab has no channel to answer in.
 import { createHash } from 'node:crypto';
 import type { View } from '@slack/types';
+import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import type { WebClient } from '../../slack/web-client.ts';
@@ -12,25 +13,29 @@ const TIME_ZONE_WAIT_MS = 1_500;
 
 export type HomeOutbound = ReturnType<typeof homeOutbound>;
 
-export function homeOutbound(client: WebClient, userTimeZone: UserTimeZone, logger: Logger) {
-  // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for nothing.
-  const published = new LruMap<string, string>(HOME_PEOPLE_REMEMBERED);
+export function homeOutbound(client: WebClient, userTimeZone: UserTimeZone, logger: Logger, clock: Clock) {
+  // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for
+  // nothing. With when it went out, so a reopening knows whether the tab is still current.
+  const published = new LruMap<string, { digest: string; at: number }>(HOME_PEOPLE_REMEMBERED);
 
   return {
     /** Publishes the tab unless it shows what was published last; `fresh` publishes it anyway. */
     async publish(userId: string, view: View, { fresh = false } = {}): Promise<void> {
       const digest = createHash('sha256').update(JSON.stringify(view)).digest('base64');
       if (fresh) published.delete(userId);
-      else if (published.get(userId) === digest) return;
+      else if (published.get(userId)?.digest === digest) return;
       await client.views.publish({ user_id: userId, view });
-      published.set(userId, digest);
+      published.set(userId, { digest, at: clock() });
       logger.info(
         { event: 'home_published', user: userId, blocks: view.blocks.length },
         'Home tab published',
       );
     },
-    /** Whether this person was published a tab (as far as Home remembers). */
-    hasTab: (userId: string): boolean => published.has(userId),
+    /** How long ago this person's tab was published, ms; undefined if Home remembers none. */
+    tabAge: (userId: string): number | undefined => {
+      const last = published.get(userId);
+      return last === undefined ? undefined : clock() - last.at;
+    },
     /** The person's IANA zone, UTC when Slack doesn't say. */
     async zoneOf(userId: string): Promise<string> {
       return (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';

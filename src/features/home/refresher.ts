@@ -22,6 +22,13 @@ export type RefresherOptions = {
 
 type Pending = Map<string, { fresh: boolean }>;
 
+/**
+ * A tab published this recently is current: every change since was pushed to it (a change refreshes
+ * the tabs opened lately). While others wait for their turn, reopening it publishes nothing, so the
+ * budget goes to the people who have no tab yet.
+ */
+export const TAB_CURRENT_MS = 60_000;
+
 export class HomeRefresher {
   readonly #options: RefresherOptions;
   /** People a change concerns, not yet queued. */
@@ -50,12 +57,17 @@ export class HomeRefresher {
     this.#timer.unref();
   }
 
-  /** Someone opened Home: their tab, fresh, as soon as the budget allows. */
-  opened(userId: string, hasTab: boolean): void {
+  /**
+   * Someone opened Home: their tab, fresh, as soon as the budget allows. `tabAgeMs`: how long ago
+   * their tab was published, undefined if they have none.
+   */
+  opened(userId: string, tabAgeMs: number | undefined): void {
     if (this.#stopped) return;
     const { firstTabs, reopened, changed } = this.#queues;
+    if (tabAgeMs !== undefined && tabAgeMs < TAB_CURRENT_MS && this.#pending() > 0 && !changed.has(userId))
+      return;
     changed.delete(userId);
-    if (!firstTabs.has(userId)) (hasTab ? reopened : firstTabs).set(userId, { fresh: true });
+    if (!firstTabs.has(userId)) (tabAgeMs === undefined ? firstTabs : reopened).set(userId, { fresh: true });
     this.#drain();
   }
 

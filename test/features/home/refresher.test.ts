@@ -67,14 +67,49 @@ describe('Home refreshes', () => {
     const settled = refresher.settle();
     await eventually(() => turns.length === 1);
     // While the budget is spent, two people open Home: one with a tab waiting for a republish, one new.
-    refresher.opened('U0B', true);
-    refresher.opened('U0NEW', false);
+    refresher.opened('U0B', 5_000);
+    refresher.opened('U0NEW', undefined);
     for (let i = 0; i < 4; i++) {
       await eventually(() => turns.length > 0);
       turns.shift()?.();
     }
     await settled;
     expect(published).toEqual(['U0NEW (opened)', 'U0B (opened)', 'U0A', 'U0C']);
+  });
+
+  it('while others wait their turn, reopening a tab published within the minute publishes nothing', async () => {
+    const turns: Array<() => void> = [];
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 60_000,
+      concurrency: 1,
+      turn: () => new Promise<void>((resolve) => turns.push(resolve)),
+      refreshTurn: async () => undefined,
+      publish: async (user) => {
+        published.push(user);
+      },
+      onError: () => undefined,
+    });
+    refresher.opened('U0FIRST', undefined);
+    refresher.opened('U0SECOND', undefined);
+    await eventually(() => turns.length === 1);
+    // Two people wait; one whose tab went out 10 s ago reopens, one whose tab is two minutes old.
+    refresher.opened('U0CURRENT', 10_000);
+    refresher.opened('U0STALE', 120_000);
+    for (let i = 0; i < 3; i++) {
+      await eventually(() => turns.length > 0);
+      turns.shift()?.();
+    }
+    await refresher.settle();
+    expect(published).toEqual(['U0FIRST', 'U0SECOND', 'U0STALE']);
+    // Nobody waiting: the same reopening is published at once, as it always was.
+    const idle = refresher.settle();
+    refresher.opened('U0CURRENT', 10_000);
+    await eventually(() => turns.length > 0);
+    turns.shift()?.();
+    await idle;
+    await refresher.settle();
+    expect(published).toEqual(['U0FIRST', 'U0SECOND', 'U0STALE', 'U0CURRENT']);
   });
 
   it('a stop drops the tabs still waiting for their turn', async () => {
@@ -95,7 +130,7 @@ describe('Home refreshes', () => {
       onError: () => undefined,
     });
     stopping.abort(new Error('stopping'));
-    refresher.opened('U0LATE', false);
+    refresher.opened('U0LATE', undefined);
     await refresher.stop();
     expect(published).toEqual([]);
   });
