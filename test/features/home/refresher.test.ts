@@ -4,6 +4,26 @@ import { ManagementApiError } from '../../../src/api/index.ts';
 import { HomeRefresher } from '../../../src/features/home/refresher.ts';
 import { eventually } from '../../support/poll.ts';
 
+/**
+ * A refresher whose views.publish budget is a gate the test opens one publish at a time; `published`
+ * lists who was published, marked "(opened)" for an opening's fresh tab unless told not to.
+ */
+function gatedRefresher({ marksOpenings = true } = {}) {
+  const turns: Array<() => void> = [];
+  const published: string[] = [];
+  const refresher = new HomeRefresher({
+    windowMs: 60_000,
+    concurrency: 1,
+    turn: () => new Promise<void>((resolve) => turns.push(resolve)),
+    refreshTurn: async () => undefined,
+    publish: async (user, { fresh }) => {
+      published.push(`${user}${marksOpenings && fresh ? ' (opened)' : ''}`);
+    },
+    onError: () => undefined,
+  });
+  return { turns, published, refresher };
+}
+
 describe('Home refreshes', () => {
   it('a burst of changes publishes each affected person once', async () => {
     const published: string[] = [];
@@ -50,19 +70,7 @@ describe('Home refreshes', () => {
     expect(published).toEqual(['U0FINE']);
   });
   it('past views.publish’s budget every tab still goes out, whoever is looking first, each person once', async () => {
-    // The budget as a gate the test opens one publish at a time.
-    const turns: Array<() => void> = [];
-    const published: string[] = [];
-    const refresher = new HomeRefresher({
-      windowMs: 60_000,
-      concurrency: 1,
-      turn: () => new Promise<void>((resolve) => turns.push(resolve)),
-      refreshTurn: async () => undefined,
-      publish: async (user, { fresh }) => {
-        published.push(`${user}${fresh ? ' (opened)' : ''}`);
-      },
-      onError: () => undefined,
-    });
+    const { turns, published, refresher } = gatedRefresher();
     refresher.refresh(['U0A', 'U0B', 'U0C']);
     const settled = refresher.settle();
     await eventually(() => turns.length === 1);
@@ -78,18 +86,7 @@ describe('Home refreshes', () => {
   });
 
   it('while others wait their turn, reopening a tab published within the minute publishes nothing', async () => {
-    const turns: Array<() => void> = [];
-    const published: string[] = [];
-    const refresher = new HomeRefresher({
-      windowMs: 60_000,
-      concurrency: 1,
-      turn: () => new Promise<void>((resolve) => turns.push(resolve)),
-      refreshTurn: async () => undefined,
-      publish: async (user) => {
-        published.push(user);
-      },
-      onError: () => undefined,
-    });
+    const { turns, published, refresher } = gatedRefresher({ marksOpenings: false });
     refresher.opened('U0FIRST', undefined);
     refresher.opened('U0SECOND', undefined);
     await eventually(() => turns.length === 1);
