@@ -24,6 +24,8 @@ export const DEFAULT_PACING: PacerOptions = { perMinute: 600, burst: 150, perCha
 export type Pacer = {
   /** Resolves when a post to `channel` may go; rejects with the signal's reason when aborted. */
   take(channel: string, signal?: AbortSignal): Promise<void>;
+  /** Turns that would go at once now (the workspace budget left, whole and fractional). */
+  spare(): number;
 };
 
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -87,6 +89,10 @@ export function createPacer(options: PacerOptions): Pacer {
   };
 
   return {
+    spare() {
+      refill();
+      return tokens;
+    },
     take(channel, signal) {
       const turn = (channelTurns.get(channel) ?? Promise.resolve()).then(() => takeTurn(channel, signal));
       const settled = turn.catch(() => {});

@@ -30,6 +30,19 @@ describe('pacer', () => {
     expect(time.now()).toBe(2_000);
   });
 
+  it('says how much of the burst is in hand, refilled with time', async () => {
+    const time = fakeTime();
+    const pacer = createPacer({ perMinute: 60, burst: 3, perChannelGapMs: 0, ...time });
+    expect(pacer.spare()).toBe(3);
+    await pacer.take('C1');
+    await pacer.take('C2');
+    expect(pacer.spare()).toBe(1);
+    await time.sleep(1_500);
+    expect(pacer.spare()).toBe(2.5);
+    await time.sleep(60_000);
+    expect(pacer.spare()).toBe(3);
+  });
+
   it('still keeps a channel’s gap after posts to thousands of other channels', async () => {
     const time = fakeTime();
     // No workspace limit to speak of: only the channels' gaps.

@@ -45,6 +45,11 @@ const PUBLISH_BUDGET = { perMinute: 95, burst: 90, perChannelGapMs: 0 };
  * third, so a burst of changes never spends what the next openings need.
  */
 const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
+/**
+ * And only while half of the burst is in hand: when openings outrun Slack's tier, what is left goes
+ * to the people opening Home, and the changes wait.
+ */
+const REFRESH_RESERVE = PUBLISH_BUDGET.burst / 2;
 
 export function register(context: FeatureContext<HomeUses>): HomePort {
   const { config, clock, uses } = context;
@@ -83,6 +88,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     concurrency: 3,
     turn: () => publishPacer.take('views.publish', stopping.signal),
     refreshTurn: () => refreshPacer.take('views.publish', stopping.signal),
+    budgetToSpare: () => publishPacer.spare() >= REFRESH_RESERVE,
     publish: (userId, options) => context.work.run(() => publish(userId, options)),
     onError: (userId, error) => {
       if (!stopping.signal.aborted)

@@ -15,6 +15,12 @@ export type RefresherOptions = {
   turn: () => Promise<void>;
   /** Resolves when the share of that budget left to refreshes allows one more; rejects when stopping. */
   refreshTurn: () => Promise<void>;
+  /**
+   * Whether the budget has enough in hand for a refresh: when people open Home faster than Slack
+   * publishes, the budget is kept for them and changes wait (their tabs are current within the
+   * minute of their opening). Always, when not given.
+   */
+  budgetToSpare?: () => boolean;
   /** Publishes in flight at once. */
   concurrency: number;
   onError: (userId: string, error: unknown) => void;
@@ -28,6 +34,9 @@ type Pending = Map<string, { fresh: boolean }>;
  * budget goes to the people who have no tab yet.
  */
 export const TAB_CURRENT_MS = 60_000;
+
+/** How often a refresh held for the budget looks again. */
+const SPARE_RECHECK_MS = 1_000;
 
 export class HomeRefresher {
   readonly #options: RefresherOptions;
@@ -43,6 +52,8 @@ export class HomeRefresher {
   #feeding: Promise<void> | undefined;
   #draining: Promise<void> | undefined;
   #stopped = false;
+  /** Stopping: changes held for the budget are dropped rather than waited for. */
+  #closing = false;
 
   constructor(options: RefresherOptions) {
     this.#options = options;
@@ -79,6 +90,7 @@ export class HomeRefresher {
   }
 
   async stop(): Promise<void> {
+    this.#closing = true;
     await this.settle();
     this.#stopped = true;
   }
@@ -104,6 +116,7 @@ export class HomeRefresher {
         // Already queued: their turn will show this change too.
         if (firstTabs.has(id) || reopened.has(id) || changed.has(id)) continue;
         await this.#options.refreshTurn();
+        while (this.#options.budgetToSpare?.() === false) await this.#pause(SPARE_RECHECK_MS);
         changed.set(id, { fresh: false });
         this.#drain();
       }
@@ -111,6 +124,12 @@ export class HomeRefresher {
       // Stopping: the changes still gathered are dropped; each person's next opening shows them.
       this.#gathered.clear();
     }
+  }
+
+  /** Waits `ms`; throws once the refresher is stopping, like the budget's turns do. */
+  async #pause(ms: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, ms).unref());
+    if (this.#closing) throw new Error('Home is stopping');
   }
 
   #drain(): void {

@@ -109,6 +109,34 @@ describe('Home refreshes', () => {
     expect(published).toEqual(['U0FIRST', 'U0SECOND', 'U0STALE', 'U0CURRENT']);
   });
 
+  it('changes wait while the budget has nothing to spare, and go once it has', async () => {
+    let spare = false;
+    let asked = 0;
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 0,
+      concurrency: 1,
+      turn: async () => undefined,
+      refreshTurn: async () => undefined,
+      budgetToSpare: () => {
+        asked++;
+        return spare;
+      },
+      publish: async (user) => {
+        published.push(user);
+      },
+      onError: () => undefined,
+    });
+    refresher.refresh(['U0CHANGED']);
+    refresher.opened('U0OPENER', undefined);
+    // Held across a look again at the budget, while the opening went out.
+    await eventually(() => published.length === 1 && asked >= 2);
+    expect(published).toEqual(['U0OPENER']);
+    spare = true;
+    await refresher.settle();
+    expect(published).toEqual(['U0OPENER', 'U0CHANGED']);
+  });
+
   it('a stop drops the tabs still waiting for their turn', async () => {
     const stopping = new AbortController();
     const published: string[] = [];
