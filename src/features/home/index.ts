@@ -66,9 +66,10 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     commandName: context.commandName,
     seenBy: (viewerId, channels) => channelsSeenBy(context.policy.membership, viewerId, channels),
   });
-  // A client of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
+  // Clients of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
-  const outbound = homeOutbound(context.slackClientOfItsOwn(), context.userTimeZone, logger, Date.now);
+  const clients = { publishing: context.slackClientOfItsOwn(), lookups: context.slackClientOfItsOwn() };
+  const outbound = homeOutbound(clients, context.userTimeZone, logger, Date.now);
   const publish = async (userId: string, options?: { fresh?: boolean }) =>
     outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
 

@@ -13,7 +13,18 @@ const TIME_ZONE_WAIT_MS = 1_500;
 
 export type HomeOutbound = ReturnType<typeof homeOutbound>;
 
-export function homeOutbound(client: WebClient, userTimeZone: UserTimeZone, logger: Logger, clock: Clock) {
+/**
+ * `publishing`: the client of views.publish alone; `lookups`: another for users.info and the DM. A
+ * client waits out a 429 with all of its calls, and a crowd of new people opening Home can outrun
+ * users.info's tier: their tabs must not wait for it too.
+ */
+export function homeOutbound(
+  clients: { publishing: WebClient; lookups: WebClient },
+  userTimeZone: UserTimeZone,
+  logger: Logger,
+  clock: Clock,
+) {
+  const { publishing: client, lookups } = clients;
   // A digest of each tab, not the tab: a thousand tabs of tens of kilobytes each would be held for
   // nothing. With when it went out, so a reopening knows whether the tab is still current.
   const published = new LruMap<string, { digest: string; at: number }>(HOME_PEOPLE_REMEMBERED);
@@ -38,11 +49,11 @@ export function homeOutbound(client: WebClient, userTimeZone: UserTimeZone, logg
     },
     /** The person's IANA zone, UTC when Slack doesn't say. */
     async zoneOf(userId: string): Promise<string> {
-      return (await userTimeZone(client, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
+      return (await userTimeZone(lookups, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
     },
     /** The person's DM with opsbot. */
     async directChannel(userId: string): Promise<string> {
-      const opened = await client.conversations.open({ users: userId });
+      const opened = await lookups.conversations.open({ users: userId });
       const channel = opened.channel?.id;
       if (channel === undefined) throw new Error('conversations.open returned no channel');
       return channel;
