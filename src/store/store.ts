@@ -155,6 +155,8 @@ export interface Store {
   listFiringWatches(): Promise<Watch[]>;
   /** The watches whose mute has ended by `now` but is still recorded (the mute ender clears them). */
   listEndedMutes(now: number): Promise<Watch[]>;
+  /** How many watches are in each state at `now` (muted, snoozed, else the last check's status). */
+  countWatchStates(now: number): Promise<Map<string, number>>;
   /** Removes the watch; returns it as it was (its alert may need a last update), or undefined. */
   deleteWatch(id: number): Promise<Watch | undefined>;
   /**
@@ -303,6 +305,7 @@ export type WatchMethods = Pick<
   | 'listWatches'
   | 'listFiringWatches'
   | 'listEndedMutes'
+  | 'countWatchStates'
   | 'deleteWatch'
   | 'claimDueWatches'
   | 'saveWatchState'

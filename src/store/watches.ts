@@ -92,23 +92,41 @@ export function watchMethods(db: Db): WatchMethods {
       return rows.map(toWatch);
     },
     async listFiringWatches() {
-      // The state is JSON text on both databases; each reads a field of it its own way. Only the
-      // watches that need attention are parsed, not every watch, on each Home tab built.
-      const needsAttention =
+      // Only the watches that need attention are parsed, not every watch, on each Home tab built.
+      const f = jsonFields(db.dialect.name);
+      const cantPost =
         db.dialect.name === 'sqlite'
-          ? `json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL`
-          : `state::jsonb ->> 'status' = 'firing' OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`;
-      const rows = await db.all(`SELECT * FROM watches WHERE ${needsAttention} ORDER BY id`);
+          ? `${f.text('state', 'cantPost')} IS NOT NULL`
+          : `COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`;
+      const rows = await db.all(
+        `SELECT * FROM watches WHERE ${f.text('state', 'status')} = 'firing' OR ${cantPost} ORDER BY id`,
+      );
       return rows.map(toWatch);
     },
     async listEndedMutes(now) {
       // Asked before every round of checks: only the few muted watches are read, not every watch.
-      const ended =
-        db.dialect.name === 'sqlite'
-          ? `json_extract(controls, '$.mutedBy') IS NOT NULL AND json_extract(controls, '$.mutedUntil') <= :now`
-          : `controls::jsonb ->> 'mutedBy' IS NOT NULL AND (controls::jsonb ->> 'mutedUntil')::bigint <= :now`;
-      const rows = await db.all(`SELECT * FROM watches WHERE ${ended} ORDER BY id`, { now });
+      const f = jsonFields(db.dialect.name);
+      const rows = await db.all(
+        `SELECT * FROM watches WHERE ${f.text('controls', 'mutedBy')} IS NOT NULL AND ${f.number('controls', 'mutedUntil')} <= :now ORDER BY id`,
+        { now },
+      );
       return rows.map(toWatch);
+    },
+    async countWatchStates(now) {
+      // Counted by the database: a scrape reads one row per state, not every watch. The order of
+      // the cases is the gauge's (metrics/watch-states.ts): muted and snoozed first.
+      const f = jsonFields(db.dialect.name);
+      const mutedUntil = f.number('controls', 'mutedUntil');
+      const rows = await db.all(
+        `SELECT CASE
+           WHEN ${f.text('controls', 'mutedBy')} IS NOT NULL AND (${mutedUntil} IS NULL OR ${mutedUntil} > :now) THEN 'muted'
+           WHEN ${f.number('controls', 'snoozedUntil')} > :now THEN 'snoozed'
+           ELSE ${f.text('state', 'status')}
+         END AS watch_state, COUNT(*) AS watches
+         FROM watches GROUP BY watch_state`,
+        { now },
+      );
+      return new Map(rows.map((r) => [String(r.watch_state), Number(r.watches)]));
     },
     async deleteWatch(id) {
       const row = await db.one('DELETE FROM watches WHERE id = :id RETURNING *', { id });
@@ -249,4 +267,20 @@ function incidentMethods(db: Db) {
       return (await db.run('DELETE FROM watch_incidents WHERE id = :id', { id })) === 1;
     },
   } satisfies Partial<WatchMethods>;
+}
+
+/**
+ * A field of a JSON column (state, controls: JSON text on both databases), as each database reads
+ * it: as text, or as a number to compare.
+ */
+function jsonFields(dialect: string) {
+  return dialect === 'sqlite'
+    ? {
+        text: (column: string, field: string) => `json_extract(${column}, '$.${field}')`,
+        number: (column: string, field: string) => `json_extract(${column}, '$.${field}')`,
+      }
+    : {
+        text: (column: string, field: string) => `${column}::jsonb ->> '${field}'`,
+        number: (column: string, field: string) => `(${column}::jsonb ->> '${field}')::bigint`,
+      };
 }

@@ -84,6 +84,30 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
       expect((await store.listEndedMutes(T0)).map((w) => w.id)).not.toContain(unmuted.id);
     });
 
+    it('counts the watches in each state: muted and snoozed first, then the last check’s status', async () => {
+      const store = await open();
+      const make = async (status: WatchState['status'], controls: Partial<typeof NO_CONTROLS> = {}) => {
+        const w = await store.createWatch(watchInput({ state: { ...FRESH, status } }));
+        if (Object.keys(controls).length > 0)
+          await store.setWatchControls(w.id, { ...NO_CONTROLS, ...controls });
+      };
+      await make('ok');
+      await make('firing');
+      await make('firing');
+      await make('no_data');
+      await make('firing', { mutedBy: 'U0ALICE', mutedAt: T0, mutedUntil: T0 + 60_000 });
+      await make('ok', { mutedBy: 'U0ALICE', mutedAt: T0, mutedUntil: T0 - 1 }); // ended: ok
+      await make('firing', { snoozedBy: 'U0ALICE', snoozedUntil: T0 + 60_000 });
+      await make('firing', { snoozedBy: 'U0ALICE', snoozedUntil: T0 - 1 }); // over: firing
+      expect(Object.fromEntries(await store.countWatchStates(T0))).toEqual({
+        ok: 2,
+        firing: 3,
+        no_data: 1,
+        muted: 1,
+        snoozed: 1,
+      });
+    });
+
     it('refuses a watch that could never be checked, and a state carrying a secret', async () => {
       const store = await open();
       await expect(store.createWatch(watchInput({ threshold: Number.NaN }))).rejects.toThrow(/threshold/);
