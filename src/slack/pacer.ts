@@ -21,6 +21,12 @@ export type PacerOptions = {
  */
 export const DEFAULT_PACING: PacerOptions = { perMinute: 600, burst: 150, perChannelGapMs: 1_100 };
 
+/**
+ * A Tier 4 method's budget (100+ a minute per app, a burst allowed), kept a little under the tier
+ * so that the app is not answered 429: past it, calls wait their turn instead.
+ */
+export const UNDER_TIER_4: PacerOptions = { perMinute: 95, burst: 90, perChannelGapMs: 0 };
+
 export type Pacer = {
   /** Resolves when a post to `channel` may go; rejects with the signal's reason when aborted. */
   take(channel: string, signal?: AbortSignal): Promise<void>;

@@ -5,7 +5,7 @@ import type { TrackedClient } from '../../api/health.ts';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
-import { createPacer } from '../../slack/pacer.ts';
+import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
@@ -35,11 +35,10 @@ export type HomePort = Record<string, never>;
 const REFRESH_WINDOW_MS = 500;
 /**
  * Slack rates each method on its own: context.pacer holds chat.postMessage's budget for digests and
- * alerts, while views.publish is Tier 4 (100 a minute per app, bursts allowed). Every Home publish,
- * an opening's or a refresh's, takes its turn here, a little under the tier so the app is not
- * answered 429; past it, tabs wait their turn (first tabs first) rather than being refused.
+ * alerts, while views.publish is Tier 4. Every Home publish, an opening's or a refresh's, takes its
+ * turn here; past it, tabs wait their turn (first tabs first) rather than being refused.
  */
-const PUBLISH_BUDGET = { perMinute: 95, burst: 90, perChannelGapMs: 0 };
+const PUBLISH_BUDGET = UNDER_TIER_4;
 /**
  * Of that budget, refreshes nobody asked for (a change on a tab opened lately) take at most a
  * third, so a burst of changes never spends what the next openings need.
