@@ -69,8 +69,11 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
   const clients = { publishing: context.slackClientOfItsOwn(), lookups: context.slackClientOfItsOwn() };
   const outbound = homeOutbound(clients, context.userTimeZone, logger, Date.now);
-  const publish = async (userId: string, options?: { fresh?: boolean }) =>
-    outbound.publish(userId, homeView(await service.load(userId, await outbound.zoneOf(userId))), options);
+  const publish = async (userId: string, options?: { fresh?: boolean }) => {
+    // A tab drawn in UTC because the zone came late is redrawn once it comes.
+    const zone = await outbound.zoneOf(userId, () => refresher.refresh([userId]));
+    await outbound.publish(userId, homeView(await service.load(userId, zone)), options);
+  };
 
   context.policy.protect({
     actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },

@@ -10,6 +10,8 @@ import type { WebClient } from '../../slack/web-client.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
 
 const TIME_ZONE_WAIT_MS = 1_500;
+/** How long a zone that came too late for a tab is still waited for, to redraw the tab with it. */
+const LATE_ZONE_WAIT_MS = 5 * 60_000;
 
 export type HomeOutbound = ReturnType<typeof homeOutbound>;
 
@@ -47,9 +49,19 @@ export function homeOutbound(
       const last = published.get(userId);
       return last === undefined ? undefined : clock() - last.at;
     },
-    /** The person's IANA zone, UTC when Slack doesn't say. */
-    async zoneOf(userId: string): Promise<string> {
-      return (await userTimeZone(lookups, userId, TIME_ZONE_WAIT_MS)) ?? 'UTC';
+    /**
+     * The person's IANA zone, UTC when Slack doesn't say in time. `whenLate` is called if Slack
+     * names the zone after all (its lookup was queued behind others'), so the tab can be redrawn
+     * on the person's clock.
+     */
+    async zoneOf(userId: string, whenLate?: () => void): Promise<string> {
+      const zone = await userTimeZone(lookups, userId, TIME_ZONE_WAIT_MS);
+      if (zone === undefined && whenLate !== undefined)
+        // The same lookup, still in flight, waited for longer; a profile with no zone answers at once.
+        void userTimeZone(lookups, userId, LATE_ZONE_WAIT_MS).then((late) => {
+          if (late !== undefined) whenLate();
+        });
+      return zone ?? 'UTC';
     },
     /** The person's DM with opsbot. */
     async directChannel(userId: string): Promise<string> {
