@@ -4,6 +4,7 @@
 // steps (command, the modal Slack opened, the card's button, the decision modal) that need the
 // simulator's state, and 3 requests a second cost its event loop next to nothing.
 import { performance } from 'node:perf_hooks';
+import { within } from '../../src/limiter.ts';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import { unit } from '../../src/sim/mgmt/random.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
@@ -66,21 +67,15 @@ const STATS_INDEXES = Object.keys(DEFAULT_VECTOR_INDEXES);
 const pick = <T>(list: readonly T[], ...seed: (string | number)[]): T =>
   list[Math.floor(unit('busy-day', ...seed) * list.length)] as T;
 
-/** Sends one request and records its ack; throws on anything but HTTP 200. */
 /** Slack gives up on a request after 3 s; the day waits ten times that before calling it unanswered. */
 const ACK_GIVE_UP_MS = 30_000;
 
+/** Sends one request and records its ack; throws on anything but HTTP 200 or no answer in time. */
 async function acked<T extends { status: number }>(ctx: DayContext, send: () => Promise<T>) {
   const sent = Date.now();
   const t0 = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const gaveUp = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`no HTTP answer within ${ACK_GIVE_UP_MS / 1000} s`)),
-      ACK_GIVE_UP_MS,
-    );
-  });
-  const res = await Promise.race([send(), gaveUp]).finally(() => clearTimeout(timer));
+  const res = await within(send(), ACK_GIVE_UP_MS, undefined);
+  if (res === undefined) throw new Error(`no HTTP answer within ${ACK_GIVE_UP_MS / 1000} s`);
   ctx.record.acks.push(performance.now() - t0);
   if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
   return { res, sent, ackAt: Date.now() };

@@ -5,6 +5,7 @@
 // current when their turn comes. Changes come in bursts (a decision moves a request twice and
 // updates two cards), so the people they concern are gathered for a short window, and fed to the
 // queue at a rate of their own, so that refreshes nobody asked for never spend the openings' budget.
+import { abortableSleep } from '../../slack/pacer.ts';
 
 export type RefresherOptions = {
   /** How long changes are collected before publishing. */
@@ -128,7 +129,7 @@ export class HomeRefresher {
 
   /** Waits `ms`; throws once the refresher is stopping, like the budget's turns do. */
   async #pause(ms: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, ms).unref());
+    await abortableSleep(ms);
     if (this.#closing) throw new Error('Home is stopping');
   }
 
