@@ -77,3 +77,8 @@ export async function within<T, L>(work: Promise<T>, ms: number, late: L): Promi
     clearTimeout(timer);
   }
 }
+
+/** The wait before retry number `attempt` (from 1): `firstMs`, doubling each time, never over `maxMs`. */
+export function doublingDelay(firstMs: number, maxMs: number, attempt: number): number {
+  return Math.min(maxMs, firstMs * 2 ** (attempt - 1));
+}

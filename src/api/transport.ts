@@ -1,4 +1,5 @@
 import type { Agent } from 'undici';
+import { doublingDelay } from '../limiter.ts';
 import {
   extractApiMessage,
   ManagementApiError,
@@ -135,7 +136,7 @@ async function attempt<T>(
 }
 
 function backoff(s: TransportSettings, attemptNo: number): number {
-  const ceiling = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** (attemptNo - 1));
+  const ceiling = doublingDelay(s.baseDelayMs, s.maxDelayMs, attemptNo);
   // "Equal jitter": never less than half the step, so retries stay spread out but bounded.
   return Math.round(ceiling / 2 + s.random() * (ceiling / 2));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, forEachBounded, memoize } from '../../src/limiter.ts';
+import { createLimiter, doublingDelay, forEachBounded, memoize } from '../../src/limiter.ts';
 import { createPacer } from '../../src/slack/pacer.ts';
 
 describe('pacer', () => {
@@ -129,5 +129,13 @@ describe('limiter and memo', () => {
     await expect(load('bad')).rejects.toThrow('nope');
     await expect(load('bad')).rejects.toThrow('nope');
     expect(calls).toBe(3);
+  });
+});
+
+describe('doublingDelay', () => {
+  it('starts at the first wait, doubles each retry and stops at the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => doublingDelay(2_000, 60_000, n))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
+    ]);
   });
 });

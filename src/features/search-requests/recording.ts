@@ -4,7 +4,7 @@
 // Meanwhile the card and the requester already show it, and the sweep leaves the request alone
 // instead of calling it "outcome unknown" and offering a Retry that would create a second index.
 import { errField } from '../../errors.ts';
-import { within } from '../../limiter.ts';
+import { doublingDelay, within } from '../../limiter.ts';
 import type { ApprovalProgress, CreatedIndex, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';
@@ -123,7 +123,7 @@ export function createRecorder(
       // Whoever called it failed told everyone so, or nobody was told: they hear the truth now.
       if (overturned || !held.told) await publish(moved.request, { kind: 'created' }, held.progress);
     } catch (error) {
-      const waitMs = Math.min(FIRST_RECORD_RETRY_MS * 2 ** (held.attempts - 1), MAX_RECORD_RETRY_MS);
+      const waitMs = doublingDelay(FIRST_RECORD_RETRY_MS, MAX_RECORD_RETRY_MS, held.attempts);
       held.nextAt = clock() + waitMs;
       logger.warn(
         {
