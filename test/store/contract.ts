@@ -10,6 +10,7 @@ import { approvalContract } from './contract-approvals.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { indexContract } from './contract-indexes.ts';
+import { mcpTokenContract } from './contract-mcp-tokens.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { stepRunContract } from './contract-steps.ts';
@@ -80,5 +81,6 @@ export function storeContract(
     observedContract(ctx);
     approvalContract(ctx);
     stepRunContract(ctx);
+    mcpTokenContract(ctx);
   });
 }
