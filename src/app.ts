@@ -10,6 +10,7 @@ import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
 import * as indexes from './features/index-names/index.ts';
+import * as mcp from './features/mcp/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
@@ -79,10 +80,17 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     hooks: { start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
-  const features = registerFeatures(context, api);
+  const features = registerFeatures(context, api, metrics);
   registerPolicyCommand(router, guardrails.gate);
   registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
-  return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
+  return {
+    app,
+    router,
+    work,
+    features,
+    metricsPort: () => metrics.port(),
+    ...lifecycleOf(deps, parts, api, features.mcp.handle),
+  }; // metrics
 }
 
 /** HTTP (Events API over a signed endpoint) or Socket Mode when an app-level token is configured. */
@@ -196,6 +204,7 @@ function lifecycleOf(
   deps: AppDeps,
   parts: Parts,
   api: TrackedClient,
+  mcpHandler: mcp.McpPort['handle'],
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
@@ -210,6 +219,7 @@ function lifecycleOf(
         readiness,
         store: deps.store,
         logger,
+        mcp: mcpHandler,
       });
       const actual = await listen(server, port);
       await metrics.start(() => readiness.details(deps.store)); // metrics
@@ -260,7 +270,7 @@ function lifecycleOf(
  * Features register their listeners and subcommands here, in help-card order; each returns its port,
  * and a feature that builds on others gets their ports in `uses`.
  */
-function registerFeatures(base: FeatureContext, api: TrackedClient) {
+function registerFeatures(base: FeatureContext, api: TrackedClient, metrics: Parts['metrics']) {
   // First, so every feature that takes an index gets its port; every successful stats read, whoever
   // makes it (a command, a watch, a digest, Home), goes through its reader and is remembered.
   const indexesPort = indexes.register(base);
@@ -285,6 +295,17 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       messagingAccounts: messagingAccountsPort,
     },
   });
+  const mcpPort = mcp.register({
+    ...context,
+    uses: {
+      vectorStats: vectorStatsPort,
+      messagingAccounts: messagingAccountsPort,
+      indexNames: indexesPort,
+      searchRequests: searchIndexPort,
+      watches: watchesPort,
+      onToolCall: (tool, outcome) => metrics.mcpToolCalled(tool, outcome), // metrics
+    },
+  });
   home.register({
     ...context,
     uses: {
@@ -303,5 +324,6 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     watches: watchesPort,
     indexNames: indexesPort,
     workflowSteps: workflowStepsPort,
+    mcp: mcpPort,
   };
 }

@@ -48,8 +48,17 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
+/**
+ * Secrets opsbot makes itself, recognised by their shape: an MCP token is shown once in a modal,
+ * so Slack's Web API client would otherwise log it with the request body at debug level.
+ */
+const SECRET_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/opsbot_mcp_[A-Za-z0-9_-]+/g, 'opsbot_mcp_[REDACTED]'],
+];
+
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
+  for (const [shape, censor] of SECRET_SHAPES) out = out.replace(shape, censor);
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
     // The same secret inside a JSON string has its quotes and backslashes escaped.

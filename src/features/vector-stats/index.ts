@@ -7,11 +7,11 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { statsShower } from './outbound.ts';
-import { createStatsService, type StatsRead } from './service.ts';
+import { createStatsService, type StatsRead, type StatsView } from './service.ts';
 import { refusalNotice } from './views.ts';
 
 export type { StatsTarget } from './input.ts';
-export type { StatsRead } from './service.ts';
+export type { StatsRead, StatsView } from './service.ts';
 
 /** Where stats were asked for: the channel (a thread in it) the post goes to, and who asked. */
 export type StatsRequest = {
@@ -39,6 +39,8 @@ export type VectorStatsPort = {
   read(target: StatsTarget): Promise<StatsRead>;
   /** Posts what `read` returned. */
   post(read: StatsRead, where: StatsRequest): Promise<void>;
+  /** The report with its card, as a post shows them (an agent over MCP gets both). */
+  draw(read: StatsRead): Promise<StatsView>;
 };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
@@ -59,6 +61,7 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
     },
     read: (target) => service.read(target),
     post,
+    draw: (read) => service.draw(read),
     postStats: async (target, where) => post(await service.read(target), where),
   };
 }
