@@ -140,7 +140,7 @@ describe.each(databases.map((make) => [make().name, make] as const))('e2e: MCP o
       arguments: { index: 'idx-2', period: '1d' },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(textOfResult(result)).toContain('Vector index idx-2 (idx-2), last 24 hours');
+    expect(textOfResult(result)).toContain('Vector index idx-2, last 24 hours');
     expect(textOfResult(result)).toContain('What stands out:');
     const facts = structured(result);
     expect(facts).toMatchObject({ index: 'idx-2', period: '1d' });

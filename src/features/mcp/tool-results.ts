@@ -19,7 +19,8 @@ const answer = (text: string, structuredContent: Structured, extra: CallToolResu
 
 /** The report `/ops stats` posts, in words; the numbers; the card as a PNG when it could be drawn. */
 export function statsResult({ target, report }: StatsRead, view: StatsView): CallToolResult {
-  const heading = `Vector index ${report.name ?? target.indexId} (${target.indexId}), ${PERIOD_WORDS[target.period]} — ${report.timeRange}`;
+  const named = report.name === undefined ? target.indexId : `${report.name} (${target.indexId})`;
+  const heading = `Vector index ${named}, ${report.timeRange || PERIOD_WORDS[target.period]}`;
   const news =
     report.highlights.length === 0 ? [NOTHING_UNUSUAL] : report.highlights.map((h) => `• ${h.text}`);
   const c = report.counters;
