@@ -52,13 +52,16 @@ const TIER_4: Allowance = { perMinute: 95, burst: 45 };
 /**
  * The methods opsbot calls in volume. chat.postMessage is "Special": several hundred a minute per
  * workspace (DEFAULT_PACING's 600 with a burst of 150) and about one a second per channel.
- * Calls that carry a trigger_id (views.open, views.push) are not here: they cannot wait.
+ * views.open and views.push carry a trigger_id: they wait their turn only while it lives.
  */
 export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
   'chat.postMessage': { perMinute: 600, burst: 150 },
   'chat.postEphemeral': TIER_4,
   'chat.update': TIER_3,
   'views.publish': TIER_4,
+  'views.open': TIER_4,
+  'views.push': TIER_4,
+  'views.update': TIER_4,
   'users.info': TIER_4,
   'files.getUploadURLExternal': TIER_4,
   'files.completeUploadExternal': TIER_4,

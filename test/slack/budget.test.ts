@@ -8,6 +8,7 @@ const API = 'http://slack.test/api/';
 const ALLOWANCES = {
   'users.info': { perMinute: 60, burst: 2 },
   'chat.postMessage': { perMinute: 600, burst: 5 },
+  'views.open': { perMinute: 100, burst: 50 },
 };
 
 /** A fake clock the sleeps move, and a Slack that answers each call from a script. */
@@ -45,8 +46,25 @@ describe('budgetedFetch', () => {
   it('leaves methods without an allowance alone', async () => {
     const { sent, replica } = harness();
     const f = replica();
-    for (let i = 0; i < 5; i += 1) await call(f, 'views.open', 'trigger_id=1.2');
+    for (let i = 0; i < 5; i += 1) await call(f, 'auth.test', '');
     expect(sent.map((s) => s.at)).toEqual(Array(5).fill(1_000_000));
+  });
+
+  it('answers a trigger that a 429 would outlive `expired_trigger_id` at once, without waiting', async () => {
+    const limited = () => new Response('', { status: 429, headers: { 'retry-after': '5' } });
+    const { sent, replica, now } = harness([limited]);
+    const response = await call(replica(), 'views.open', 'trigger_id=1.2&view=%7B%7D');
+    expect(await response.json()).toEqual({ ok: false, error: 'expired_trigger_id' });
+    expect(sent).toHaveLength(1);
+    expect(now()).toBe(1_000_000);
+  });
+
+  it('waits out a short 429 inside the trigger’s life and opens the view', async () => {
+    const limited = () => new Response('', { status: 429, headers: { 'retry-after': '1' } });
+    const { sent, replica } = harness([limited]);
+    const response = await call(replica(), 'views.open', 'trigger_id=1.2&view=%7B%7D');
+    expect(await response.json()).toEqual({ ok: true });
+    expect(sent.map((s) => s.at - 1_000_000)).toEqual([0, 1_000]);
   });
 
   it("waits out a 429's Retry-After for that call alone and holds the method for every replica", async () => {
