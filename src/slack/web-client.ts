@@ -1,7 +1,15 @@
 // Slack's Web API client as every part of opsbot receives it (Bolt hands one to each listener), and
 // how app.ts configures it: how long a call may take and how failures are retried.
 import type { AllMiddlewareArgs, webApi } from '@slack/bolt';
-import { ALLOWANCES, type Allowance, memoryBudget, PER_CHANNEL_POSTS, type SlackBudget } from './budget.ts';
+import { runningJob } from '../jobs.ts';
+import {
+  ALLOWANCES,
+  type Allowance,
+  backgroundShareOf,
+  memoryBudget,
+  PER_CHANNEL_POSTS,
+  type SlackBudget,
+} from './budget.ts';
 import { abortableSleep } from './pacer.ts';
 
 export type WebClient = AllMiddlewareArgs['client'];
@@ -90,7 +98,10 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
     // A post's 429 is about its channel (Slack: one a second per channel); other methods', the method.
     const held: [string, Allowance] =
       channel === undefined ? [method, allowance] : [`${method}:${channel}`, PER_CHANNEL_POSTS];
+    const share = runningJob() === undefined ? undefined : backgroundShareOf(allowance);
     for (let attempt = 0; ; attempt += 1) {
+      // A job's call waits for the background share first, so the whole schedule never fills with it.
+      if (share !== undefined) await waited(await turnWait(`${method}:background`, share));
       if (!(await waited(await turnWait(method, allowance)))) return EXPIRED_TRIGGER();
       if (channel !== undefined && !(await waited(await turnWait(...held)))) return EXPIRED_TRIGGER();
       const response = await fetch(input, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });

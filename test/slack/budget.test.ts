@@ -1,8 +1,11 @@
 // Slack's allowance per method (src/slack/budget.ts) and the fetch every Web API client sends
 // through (budgetedFetch): turns in order, a 429 moving the schedule for everyone sharing it.
 import { describe, expect, it } from 'vitest';
+import { createJob } from '../../src/jobs.ts';
+import { createLogger } from '../../src/log.ts';
 import { memoryBudget } from '../../src/slack/budget.ts';
 import { budgetedFetch } from '../../src/slack/web-client.ts';
+import { WorkTracker } from '../../src/work-tracker.ts';
 
 const API = 'http://slack.test/api/';
 const ALLOWANCES = {
@@ -100,5 +103,40 @@ describe('budgetedFetch', () => {
       ['channel=C1', 30_000],
       ['channel=C2', 30_000],
     ]);
+  });
+});
+
+describe('the share kept for people', () => {
+  it('lets a job spend part of a method, so a person’s call goes before the jobs’ backlog', async () => {
+    let now = 0;
+    const sent: string[] = [];
+    const fetch = (async (_input: string | URL | Request, init?: RequestInit) => {
+      sent.push(String(init?.body));
+      return Response.json({ ok: true });
+    }) as typeof globalThis.fetch;
+    const f = budgetedFetch(fetch, memoryBudget(), {
+      allowances: { 'chat.update': { perMinute: 60, burst: 10 } },
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    });
+    const job = createJob({
+      name: 'digest_scheduler',
+      intervalMs: 60_000,
+      logger: createLogger({ level: 'silent' }),
+      work: new WorkTracker(),
+      run: async () => {
+        for (let i = 0; i < 10; i += 1) await call(f, 'chat.update', `job=${i}`);
+        return now;
+      },
+    });
+    const jobDoneAt = await job.runOnce();
+    // 70% of a burst of 10 at once, the rest at 70% of the rate: the job could not spend it all.
+    expect(jobDoneAt).toBeGreaterThan(0);
+    const personAt = now;
+    await call(f, 'chat.update', 'person=1');
+    expect(now).toBe(personAt);
+    expect(sent.at(-1)).toBe('person=1');
   });
 });
