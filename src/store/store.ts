@@ -10,6 +10,7 @@
 //   processes sharing one database: exactly one caller wins.
 // - Nothing secret is persisted: writes that carry a `token`, `read_only_token` or `password` key
 //   anywhere are refused with SecretInStoreError before touching the database.
+import type { SlackBudget } from '../slack/budget.ts';
 import type {
   AddApprovalInput,
   AddApprovalResult,
@@ -266,6 +267,14 @@ export interface Store {
   revokeMcpToken(userId: string, label: string, at: number): Promise<boolean>;
   /** Records a use (at most once a minute per token). */
   touchMcpToken(id: number, at: number): Promise<void>;
+
+  // --- Slack's allowance ---
+
+  /**
+   * Slack's rate budget shared by every process on this database (PostgreSQL); absent where one
+   * process owns the database (SQLite), which keeps it in memory.
+   */
+  readonly slackBudget?: SlackBudget;
 
   // --- housekeeping ---
 

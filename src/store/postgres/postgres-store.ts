@@ -18,6 +18,7 @@ import type { StoreHealth } from '../types.ts';
 import { watchMethods } from '../watches.ts';
 import { createDb, DatabaseUnavailableError, describeError, isConnectionError } from './db.ts';
 import { assertSchemaName, postgresMigrations } from './migrations.ts';
+import { postgresBudget } from './slack-budget.ts';
 import { type DatabaseTarget, DatabaseUrlError, describeTarget, parseDatabaseUrl } from './url.ts';
 
 export type PostgresStoreOptions = {
@@ -101,6 +102,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...indexMethods(db),
     ...stepMethods(db),
     ...mcpTokenMethods(db),
+    slackBudget: postgresBudget(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

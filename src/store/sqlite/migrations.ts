@@ -226,6 +226,12 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
+    name: 'slack budget shared by replicas',
+    // PostgreSQL only: one process owns an SQLite file, so Slack's budget is kept in its memory.
+    sql: 'SELECT 1;',
+  },
+  {
+    version: 11,
     name: 'mcp tokens',
     sql: `
       -- A person's tokens for agents over MCP, by the sha256 of the token: the token itself is shown
