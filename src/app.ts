@@ -340,6 +340,7 @@ function registerFeatures(base: FeatureContext, api: TrackedClient, metrics: Par
       indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,
+      mcpTokens: mcpPort.tokens,
     },
   });
   return {

@@ -3,6 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { openHome, waitForHome } from '../support/home.ts';
 import { agentWith, mintToken, postMcp, textOfResult } from '../support/mcp.ts';
 import { eventually } from '../support/poll.ts';
 import { countViews } from '../support/search-requests.ts';
@@ -98,6 +99,23 @@ describe('e2e: MCP limits', () => {
     const answer = await postMcp(ws.url, { authorization: `Bearer ${token}` });
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('Home lists the person’s tokens and revokes one with its button', async () => {
+    const token = await mintToken(ws, requester, 'from-home');
+    const tab = await openHome(ws, requester);
+    const text = JSON.stringify(tab.blocks);
+    expect(text).toContain('Your MCP tokens');
+    expect(text).toContain('`from-home`');
+    expect(text).not.toContain(token);
+    await ws.driver.clickInView({
+      userId: requester,
+      view: tab,
+      actionId: 'home.revoke_mcp_token',
+      value: 'from-home',
+    });
+    await waitForHome(ws, requester, (shown) => !shown.includes('`from-home`'));
+    expect((await postMcp(ws.url, { authorization: `Bearer ${token}` })).status).toBe(401);
   });
 
   it('an expired token gets 401', async () => {
