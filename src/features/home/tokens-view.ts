@@ -18,7 +18,7 @@ export function tokensSection(data: HomeData): KnownBlock[] {
       section(':warning: opsbot couldn’t read this just now; it will show again when you reopen this tab.'),
     ];
   const tokens = data.tokens.value;
-  const mint = `Mint one for an AI agent with \`${data.commandName} mcp token <label>\`.`;
+  const mint = `Mint one for an AI agent with \`${data.commandName} mcp token &lt;label&gt;\`.`;
   if (tokens.length === 0) return [...title, section(`You have no MCP tokens. ${mint}`)];
   const when = (at: number) => instantInWords(at, data.timeZone);
   const rows = tokens.slice(0, TOKENS_SHOWN).map(

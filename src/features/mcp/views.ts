@@ -1,4 +1,5 @@
 // The token modal (the only place a token is ever shown, once) and the list of a person's tokens.
+// `<` and `>` are written as Slack escapes them, or Slack would read `<label>` as a link.
 import type { KnownBlock, ModalView } from '@slack/types';
 import { context, header, plain, section } from '../../slack/blocks.ts';
 import type { McpToken } from '../../store/index.ts';
@@ -15,7 +16,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
       mcpServers: {
         opsbot: {
           type: 'http',
-          url: 'https://<opsbot’s address>/mcp',
+          url: 'https://YOUR-OPSBOT-HOST/mcp',
           headers: { Authorization: `Bearer ${token}` },
         },
       },
@@ -49,7 +50,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
 /** `/ops mcp tokens`: label, created, last used, expiry. */
 export function tokenListText(tokens: readonly McpToken[], now: number, commandName: string): string {
   if (tokens.length === 0)
-    return `You have no MCP tokens. Mint one with \`${commandName} mcp token <label>\`.`;
+    return `You have no MCP tokens. Mint one with \`${commandName} mcp token &lt;label&gt;\`.`;
   const lines = tokens.map((t) => {
     const used = t.lastUsedAt === null ? 'never used' : `last used ${when(t.lastUsedAt)}`;
     const expiry = t.expiresAt <= now ? `*expired* ${when(t.expiresAt)}` : `expires ${when(t.expiresAt)}`;
@@ -58,7 +59,7 @@ export function tokenListText(tokens: readonly McpToken[], now: number, commandN
   return [
     `Your MCP tokens (${tokens.length}):`,
     ...lines,
-    `Revoke one with \`${commandName} mcp revoke <label>\`.`,
+    `Revoke one with \`${commandName} mcp revoke &lt;label&gt;\`.`,
   ].join('\n');
 }
 
