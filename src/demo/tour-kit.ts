@@ -40,19 +40,38 @@ export class TourKit {
     return this.demo.ws;
   }
 
-  /** `@user in #channel types /ops <text>`; shows opsbot's immediate answer, if any. */
-  async command(user: string, channel: string, text: string, options: { escape?: boolean } = {}) {
-    this.t.action(`@${this.presenter.user(user)} types in ${this.presenter.place(channel)}:  /ops ${text}`);
+  /**
+   * `@user in #channel types /ops <text>`; shows opsbot's immediate answer, if any. `typed`: what the
+   * person typed, when `text` is already as Slack's composer turned it (the sandbox's mentions).
+   */
+  async command(
+    user: string,
+    channel: string,
+    text: string,
+    options: { escape?: boolean; command?: string; typed?: string } = {},
+  ) {
+    const { typed, ...sent } = options;
+    const command = sent.command ?? '/ops';
+    this.t.action(
+      `@${this.presenter.user(user)} types in ${this.presenter.place(channel)}:  ${command} ${typed ?? text}`,
+    );
     // `escape`: @people and #channels picked from Slack's list arrive as Slack escapes them.
-    const res = await this.ws.driver.command(text, { userId: user, channelId: channel, ...options });
+    const res = await this.ws.driver.command(text, { userId: user, channelId: channel, ...sent });
     if (res.status !== 200) throw new Error(`opsbot answered the command with HTTP ${res.status}`);
     this.presenter.showCommandAck(res.body, user, channel, this.slug);
     return res;
   }
 
-  async click(user: string, message: MessageLike, actionId: string, label: string) {
+  /** `which`: the button among several sharing `actionId` (a row per request), by its block and value. */
+  async click(
+    user: string,
+    message: MessageLike,
+    actionId: string,
+    label: string,
+    which: { blockId?: string; value?: string } = {},
+  ) {
     this.t.action(`@${this.presenter.user(user)} clicks ${label} ${this.presenter.where(message.channel)}`);
-    const res = await this.ws.driver.clickButton({ userId: user, message, actionId });
+    const res = await this.ws.driver.clickButton({ userId: user, message, actionId, ...which });
     if (res.status !== 200) throw new Error(`opsbot answered the click with HTTP ${res.status}`);
     return res;
   }
