@@ -1,7 +1,8 @@
 // What a person in the sandbox points at by its words: a button by its label, a menu option by its
 // text, a modal's field by its label. Read from the blocks opsbot really sent (the simulator's
 // record), newest first, where the person is looking: their open modal, what only they see, the
-// channel they are in, then every other place opsbot posted, then their Home tab.
+// channel they are in, then every other place opsbot posted, then their Home tab (first, when they
+// are looking at it).
 import { allOptions, interactiveElements } from '../sim/driver/blocks.ts';
 import type { MessageLike } from '../sim/driver/index.ts';
 import type { SimView, SlackSimulator } from '../sim/slack/index.ts';
@@ -45,10 +46,17 @@ function rank(label: string, wanted: string): number | undefined {
 }
 
 /** Every place the person can see, in the order a label is looked for. */
-export function surfacesFor(slack: SlackSimulator, user: string, channel: string): Surface[] {
+export function surfacesFor(
+  slack: SlackSimulator,
+  user: string,
+  channel: string,
+  o: { homeFirst?: boolean } = {},
+): Surface[] {
   const surfaces: Surface[] = [];
   const modal = slack.openViews(user).at(-1);
   if (modal !== undefined) surfaces.push({ kind: 'view', view: modal, home: false });
+  const home = slack.homeOf(user);
+  if (home !== undefined && o.homeFirst === true) surfaces.push({ kind: 'view', view: home, home: true });
   const mine = slack
     .ephemeralsFor(user)
     .map((e): MessageLike => ({ ...e, isEphemeral: true }))
@@ -63,8 +71,7 @@ export function surfacesFor(slack: SlackSimulator, user: string, channel: string
   );
   for (const other of elsewhere) surfaces.push(...[...slack.messagesIn(other)].reverse().map(asMessage));
   surfaces.push(...mine.filter((e) => e.channel !== channel).map(asMessage));
-  const home = slack.homeOf(user);
-  if (home !== undefined) surfaces.push({ kind: 'view', view: home, home: true });
+  if (home !== undefined && o.homeFirst !== true) surfaces.push({ kind: 'view', view: home, home: true });
   return surfaces;
 }
 
@@ -176,7 +183,10 @@ export function matchField(
       return { field, value: text.slice(label.length).trim() };
   }
   const [word = '', ...rest] = text.split(/\s+/);
-  const matching = fields.filter((f) => rank(f.label, word) !== undefined);
+  // "reason" for “Why is it needed?”: the field's id often says what its label asks.
+  const matching = fields.filter(
+    (f) => rank(f.label, word) !== undefined || rank(f.blockId, word) !== undefined,
+  );
   const [only] = matching;
   if (only !== undefined && matching.length === 1) return { field: only, value: rest.join(' ') };
   return { candidates: matching.length > 0 ? matching : [...fields] };

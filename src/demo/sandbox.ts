@@ -89,6 +89,8 @@ export class SandboxSession {
   channel: string;
   readonly #kit: TourKit;
   readonly #lines: string[] = [];
+  /** After `home`, until the person does something elsewhere: a label is looked for on the Home tab first. */
+  #atHome = false;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(demo: DemoWorkspace, outDir: string, o: { user?: string; channel?: string; color?: boolean }) {
@@ -99,6 +101,7 @@ export class SandboxSession {
     const stamp = new Date().toISOString().slice(11, 23).replace(/[:.]/g, '');
     const output = new DemoOutput(outDir, `slack-${stamp}-`);
     const presenter = new SlackPresenter(createSimClient(demo.ws.slack.baseUrl), output, t);
+    presenter.briefHomeTabs = true; // `home` shows the person's own
     this.#kit = new TourKit(demo, t, presenter, output);
     this.#kit.slug = '';
   }
@@ -147,7 +150,10 @@ export class SandboxSession {
   async #run(text: string): Promise<void> {
     const t = this.#kit.t;
     if (text === '') return;
-    if (text.startsWith('/')) return this.#command(text);
+    if (text.startsWith('/')) {
+      this.#atHome = false;
+      return this.#command(text);
+    }
     const [verb = '', ...words] = text.split(/\s+/);
     const rest = words.join(' ');
     switch (verb.toLowerCase() as SandboxVerb | '') {
@@ -207,6 +213,7 @@ export class SandboxSession {
       return;
     }
     if (line.length === 0) {
+      this.#atHome = false;
       this.user = id;
       this.#kit.t.note(`You are ${this.where} now.`);
       return;
@@ -228,6 +235,7 @@ export class SandboxSession {
       return;
     }
     if (line.length === 0) {
+      this.#atHome = false;
       this.channel = id;
       this.#kit.t.note(`You are ${this.where} now.`);
       return;
@@ -242,7 +250,7 @@ export class SandboxSession {
   }
 
   #surfaces() {
-    return surfacesFor(this.#kit.ws.slack, this.user, this.channel);
+    return surfacesFor(this.#kit.ws.slack, this.user, this.channel, { homeFirst: this.#atHome });
   }
 
   #notFound(what: string, wanted: string): void {
@@ -324,7 +332,9 @@ export class SandboxSession {
     const pending = pendingFills.get(view.id) ?? {};
     pending[match.field.blockId] = { [match.field.actionId]: value.state };
     pendingFills.set(view.id, pending);
-    const open = fields.filter((f) => !f.optional && !(f.blockId in pending)).map((f) => `“${f.label}”`);
+    const given = (f: Field) =>
+      f.blockId in pending || Object.keys(f.element).some((key) => key.startsWith('initial_'));
+    const open = fields.filter((f) => !f.optional && !given(f)).map((f) => `“${f.label}”`);
     this.#kit.t.note(
       `“${match.field.label}” reads “${value.shown}”` +
         (open.length > 0 ? `; still empty: ${open.join(', ')}` : '; `submit` when ready'),
@@ -354,10 +364,20 @@ export class SandboxSession {
     k.t.action(`@${k.presenter.user(this.user)} opens opsbot's Home tab`);
     const res = await k.ws.driver.openHome({ userId: this.user });
     if (res.status !== 200) throw new Error(`opsbot answered app_home_opened with HTTP ${res.status}`);
-    await k.showSettled();
+    k.presenter.briefHomeTabs = false;
+    try {
+      await k.showSettled();
+    } finally {
+      k.presenter.briefHomeTabs = true;
+    }
+    this.#atHome = true;
   }
 
-  /** Moves the clock on, then runs the timers' next tick now rather than in up to 30 s. */
+  /**
+   * Moves the clock on as time would pass: opsbot's timers run along the way (a watch check every
+   * interval, at most 24 steps; every digest at its time), since a digest far past its time is
+   * skipped as after downtime. The timers' next tick is run at each step rather than waited for.
+   */
   async #wait(text: string): Promise<void> {
     const k = this.#kit;
     const ms = parseDuration(text);
@@ -368,18 +388,30 @@ export class SandboxSession {
       return;
     }
     const { clock } = k.demo;
-    clock.jumpTo(clock.now() + ms);
+    const end = clock.now() + ms;
+    const step = Math.max(k.ws.config.watches.intervalMs, Math.ceil(ms / MAX_WAIT_STEPS));
     const zone = SIM_USERS[this.user]?.tz ?? 'UTC';
     k.t.action(
-      `⏩ The clock moves ${aheadInWords(ms)} on, to ${instantInWords(clock.now(), zone)} (${zone}); opsbot's watch checks and digests tick`,
+      `⏩ The clock moves ${aheadInWords(ms)} on, to ${instantInWords(end, zone)} (${zone}); on the way opsbot checks its watches every ${aheadInWords(step)} and posts digests at their times`,
     );
     const { watches, digests, searchRequests } = k.ws.opsbot.features;
-    await watches.runOnce();
-    await digests.runOnce();
+    while (clock.now() < end) {
+      const dueDigests = (await k.ws.store.listSubscriptions())
+        .map((d) => d.nextRunAt + DIGEST_LATE_MS)
+        .filter((at) => at > clock.now() && at < end);
+      clock.jumpTo(Math.min(clock.now() + step, end, ...dueDigests));
+      await watches.runOnce();
+      await digests.runOnce();
+    }
     await searchRequests.sweep();
     await k.show();
   }
 }
+
+/** A long wait still checks watches in no more than this many steps. */
+const MAX_WAIT_STEPS = 24;
+/** A digest is posted this long after its time, as the scheduler's tick would find it. */
+const DIGEST_LATE_MS = 5_000;
 
 /** The sessions of one served workspace, by id. */
 export class Sandbox {

@@ -81,9 +81,13 @@ async function repl(session: Session, intro: readonly string[], prompt: string):
   };
   print(intro);
   setPrompt(prompt);
-  rl.prompt();
+  // A prompt is for a person at a terminal; piped lines (a script, a test) get the replies alone.
+  const promptAgain = () => {
+    if (tty && !closed) rl.prompt();
+  };
   let queue = Promise.resolve();
   let closed = false;
+  promptAgain();
   const run = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((error: unknown) => {
       show([`npm run slack: ${error instanceof Error ? error.message : String(error)}`]);
@@ -100,7 +104,7 @@ async function repl(session: Session, intro: readonly string[], prompt: string):
       const answer = await call(session.base, `/sandbox/sessions/${session.id}/lines`, { line });
       print(answer.lines);
       setPrompt(answer.prompt);
-      if (!closed) rl.prompt();
+      promptAgain();
     });
   });
   const timer = setInterval(() => {

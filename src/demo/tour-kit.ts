@@ -195,12 +195,24 @@ function describeFilling(view: SimView, values: Record<string, Record<string, un
     .map((b) => b as Json)
     .filter((b) => typeof b.block_id === 'string' && b.block_id in values)
     .map((b) => {
-      const value = Object.values(values[b.block_id as string] ?? {})[0];
-      const shown = Array.isArray(value) ? value.join(', ') : String(value); // several options picked
+      const shown = shownValue(Object.values(values[b.block_id as string] ?? {})[0]);
       return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${shown}”`;
     });
   const submit = String((view.submit as Json | undefined)?.text ?? 'Submit');
   return `${filled.length > 0 ? `fills in ${filled.join(' and ')} and ` : ''}presses [${submit}]`;
+}
+
+/**
+ * What a filled-in field reads: a plain value, several (options picked), or a state value as Slack
+ * reports it (`{ type, selected_options: [{ text, value }] }`), by the words its options show.
+ */
+function shownValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(shownValue).join(', ');
+  if (typeof value !== 'object' || value === null) return String(value);
+  const v = value as Json;
+  if ('text' in v) return shownValue((v.text as Json | undefined)?.text ?? v.value);
+  const held = Object.entries(v).find(([key]) => key !== 'type')?.[1];
+  return held === undefined ? '' : shownValue(held);
 }
 
 /** True when the message's blocks hold an image. */
