@@ -135,13 +135,13 @@ export function findOption(surfaces: readonly Surface[], wanted: string): Found 
   return undefined;
 }
 
-/** What a person could click or pick on the first surfaces: named when a label isn't found. */
-export function labelsOn(surfaces: readonly Surface[], limit = 3): string[] {
+/** The buttons (or options) a person could press on the first surfaces: named when a label isn't found. */
+export function labelsOn(surfaces: readonly Surface[], kind: 'button' | 'option', limit = 3): string[] {
   const labels: string[] = [];
   for (const surface of surfaces.slice(0, limit)) {
     for (const f of actionable(surface)) {
-      if (f.element.type === 'button') labels.push(textOf(f.element.text));
-      else labels.push(...allOptions(f.element).map((o) => textOf(o.text)));
+      if (kind === 'button' && f.element.type === 'button') labels.push(textOf(f.element.text));
+      if (kind === 'option') labels.push(...allOptions(f.element).map((o) => textOf(o.text)));
     }
   }
   return [...new Set(labels.filter((l) => l !== ''))];

@@ -253,8 +253,8 @@ export class SandboxSession {
     return surfacesFor(this.#kit.ws.slack, this.user, this.channel, { homeFirst: this.#atHome });
   }
 
-  #notFound(what: string, wanted: string): void {
-    const offered = labelsOn(this.#surfaces());
+  #notFound(what: 'button' | 'option', wanted: string): void {
+    const offered = labelsOn(this.#surfaces(), what);
     this.#kit.t.say(
       `There is no ${what} “${wanted}” where @${this.#kit.presenter.user(this.user)} can see it` +
         (offered.length > 0 ? ` (nearest: ${offered.slice(0, 12).join(', ')}).` : '.'),

@@ -54,7 +54,8 @@ async function oneLine(session: Session, typed: string, waitMs: number): Promise
   const first = await call(session.base, `/sandbox/sessions/${session.id}/lines`, { line: asLine(typed) });
   print(first.lines);
   const start = Date.now();
-  let last = first.lines.some((l) => l.includes('↳')) ? Date.now() : undefined;
+  // Answered already, unless all it printed is what the person did (opsbot answers later, if at all).
+  let last = first.lines.some((l) => !l.startsWith('▶')) ? Date.now() : undefined;
   for (;;) {
     await new Promise((r) => setTimeout(r, 200));
     const more = await call(session.base, `/sandbox/sessions/${session.id}/poll`);
