@@ -114,6 +114,7 @@ async function repl(session: Session, intro: readonly string[], prompt: string):
       show(answer.lines);
     });
   }, POLL_MS);
+  rl.on('SIGINT', () => rl.close()); // Ctrl+C leaves, as Ctrl+D does
   await new Promise<void>((resolve) => rl.once('close', resolve));
   closed = true;
   clearInterval(timer);

@@ -144,6 +144,23 @@ describe('npm run slack: the sandbox', () => {
     expect(posted).toMatch(/\[image: Vector index idx-1\..+→ demo-output\/slack-.+\.png\]/);
   });
 
+  it('shows what opsbot posts for someone else, typed in another terminal, without a line typed here', async () => {
+    const from = out.length;
+    const other = spawn(
+      process.execPath,
+      [cliPath, '--user', '@approver2', '--channel', '#team-ops', '/ops stats idx-2 1h'],
+      {
+        cwd,
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
+    const done = new Promise<number | null>((resolve) => other.on('close', resolve));
+    const seen = await shows('Vector index idx-2', from);
+    expect(seen).toContain('↳ opsbot posts in #team-ops');
+    expect(seen).not.toContain('▶'); // nobody typed anything in this terminal
+    expect(await done).toBe(0);
+  });
+
   it('tells how far the simulated clock has moved, and leaves on exit', async () => {
     const seen = await shows('ahead of this machine', type('clock'));
     expect(seen).toMatch(/Simulated time: .+ UTC, 1 d \d+ min ahead of this machine's clock/);
