@@ -3,7 +3,8 @@
 // transcript lines to print and the prompt (`@requester in #general`).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Sandbox, type SandboxSession } from './sandbox.ts';
+import { channelId, knownChannels, knownPeople, personId } from './composer.ts';
+import { type Fills, SandboxSession } from './sandbox.ts';
 import type { DemoWorkspace } from './workspace.ts';
 
 export type SandboxAnswer = { id: string; lines: string[]; prompt: string; intro?: string[] };
@@ -22,6 +23,47 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The sessions of one served workspace, by id. */
+export class Sandbox {
+  readonly #demo: DemoWorkspace;
+  readonly #outDir: string;
+  readonly #sessions = new Map<string, SandboxSession>();
+  readonly #fills: Fills = new Map();
+  #count = 0;
+
+  constructor(demo: DemoWorkspace, outDir: string) {
+    this.#demo = demo;
+    this.#outDir = outDir;
+  }
+
+  async open(o: { user?: string; channel?: string; color?: boolean }) {
+    const user = o.user === undefined ? undefined : personId(o.user);
+    const channel = o.channel === undefined ? undefined : channelId(o.channel);
+    if (o.user !== undefined && user === undefined)
+      throw new Error(`“${o.user}” isn't anyone here: people are ${knownPeople()}`);
+    if (o.channel !== undefined && channel === undefined)
+      throw new Error(`“${o.channel}” isn't a channel here: channels are ${knownChannels()}`);
+    const session = new SandboxSession(this.#demo, this.#outDir, this.#fills, {
+      ...(user === undefined ? {} : { user }),
+      ...(channel === undefined ? {} : { channel }),
+      ...(o.color === undefined ? {} : { color: o.color }),
+    });
+    await session.open();
+    this.#count += 1;
+    const id = `s${this.#count}`;
+    this.#sessions.set(id, session);
+    return { id, session };
+  }
+
+  get(id: string): SandboxSession | undefined {
+    return this.#sessions.get(id);
+  }
+
+  close(id: string): void {
+    this.#sessions.delete(id);
+  }
+}
 
 export async function startSandboxServer(demo: DemoWorkspace, outDir: string) {
   const sandbox = new Sandbox(demo, outDir);

@@ -6,11 +6,11 @@
 
 import { SIM_IDS, SIM_USERS } from '../sim/workspace.ts';
 import { parseDuration } from '../time/durations.ts';
-import { instantInWords } from '../time/zones.ts';
 import { viewTitle } from './blocks-text.ts';
 import { channelId, compose, knownChannels, knownPeople, personId } from './composer.ts';
 import { DemoOutput } from './output.ts';
 import { SlackPresenter } from './present.ts';
+import { clockLine, passTime } from './sandbox-clock.ts';
 import { fillValue } from './sandbox-fill.ts';
 import {
   type Field,
@@ -22,67 +22,14 @@ import {
   matchField,
   surfacesFor,
 } from './sandbox-targets.ts';
+import { SANDBOX_HELP, type SandboxVerb } from './sandbox-words.ts';
 import { createSimClient } from './sim-client.ts';
 import { TourKit } from './tour-kit.ts';
 import { Transcript } from './transcript.ts';
-import type { DemoClock, DemoWorkspace } from './workspace.ts';
+import type { DemoWorkspace } from './workspace.ts';
 
-export const SANDBOX_HELP = [
-  'In the sandbox you play someone in the simulated workspace:',
-  '  /ops <words>            type a slash command; @names and #channels become mentions, as in Slack',
-  '  as @<person> [<line>]   be someone else, from now on or for one line',
-  '  in #<channel> [<line>]  go to another channel, from now on or for one line',
-  '  click <label>           press a button: on your modal, a message only you see, this channel,',
-  '                          anywhere opsbot posted, then your Home tab (newest first)',
-  '  pick <option>           choose a menu option the same way, e.g. pick 7d',
-  '  fill <field> <value>    fill a field of your open modal (several values: a, b)',
-  '  submit                  press the modal’s submit button;  close: close it',
-  '  home                    open opsbot’s Home tab',
-  '  wait <10m|2h|1d>        move the simulated clock on; opsbot’s timers (watch checks, digests) tick',
-  '  clock                   the simulated time;  who: the people and channels here',
-  '  help                    this list;  exit (or Ctrl+D) to leave',
-  'What opsbot posts on its own (alerts, reminders, digests, DMs) shows up as it happens.',
-];
-
-/** The first words the sandbox takes itself; any other line is for opsbot (`/ops …`). */
-export const SANDBOX_VERBS = [
-  'help',
-  'who',
-  'as',
-  'in',
-  'click',
-  'pick',
-  'fill',
-  'submit',
-  'close',
-  'home',
-  'wait',
-  'clock',
-] as const;
-type SandboxVerb = (typeof SANDBOX_VERBS)[number];
-
-/** Values filled in so far, per modal: kept across sessions, so one `npm run slack -- "fill …"` a line works. */
-const pendingFills = new Map<string, Record<string, Record<string, unknown>>>();
-
-/** "1 h 20 min": how far the simulated clock is ahead of this machine's. */
-export function aheadInWords(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  const parts = [
-    [Math.floor(minutes / 1440), 'd'],
-    [Math.floor((minutes % 1440) / 60), 'h'],
-    [minutes % 60, 'min'],
-  ] as const;
-  const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}`);
-  return shown.length > 0 ? shown.join(' ') : 'less than a minute';
-}
-
-/** "Simulated time: Tue 1 Dec, 23:40 UTC, 1 h 20 min ahead of this machine's clock." */
-export function clockLine(clock: DemoClock): string {
-  const ahead = clock.now() - Date.now();
-  const when = `${instantInWords(clock.now(), 'UTC')} UTC`;
-  if (ahead < 60_000) return `Simulated time: ${when}, the same as this machine's clock.`;
-  return `Simulated time: ${when}, ${aheadInWords(ahead)} ahead of this machine's clock (it only moves forward).`;
-}
+/** Values filled in so far, by modal id. */
+export type Fills = Map<string, Record<string, Record<string, unknown>>>;
 
 export class SandboxSession {
   user: string;
@@ -93,7 +40,16 @@ export class SandboxSession {
   #atHome = false;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(demo: DemoWorkspace, outDir: string, o: { user?: string; channel?: string; color?: boolean }) {
+  /** The sandbox's, not the session's: one `npm run slack -- "fill …"` a line adds up to a form. */
+  readonly #fills: Fills;
+
+  constructor(
+    demo: DemoWorkspace,
+    outDir: string,
+    fills: Fills,
+    o: { user?: string; channel?: string; color?: boolean },
+  ) {
+    this.#fills = fills;
     this.user = o.user ?? SIM_IDS.requester;
     this.channel = o.channel ?? SIM_IDS.generalChannel;
     const t = new Transcript({ print: (line) => this.#lines.push(line), color: o.color ?? false });
@@ -329,9 +285,9 @@ export class SandboxSession {
       this.#kit.t.say(value.sentence);
       return;
     }
-    const pending = pendingFills.get(view.id) ?? {};
+    const pending = this.#fills.get(view.id) ?? {};
     pending[match.field.blockId] = { [match.field.actionId]: value.state };
-    pendingFills.set(view.id, pending);
+    this.#fills.set(view.id, pending);
     const given = (f: Field) =>
       f.blockId in pending || Object.keys(f.element).some((key) => key.startsWith('initial_'));
     const open = fields.filter((f) => !f.optional && !given(f)).map((f) => `“${f.label}”`);
@@ -345,8 +301,8 @@ export class SandboxSession {
     const top = this.#modal();
     if (top === undefined) return;
     const view = this.#kit.ws.slack.viewById(top.id) ?? top;
-    await this.#kit.submit(this.user, view, pendingFills.get(view.id) ?? {});
-    pendingFills.delete(view.id);
+    await this.#kit.submit(this.user, view, this.#fills.get(view.id) ?? {});
+    this.#fills.delete(view.id);
     await this.#kit.show();
   }
 
@@ -355,7 +311,7 @@ export class SandboxSession {
     if (view === undefined) return;
     this.#kit.t.action(`@${this.#kit.presenter.user(this.user)} closes the modal “${viewTitle(view)}”`);
     await this.#kit.ws.driver.closeView({ userId: this.user, view });
-    pendingFills.delete(view.id);
+    this.#fills.delete(view.id);
     await this.#kit.show();
   }
 
@@ -373,82 +329,15 @@ export class SandboxSession {
     this.#atHome = true;
   }
 
-  /**
-   * Moves the clock on as time would pass: opsbot's timers run along the way (a watch check every
-   * interval, at most 24 steps; every digest at its time), since a digest far past its time is
-   * skipped as after downtime. The timers' next tick is run at each step rather than waited for.
-   */
   async #wait(text: string): Promise<void> {
-    const k = this.#kit;
     const ms = parseDuration(text);
     if (ms === undefined || ms === 0) {
-      k.t.say(
+      this.#kit.t.say(
         `\`wait\` takes a length of time, like \`wait 10m\`, \`wait 2h\` or \`wait 1d\` (got “${text}”).`,
       );
       return;
     }
-    const { clock } = k.demo;
-    const end = clock.now() + ms;
-    const step = Math.max(k.ws.config.watches.intervalMs, Math.ceil(ms / MAX_WAIT_STEPS));
-    const zone = SIM_USERS[this.user]?.tz ?? 'UTC';
-    k.t.action(
-      `⏩ The clock moves ${aheadInWords(ms)} on, to ${instantInWords(end, zone)} (${zone}); on the way opsbot checks its watches every ${aheadInWords(step)} and posts digests at their times`,
-    );
-    const { watches, digests, searchRequests } = k.ws.opsbot.features;
-    while (clock.now() < end) {
-      const dueDigests = (await k.ws.store.listSubscriptions())
-        .map((d) => d.nextRunAt + DIGEST_LATE_MS)
-        .filter((at) => at > clock.now() && at < end);
-      clock.jumpTo(Math.min(clock.now() + step, end, ...dueDigests));
-      await watches.runOnce();
-      await digests.runOnce();
-    }
-    await searchRequests.sweep();
-    await k.show();
-  }
-}
-
-/** A long wait still checks watches in no more than this many steps. */
-const MAX_WAIT_STEPS = 24;
-/** A digest is posted this long after its time, as the scheduler's tick would find it. */
-const DIGEST_LATE_MS = 5_000;
-
-/** The sessions of one served workspace, by id. */
-export class Sandbox {
-  readonly #demo: DemoWorkspace;
-  readonly #outDir: string;
-  readonly #sessions = new Map<string, SandboxSession>();
-  #count = 0;
-
-  constructor(demo: DemoWorkspace, outDir: string) {
-    this.#demo = demo;
-    this.#outDir = outDir;
-  }
-
-  async open(o: { user?: string; channel?: string; color?: boolean }) {
-    const user = o.user === undefined ? undefined : personId(o.user);
-    const channel = o.channel === undefined ? undefined : channelId(o.channel);
-    if (o.user !== undefined && user === undefined)
-      throw new Error(`“${o.user}” isn't anyone here: people are ${knownPeople()}`);
-    if (o.channel !== undefined && channel === undefined)
-      throw new Error(`“${o.channel}” isn't a channel here: channels are ${knownChannels()}`);
-    const session = new SandboxSession(this.#demo, this.#outDir, {
-      ...(user === undefined ? {} : { user }),
-      ...(channel === undefined ? {} : { channel }),
-      ...(o.color === undefined ? {} : { color: o.color }),
-    });
-    await session.open();
-    this.#count += 1;
-    const id = `s${this.#count}`;
-    this.#sessions.set(id, session);
-    return { id, session };
-  }
-
-  get(id: string): SandboxSession | undefined {
-    return this.#sessions.get(id);
-  }
-
-  close(id: string): void {
-    this.#sessions.delete(id);
+    await passTime(this.#kit, ms, SIM_USERS[this.user]?.tz ?? 'UTC');
+    await this.#kit.show();
   }
 }

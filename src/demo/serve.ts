@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { DEFAULT_VECTOR_INDEXES } from '../sim/mgmt/index.ts';
 import { SIM_IDS } from '../sim/workspace.ts';
 import { DEMO_CHANNELS, DEMO_USERS } from './people.ts';
-import { clockLine } from './sandbox.ts';
+import { clockLine } from './sandbox-clock.ts';
 import { startSandboxServer } from './sandbox-server.ts';
 import type { DemoWorkspace } from './workspace.ts';
 

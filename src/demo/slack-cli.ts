@@ -7,8 +7,8 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUTPUT_DIR } from './output.ts';
-import { SANDBOX_VERBS } from './sandbox.ts';
 import type { SandboxAnswer } from './sandbox-server.ts';
+import { SANDBOX_VERBS } from './sandbox-words.ts';
 import { readServeState, type ServeState } from './serve.ts';
 
 const USAGE = `Usage: npm run slack [-- [--user @<person>] [--channel #<channel>] ["<line>"]]
