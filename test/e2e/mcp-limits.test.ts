@@ -47,6 +47,12 @@ describe('e2e: MCP limits', () => {
     await ws?.stop();
   });
 
+  it('the help card lists the mcp commands with their usage', async () => {
+    const res = await ws.driver.command('help', { userId: requester, channelId: generalChannel });
+    for (const usage of ['mcp token &lt;label&gt;', 'mcp tokens', 'mcp revoke &lt;label&gt;'])
+      expect(res.body).toContain(usage);
+  });
+
   it('mints only for the people agent.connect names, with the sentence the policy gives', async () => {
     const res = await ws.driver.command('mcp token mine', {
       userId: SIM_IDS.outsider,
