@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PolicyRefusal } from '../../src/errors.ts';
 import { defaultPolicy, parsePolicyText } from '../../src/policy/index.ts';
 import type { SlackMembership } from '../../src/slack/membership.ts';
-import { createPolicyGate } from '../../src/slack/policy-gate.ts';
+import { createPolicyGate, pickedConversation } from '../../src/slack/policy-gate.ts';
 import { CommandRouter } from '../../src/slack/router.ts';
 import { membershipFrom } from '../support/membership.ts';
 
@@ -37,7 +37,10 @@ function gateUnder(policy = parsePolicyText(POLICY, 'POLICY')) {
     router,
     onRefusal: (capability) => refused.push(capability),
   });
-  gate.protect({ views: { 'watch.create': { capability: 'watch.manage', postsToField: 'watch_channel' } } });
+  gate.protect({ views: { 'watch.create': {
+        capability: 'watch.manage',
+        postsTo: { field: 'watch_channel', channel: (view) => pickedConversation(view.state, 'watch_channel') },
+      } } });
   gate.protect({ options: { watch_index: 'watch.manage' } });
   return { gate, refused };
 }

@@ -9,6 +9,7 @@ import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
+import { statsFormChannel } from './stats-modal.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
 import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
@@ -77,7 +78,12 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
 
   context.policy.protect({
     actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
-    views: { [STATS_CALLBACK]: { capability: 'stats', postsToField: STATS_BLOCK.channel } },
+    views: {
+      [STATS_CALLBACK]: {
+        capability: 'stats',
+        postsTo: { field: STATS_BLOCK.channel, channel: statsFormChannel },
+      },
+    },
     options: { [STATS_BLOCK.index]: 'stats' },
   });
   uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });

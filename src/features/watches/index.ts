@@ -10,6 +10,7 @@ import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type WatchTickReport } from './checker.ts';
 import type { FiringWatch } from './firing.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
+import { watchFormChannel } from './views/modal-view.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
@@ -68,7 +69,12 @@ export function register(
       },
       [WATCH_ACTION.openStats]: 'stats',
     },
-    views: { [WATCH_CALLBACK]: { capability: 'watch.manage', postsToField: WATCH_BLOCK.channel } },
+    views: {
+      [WATCH_CALLBACK]: {
+        capability: 'watch.manage',
+        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+      },
+    },
     options: { [WATCH_BLOCK.index]: 'watch.manage' },
   });
   registerWatchCommands(context, service, context.uses.indexNames);
