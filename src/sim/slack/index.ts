@@ -13,6 +13,7 @@ export type {
   SimFunctionCompletion,
   SimFunctionExecution,
 } from './function-types.ts';
+export { userContext } from './function-executions.ts';
 export { checkOptionsAnswer, type OptionsAnswerCheck } from './options-answer.ts';
 export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {

@@ -234,6 +234,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- As in SQLite: who a request was filed for when not its requester; NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of text;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
