@@ -226,6 +226,12 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
+    name: 'slack budget shared by replicas',
+    // PostgreSQL only: one process owns an SQLite file, so Slack's budget is kept in its memory.
+    sql: 'SELECT 1;',
+  },
+  {
+    version: 11,
     name: 'requests on behalf of someone',
     sql: `
       -- Who a request was filed for when not its requester (a workflow step run by one person for
