@@ -137,7 +137,12 @@ for (const transport of ['http', 'socket'] as const) {
     });
 
     it('delivered twice, the same execution reaches the app twice; only the first completion counts', async () => {
-      const inputs = { name: 'orders', region: 'eu-west-1', plan: 'free', user_context: userContext('U0REQ') };
+      const inputs = {
+        name: 'orders',
+        region: 'eu-west-1',
+        plan: 'free',
+        user_context: userContext('U0REQ'),
+      };
       const run = await driver.executeFunction('request_search_index', inputs, { deliverTwice: true });
       expect(run.deliveries.map((d) => d.status)).toEqual([200, 200]);
       await until(() => (record.seen.length === 2 ? true : undefined), 'both deliveries');

@@ -9,12 +9,12 @@ import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
-import { statsFormChannel } from './stats-modal.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
 import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
+import { statsFormChannel } from './stats-modal.ts';
 import { homeView } from './views.ts';
 
 export type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';

@@ -55,7 +55,12 @@ export function filer(
     const checked = validateRequestForm(form);
     if (!checked.ok) return { ok: false, sentence: Object.values(checked.errors).join(' ') };
     // No channel of its own: the confirmation goes to the actor's DM, as from the Home tab.
-    const submitted = await service.submit({ requesterId: actor, onBehalfOf, channelId: '', form: checked.value });
+    const submitted = await service.submit({
+      requesterId: actor,
+      onBehalfOf,
+      channelId: '',
+      form: checked.value,
+    });
     if (!submitted.ok)
       return { ok: false, sentence: refusalText(submitted.refusal, actor, 'plain', commandName()) };
     return {

@@ -10,12 +10,12 @@ import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { createWatchChecker, type WatchTickReport } from './checker.ts';
 import type { FiringWatch } from './firing.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
-import { watchFormChannel } from './views/modal-view.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
 import { watchOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
+import { watchFormChannel } from './views/modal-view.ts';
 import type { ShownWatch } from './views/views.ts';
 
 export type { WatchTickReport } from './checker.ts';

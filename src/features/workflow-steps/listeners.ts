@@ -64,7 +64,10 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
   context.app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
     const parsed = requestInputs.safeParse(inputs);
     if (!parsed.success) {
-      await completions.fail(event.function_execution_id, 'The step’s inputs didn’t read: check them in Workflow Builder.');
+      await completions.fail(
+        event.function_execution_id,
+        'The step’s inputs didn’t read: check them in Workflow Builder.',
+      );
       return;
     }
     const { user_context: actor, requester: onBehalfOf, ...rest } = parsed.data;

@@ -7,13 +7,13 @@ export {
   type SlackFileRef,
 } from './block-kit-checks.ts';
 export type { ChannelsControl, SimChannelInput } from './channels.ts';
+export { userContext } from './function-executions.ts';
 export type {
   FunctionExecutedEvent,
   FunctionsControl,
   SimFunctionCompletion,
   SimFunctionExecution,
 } from './function-types.ts';
-export { userContext } from './function-executions.ts';
 export { checkOptionsAnswer, type OptionsAnswerCheck } from './options-answer.ts';
 export { SIM_APP_TOKEN, startSlackSimulator } from './simulator.ts';
 export type {

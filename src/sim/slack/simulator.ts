@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createChannelsControl, seedChannels } from './channels.ts';
 import { dmFor } from './api-support.ts';
+import { createChannelsControl, seedChannels } from './channels.ts';
 import { createFaultBook } from './faults.ts';
 import { createFunctionsControl } from './function-executions.ts';
 import { escapeCommandText } from './mentions.ts';

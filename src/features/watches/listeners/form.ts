@@ -64,8 +64,7 @@ export function registerWatchForm(
     if (!read.ok) return refuse(FIELD_BLOCK[read.field], read.problem.replaceAll('`', ''));
     const metadata = readMetadata(view.private_metadata);
     const channelId = watchFormChannel(view);
-    if (channelId === undefined)
-      return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
+    if (channelId === undefined) return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
     const owners = await readOwners(v, async () =>
       // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
       metadata?.watchId === undefined
