@@ -42,7 +42,7 @@ export const NO_USER = '';
 
 /** Why a direct message someone chose isn't the person's own place. */
 export const NOT_YOUR_DM =
-  'That direct message isn’t yours with opsbot, so opsbot won’t act there: pick a channel, or leave it empty to answer only you.';
+  'That direct message isn’t yours with opsbot, so opsbot won’t act there: pick a channel, or your own direct message with opsbot.';
 
 /** The person's own places, as Slack names them, need no `where`: what happens there only answers them. */
 export const isOwnPlace = (channelId: string | undefined) =>

@@ -110,7 +110,7 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
       channel: ws.slack.dmWith(approver),
     });
     expect(completion.error).toBe(
-      'That direct message isn’t yours with opsbot, so opsbot won’t act there: pick a channel, or leave it empty to answer only you.',
+      'That direct message isn’t yours with opsbot, so opsbot won’t act there: pick a channel, or your own direct message with opsbot.',
     );
     expect((await ws.store.listRecentRequests({ limit: 10 })).map((r) => r.name)).not.toContain('dm-search');
   });
