@@ -16,7 +16,7 @@ const { requester, approver, secondApprover, approvalChannel } = SIM_IDS;
 const { ops, general } = SIM_CHANNEL_IDS;
 
 const POLICY = `allow:
-  search.request: { who: [${requester}, ${secondApprover}] }
+  search.request: { who: [${requester}, ${secondApprover}], where: [${ops}] }
   stats: { who: everyone, where: [${ops}] }
   accounts: { who: [${requester}, ${approver}], where: [${ops}] }
 `;
@@ -56,10 +56,11 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
       ...REQUEST_INPUTS,
       user_context: userContext(approver),
       requester,
+      channel: ops,
     });
     expect(completion).toMatchObject({
       outcome: 'error',
-      error: `Only <@${requester}> and <@${secondApprover}> can request search indexes.`,
+      error: `Only <@${requester}> and <@${secondApprover}> can request search indexes, in <#${ops}>.`,
     });
     expect(await ws.store.listRecentRequests({ limit: 5 })).toEqual([]);
     expect(await ws.store.countPendingByRequester(requester, Date.now())).toBe(0);
@@ -73,6 +74,7 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
       name: 'behalf-search',
       user_context: userContext(secondApprover),
       requester: approver,
+      channel: ops,
     });
     const id = await requestFiledBy(ws.store, started.executionId);
     expect(await ws.store.getRequest(id)).toMatchObject({
@@ -100,6 +102,26 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
     expect(ws.mgmt.createCalls).toEqual([]);
     expect((await ws.store.getRequest(id))?.state).toBe('pending');
     expect(ws.slack.functions.completions(started.executionId)).toEqual([]);
+  });
+
+  it('request: outside `where`, or with no channel, files nothing and says what the command says there', async () => {
+    const says = await commandRefusal('search create general-search eu-west-1 payg', {
+      userId: requester,
+      channelId: general,
+    });
+    expect(says).toBe(`This channel isn’t one where you can request search indexes: use <#${ops}>.`);
+    for (const channel of [general, undefined]) {
+      const completion = await run('request_search_index', {
+        ...REQUEST_INPUTS,
+        name: 'general-search',
+        user_context: userContext(requester),
+        ...(channel ? { channel } : {}),
+      });
+      expect(completion).toMatchObject({ outcome: 'error', error: says });
+    }
+    expect((await ws.store.listRecentRequests({ limit: 10 })).map((r) => r.name)).not.toContain(
+      'general-search',
+    );
   });
 
   it('request: naming another person’s DM with opsbot as its channel, files nothing', async () => {
@@ -199,7 +221,7 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
     expect(
       await commandRefusal('search create nobody-search eu-west-1 free', { channelId: ops, nobody: true }),
     ).toBe(
-      `Slack didn’t say who sent this, and only <@${requester}> and <@${secondApprover}> can request search indexes.`,
+      `Slack didn’t say who sent this, and only <@${requester}> and <@${secondApprover}> can request search indexes, in <#${ops}>.`,
     );
     expect(await commandRefusal('vector stats idx-1 1h', { channelId: general, nobody: true })).toBe(
       `This channel isn’t one where you can read vector index statistics: use <#${ops}>.`,
