@@ -6,8 +6,11 @@
 // method): a call reserves the next slot in one write and waits for it, so replicas are served in
 // the order they asked, and a 429 with Retry-After moves the schedule for every replica at once.
 
-/** A method's allowance: calls per minute once a burst of `burst` is spent. */
-export type Allowance = { perMinute: number; burst: number };
+/**
+ * A method's allowance: calls per minute once a burst of `burst` is spent; `background`, the share
+ * background work may spend of it (BACKGROUND_SHARE unless set).
+ */
+export type Allowance = { perMinute: number; burst: number; background?: number };
 
 export type SlackBudget = {
   /** Reserves the next call of `key`; resolves with how long to wait before making it (ms). */
@@ -52,13 +55,17 @@ const TIER_4: Allowance = { perMinute: 95, burst: 45 };
 /**
  * The methods opsbot calls in volume. chat.postMessage is "Special": several hundred a minute per
  * workspace (DEFAULT_PACING's 600 with a burst of 150) and about one a second per channel.
- * Calls that carry a trigger_id (views.open, views.push) are not here: they cannot wait.
+ * views.open and views.push carry a trigger_id: they wait their turn only while it lives.
  */
 export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
-  'chat.postMessage': { perMinute: 600, burst: 150 },
+  // Posting is what background work is for; people's answers mostly go through response_url.
+  'chat.postMessage': { perMinute: 600, burst: 150, background: 1 },
   'chat.postEphemeral': TIER_4,
   'chat.update': TIER_3,
   'views.publish': TIER_4,
+  'views.open': TIER_4,
+  'views.push': TIER_4,
+  'views.update': TIER_4,
   'users.info': TIER_4,
   'files.getUploadURLExternal': TIER_4,
   'files.completeUploadExternal': TIER_4,
@@ -73,3 +80,16 @@ export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
 
 /** One post a second per channel, with a short burst (Slack: "1 per second, short bursts"). */
 export const PER_CHANNEL_POSTS: Allowance = { perMinute: 55, burst: 3 };
+
+/**
+ * Background work (a job: digests, alerts, reminders) may spend this share of a method: the rest
+ * is kept for people, so a command's card is not queued behind a thousand digests' uploads.
+ */
+export const BACKGROUND_SHARE = 0.7;
+
+/** The allowance background work of one method draws from first; undefined when it may spend all. */
+export function backgroundShareOf({ perMinute, burst, background }: Allowance): Allowance | undefined {
+  const share = background ?? BACKGROUND_SHARE;
+  if (share >= 1) return undefined;
+  return { perMinute: perMinute * share, burst: Math.max(1, Math.floor(burst * share)) };
+}
