@@ -16,7 +16,7 @@ import { registerWatchForm } from './listeners/form.ts';
 import { watchOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
 import { watchFormChannel } from './views/modal-view.ts';
-import type { ShownWatch } from './views/views.ts';
+import type { ShownWatch } from './views/watch-words.ts';
 
 export type { WatchTickReport } from './checker.ts';
 export type { FiringWatch } from './firing.ts';
