@@ -39,7 +39,9 @@ describe('e2e: MCP limits', () => {
         MCP: 'on',
         MCP_TOKEN_TTL_DAYS: '1',
         MCP_CALLS_PER_MINUTE: '3',
-        POLICY: 'allow:\n  agent.connect: { who: [U0REQUESTER, U0APPROVER] }\n',
+        // Requests only in #general from Slack; an agent's call is decided as in the person's own DM.
+        POLICY:
+          'allow:\n  agent.connect: { who: [U0REQUESTER, U0APPROVER] }\n  search.request: { who: everyone, where: [C0GENERAL] }\n',
       },
     });
   });
@@ -91,6 +93,20 @@ describe('e2e: MCP limits', () => {
       offset += MINUTE;
       const again = (await agent.callTool({ name: 'list_indexes', arguments: {} })) as CallToolResult;
       expect(again.isError).toBeFalsy();
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('decides an agent’s request as the person in their own DM with opsbot: a channel rule doesn’t apply', async () => {
+    const agent = await agentWith(ws.url, await mintToken(ws, requester, 'in-dm'));
+    try {
+      const filed = (await agent.callTool({
+        name: 'request_search_index',
+        arguments: { name: 'dm-search', region: 'eu-west-1', plan: 'payg' },
+      })) as CallToolResult;
+      expect(filed.isError).toBeFalsy();
+      expect(filed.structuredContent).toMatchObject({ state: 'pending', name: 'dm-search' });
     } finally {
       await agent.close();
     }
