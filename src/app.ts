@@ -24,6 +24,7 @@ import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
 import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { createPostOnce } from './slack/post-once.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -105,7 +106,7 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
 
 /** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger, clock }: AppDeps,
+  { config, logger, clock, slackTimeoutMs }: AppDeps,
   receiver: Receiver,
   parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
 ): Pick<Parts, 'app' | 'guardrails'> {
@@ -118,7 +119,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: slackClientOptions(config, metrics),
+    clientOptions: slackClientOptions(config, metrics, slackTimeoutMs),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -134,7 +135,10 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
-    membershipClient: clientOfItsOwn({ config, logger }, metrics),
+    membershipClient: clientOfItsOwn(
+      { config, logger, ...(slackTimeoutMs === undefined ? {} : { slackTimeoutMs }) },
+      metrics,
+    ),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -144,17 +148,21 @@ function createApp(
   return { app, guardrails };
 }
 
-function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']) {
+function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics'], timeoutMs?: number) {
   return webClientOptions(
     config.slack.apiUrl,
     metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
+    timeoutMs,
   ); // metrics
 }
 
 /** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
-function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, metrics: Parts['metrics']) {
+function clientOfItsOwn(
+  { config, logger, slackTimeoutMs }: Pick<AppDeps, 'config' | 'logger' | 'slackTimeoutMs'>,
+  metrics: Parts['metrics'],
+) {
   return new webApi.WebClient(config.slack.botToken, {
-    ...slackClientOptions(config, metrics),
+    ...slackClientOptions(config, metrics, slackTimeoutMs),
     logger: boltLogger(logger),
   });
 }
@@ -170,10 +178,12 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
   // Features see the API through the health tracker and the store through the change feed, so the
   // Home tab knows how the API answers and what changed without any feature telling it.
   const api = trackApiHealth(metrics.mgmt(deps.mgmt), deps.clock, () => changes.emit({ kind: 'health' }));
+  const pacer = createPacer(DEFAULT_PACING);
   const context: FeatureContext = {
     ...deps,
     uses: undefined,
-    pacer: createPacer(DEFAULT_PACING),
+    pacer,
+    postOnce: createPostOnce({ client: app.client, pacer, clock: deps.clock, logger: deps.logger }),
     userTimeZone: userTimeZones(deps.clock),
     slackClientOfItsOwn: () => clientOfItsOwn(deps, metrics),
     commandName: () => router.commandName,

@@ -8,6 +8,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Pacer } from './slack/pacer.ts';
+import type { PostOnce } from './slack/post-once.ts';
 import type { PolicyPort } from './slack/policy-gate.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
@@ -24,6 +25,8 @@ export type AppDeps = {
   clock: Clock;
   /** How start-up waits between attempts to reach Slack; tests shorten it. */
   retry?: RetryPolicy;
+  /** How long one Web API call may take (SLACK_CALL_TIMEOUT_MS); tests shorten it. */
+  slackTimeoutMs?: number;
 };
 
 /** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
@@ -49,6 +52,8 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
   scheduledStats: StatsReader;
   /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
   pacer: Pacer;
+  /** The one path of scheduled posts (digests, alerts, request cards): keyed, paced, sent once. */
+  postOnce: PostOnce;
   /** A person's time zone from users.info, through the app's one cache (once a day per person). */
   userTimeZone: UserTimeZone;
   /**

@@ -74,6 +74,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   const outbound = createOutbound({
     client: app.client,
+    postOnce: context.postOnce,
     approvalChannelId: config.approvals.channelId,
     ttlHours: config.approvals.requestTtlHours,
     commandName: context.commandName,
