@@ -251,6 +251,18 @@ export interface Store {
   finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
   /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
   listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+  /**
+   * Claims (as claimStepCompletion) up to `limit` unfinished, unclaimed runs started before
+   * `startedBefore` that never got their request, oldest first; a claimed run can no longer take
+   * one (the request's write then fails), so the run is ended and no request outlives it.
+   */
+  claimStepRunsWithoutRequest(
+    startedBefore: number,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<StepRun[]>;
 
   // --- housekeeping ---
 
@@ -331,6 +343,7 @@ export type StepMethods = Pick<
   | 'claimStepCompletion'
   | 'finishStepRun'
   | 'listStepRunsToComplete'
+  | 'claimStepRunsWithoutRequest'
 >;
 
 export type IndexMethods = Pick<

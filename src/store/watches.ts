@@ -1,14 +1,47 @@
 // Threshold watches, on either database. The state and the controls are JSON text on both.
-import type { Db } from './db.ts';
-import { assertNoSecrets, assertPositiveLease, checkWatch } from './guards.ts';
+import { type Db, lockScope } from './db.ts';
+import { assertNoSecrets, assertPositiveLease, CapReachedError, checkWatch } from './guards.ts';
 import { numOrNull, type Row, read, text, textOrNull, toWatch } from './rows.ts';
 import type { WatchMethods } from './store.ts';
 import {
   DEFAULT_REMIND_EVERY_MS,
+  type NewWatch,
   type WatchDefinition,
   type WatchDirection,
   type WatchIncident,
 } from './types.ts';
+
+/** The channel's cap, counted under a lock on the channel (lockScope) in the insert's transaction. */
+async function checkChannelCap(tx: Db, channelId: string, max: number): Promise<void> {
+  await lockScope(tx, `watches:${channelId}`);
+  const row = await tx.one('SELECT COUNT(*) AS n FROM watches WHERE channel_id = :channel_id', {
+    channel_id: channelId,
+  });
+  const count = row === undefined ? 0 : read.num(row, 'n');
+  if (count >= max) throw new CapReachedError('watches_per_channel', count, max);
+}
+
+async function insertWatch(tx: Db, input: NewWatch) {
+  const row = await tx.one(
+    `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, notify,
+       remind_every_ms, created_by, created_at, state, controls, next_check_at)
+     VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :notify,
+       :remind_every_ms, :created_by, :created_at, :state, :controls, :next_check_at)
+     RETURNING *`,
+    {
+      ...definitionColumns(input),
+      notify: JSON.stringify(input.notify ?? { users: [], groups: [] }),
+      remind_every_ms: input.remindEveryMs === undefined ? DEFAULT_REMIND_EVERY_MS : input.remindEveryMs,
+      created_by: input.createdBy,
+      created_at: input.createdAt,
+      state: JSON.stringify(input.state),
+      controls: JSON.stringify(input.controls),
+      next_check_at: input.nextCheckAt,
+    },
+  );
+  if (row === undefined) throw new Error('insert returned no row');
+  return toWatch(row);
+}
 
 /** Incidents kept per watch: the newest, this many. */
 export const INCIDENTS_KEPT = 20;
@@ -60,25 +93,10 @@ export function watchMethods(db: Db): WatchMethods {
     async createWatch(input) {
       checkWatch(input);
       assertNoSecrets(input);
-      const row = await db.one(
-        `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, notify,
-           remind_every_ms, created_by, created_at, state, controls, next_check_at)
-         VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :notify,
-           :remind_every_ms, :created_by, :created_at, :state, :controls, :next_check_at)
-         RETURNING *`,
-        {
-          ...definitionColumns(input),
-          notify: JSON.stringify(input.notify ?? { users: [], groups: [] }),
-          remind_every_ms: input.remindEveryMs === undefined ? DEFAULT_REMIND_EVERY_MS : input.remindEveryMs,
-          created_by: input.createdBy,
-          created_at: input.createdAt,
-          state: JSON.stringify(input.state),
-          controls: JSON.stringify(input.controls),
-          next_check_at: input.nextCheckAt,
-        },
-      );
-      if (row === undefined) throw new Error('insert returned no row');
-      return toWatch(row);
+      return db.transaction(async (tx) => {
+        if (input.maxInChannel !== undefined) await checkChannelCap(tx, input.channelId, input.maxInChannel);
+        return insertWatch(tx, input);
+      });
     },
     async getWatch(id) {
       const row = await db.one('SELECT * FROM watches WHERE id = :id', { id });

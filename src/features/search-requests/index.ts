@@ -54,8 +54,11 @@ export type SearchRequestsPort = {
    * requests and fails stalled ones now (the job does it every minute).
    */
   sweep(): Promise<void>;
-  /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
-  fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
+  /**
+   * Files a request for `requesterId` as the request form would (a workflow step files this way);
+   * `stepExecutionId` links the step's run in the same write.
+   */
+  fileFor(requesterId: string, form: RequestForm, stepExecutionId?: string): Promise<FiledRequest>;
   request(id: number): Promise<IndexRequest | undefined>;
   /** Hears each request that ends in this process: created, rejected, expired or failed. */
   onEnded(listener: (request: IndexRequest) => void): void;

@@ -22,11 +22,17 @@ export function filerOnBehalf(
   service: Pick<SearchIndexService, 'submit' | 'announce' | 'settle'>,
   commandName: () => string,
 ) {
-  return async (requesterId: string, form: RequestForm): Promise<FiledRequest> => {
+  /** `stepExecutionId`: the step run filing it, stored with the request in one write. */
+  return async (requesterId: string, form: RequestForm, stepExecutionId?: string): Promise<FiledRequest> => {
     const checked = validateRequestForm(form);
     if (!checked.ok) return { ok: false, sentence: Object.values(checked.errors).join(' ') };
     // No channel: the confirmation goes to the requester's DM, as from the Home tab.
-    const submitted = await service.submit({ requesterId, channelId: '', form: checked.value });
+    const submitted = await service.submit({
+      requesterId,
+      channelId: '',
+      form: checked.value,
+      stepExecutionId,
+    });
     if (!submitted.ok)
       return { ok: false, sentence: refusalText(submitted.refusal, requesterId, 'plain', commandName()) };
     return {

@@ -8,13 +8,14 @@ import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
 import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
-import type {
-  MessageRef,
-  Store,
-  Watch,
-  WatchDefinition,
-  WatchIncident,
-  WatchNotify,
+import {
+  CapReachedError,
+  type MessageRef,
+  type Store,
+  type Watch,
+  type WatchDefinition,
+  type WatchIncident,
+  type WatchNotify,
 } from '../../store/index.ts';
 import { acknowledger, controller, existingWatch, muteEnder, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
@@ -121,17 +122,25 @@ function watchSaver(deps: WatchesServiceDeps, channelFull: ChannelFull) {
       note: string | null,
       owners: Owners = {},
     ): Promise<Watch> {
-      const full = await channelFull(channelId);
-      if (full !== undefined) throw new UserFacingError(full);
       const now = clock();
-      const watch = await store.createWatch({
-        ...definitionOf(spec, channelId, note, owners),
-        createdBy: userId,
-        createdAt: now,
-        state: INITIAL_STATE,
-        controls: NO_CONTROLS,
-        nextCheckAt: now,
-      });
+      const limit = deps.policy().limits.watchesPerChannel;
+      // The channel's cap is counted in the insert's own transaction: watches created at once, on
+      // one replica or several, can't pass it together.
+      const watch = await store
+        .createWatch({
+          ...definitionOf(spec, channelId, note, owners),
+          createdBy: userId,
+          createdAt: now,
+          state: INITIAL_STATE,
+          controls: NO_CONTROLS,
+          nextCheckAt: now,
+          maxInChannel: limit,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof CapReachedError)
+            throw new UserFacingError(channelFullSentence(error.max, deps.commandName()));
+          throw error;
+        });
       logger.info(
         { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
         'watch created',
