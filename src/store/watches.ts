@@ -43,6 +43,13 @@ async function insertWatch(tx: Db, input: NewWatch) {
   return toWatch(row);
 }
 
+/** Firing, or in a channel that refuses: as the partial index watches_needing_attention says it. */
+export const NEEDS_ATTENTION = {
+  sqlite: `json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL`,
+  postgres: `(state::jsonb ->> 'status') = 'firing'
+    OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`,
+} as const;
+
 /** Incidents kept per watch: the newest, this many. */
 export const INCIDENTS_KEPT = 20;
 
@@ -110,14 +117,10 @@ export function watchMethods(db: Db): WatchMethods {
       return rows.map(toWatch);
     },
     async listFiringWatches() {
-      // Only the watches that need attention are parsed, not every watch, on each Home tab built.
-      const f = jsonFields(db.dialect.name);
-      const cantPost =
-        db.dialect.name === 'sqlite'
-          ? `${f.text('state', 'cantPost')} IS NOT NULL`
-          : `COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`;
+      // Only the watches that need attention are read, not every watch, on each Home tab built:
+      // the condition is the one of the partial index watches_needing_attention (both migrations).
       const rows = await db.all(
-        `SELECT * FROM watches WHERE ${f.text('state', 'status')} = 'firing' OR ${cantPost} ORDER BY id`,
+        `SELECT * FROM watches WHERE ${NEEDS_ATTENTION[db.dialect.name]} ORDER BY id`,
       );
       return rows.map(toWatch);
     },

@@ -234,6 +234,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'the watches needing attention',
+    sql: `
+      -- As in SQLite: Home's read of the watches needing attention, by listFiringWatches' condition.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE (state::jsonb ->> 'status') = 'firing'
+        OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null';
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
