@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK } from '../../src/features/digests/ids.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textWithAltOf as textOf } from '../support/blocks.ts';
+import { until } from '../support/poll.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;
@@ -65,6 +66,23 @@ describe('e2e: Slack answers a post after the client gave up', () => {
     expect(digests).toHaveLength(1);
     const [run] = await ws.store.listDigestRuns(DIGEST_CHANNEL, 1);
     expect(run).toMatchObject({ status: 'posted', attempts: 1, messageTs: digests[0]?.ts });
+  });
+
+  it('the post lands only after opsbot looked: the retried run looks first, and finds it', async () => {
+    now = Date.parse('2026-11-24T08:00:30Z'); // Tuesday, 09:00:30 in Berlin
+    ws.slack.fail('chat.postMessage', { delayMs: LATE_MS });
+    const tuesday = () =>
+      ws.slack.messagesIn(DIGEST_CHANNEL).filter((m) => textOf(m.blocks).includes('Daily digest · Tuesday'));
+    await ws.opsbot.features.digests.runOnce();
+    await until(() => tuesday()[0], 'the late post to land');
+    const run = async () => (await ws.store.listDigestRuns(DIGEST_CHANNEL, 1))[0];
+    // Either the look after the lost answer already saw it, or the next tick's retry looks first.
+    if ((await run())?.status !== 'posted') {
+      now += 60_000;
+      await ws.opsbot.features.digests.runOnce();
+    }
+    expect(tuesday()).toHaveLength(1);
+    expect(await run()).toMatchObject({ status: 'posted', messageTs: tuesday()[0]?.ts });
   });
 
   it('one alert in the channel, and the watch keeps it to update', async () => {
