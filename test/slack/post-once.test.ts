@@ -28,7 +28,7 @@ describe('posting once', () => {
   beforeEach(() => {
     sim.reset();
     client = new webApi.WebClient(TOKEN, {
-      ...webClientOptions(sim.apiUrl, globalThis.fetch, TIMEOUT_MS),
+      ...webClientOptions(sim.apiUrl, { callTimeoutMs: TIMEOUT_MS }),
       retryConfig: { retries: 3, minTimeout: 10, maxTimeout: 20 },
       logger: quietSlackLogger,
     });

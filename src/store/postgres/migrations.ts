@@ -236,6 +236,18 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
+    name: 'slack budget shared by replicas',
+    sql: `
+      -- Slack's rate limits are per app and workspace: each method's schedule (its next free slot,
+      -- epoch ms with fractions) is shared by every replica. SQLite keeps it in memory.
+      CREATE TABLE slack_budget (
+        key text             PRIMARY KEY,
+        tat double precision NOT NULL
+      );
+    `,
+  },
+  {
+    version: 11,
     name: 'the watches needing attention',
     sql: `
       -- As in SQLite: Home's read of the watches needing attention, by listFiringWatches' condition.

@@ -226,6 +226,12 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
+    name: 'slack budget shared by replicas',
+    // PostgreSQL only: one process owns an SQLite file, so Slack's budget is kept in its memory.
+    sql: 'SELECT 1;',
+  },
+  {
+    version: 11,
     name: 'the watches needing attention',
     sql: `
       -- Home's read of the firing watches (and those whose channel refuses): the few rows that
