@@ -1,18 +1,19 @@
-// The one path of every scheduled post (a digest run, an alert, a request card, a reminder): sent at
-// most once. Slack may take a post and fail only to answer it (a timeout, a 5xx): the Web API
-// client does not retry such a post (web-client.ts, post_outcome_unknown). Each post carries its
-// key in Slack's message metadata, and before a post is sent again (its answer was lost here, or the
-// caller knows an earlier attempt may have gone) opsbot looks for that key among the channel's
-// newest messages: found, it is the post; not found, it is sent. A post that truly failed is sent
-// again; nothing is lost, nothing twice.
+// The one path of scheduled posts (a digest run, an alert, a request card): sent once. Slack may
+// take a post and fail only to answer it (a timeout, a 5xx): the Web API client does not retry such
+// a post (web-client.ts, POST_OUTCOME_UNKNOWN). Each post carries its key in Slack's message
+// metadata, and before a post is sent again (its answer was lost, or the caller knows an earlier
+// attempt may have gone) opsbot looks for that key among the channel's newest messages: found, it
+// is the post. Not found after a 5xx (Slack is done with it), it is sent again at once, as the
+// client would have; not found after a timeout (it may still land), the caller's next attempt
+// looks first. Nothing lost, nothing twice.
 import type { Block, KnownBlock } from '@slack/types';
 import type { Clock } from '../clock.ts';
 import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { LruMap } from '../lru-map.ts';
-import type { Pacer } from './pacer.ts';
+import { abortableSleep, type Pacer } from './pacer.ts';
 import type { SentMessage } from './upload.ts';
-import { POST_OUTCOME_UNKNOWN, type WebClient } from './web-client.ts';
+import { POST_OUTCOME_UNKNOWN, POST_SERVER_ERROR, type WebClient } from './web-client.ts';
 
 /** Slack's metadata event type of opsbot's keyed posts. */
 export const POST_EVENT_TYPE = 'opsbot_post';
@@ -21,6 +22,8 @@ export const POST_EVENT_TYPE = 'opsbot_post';
 const LOOK_MARGIN_MS = 60_000;
 /** The channel's newest messages read: a post of minutes ago is among them unless the channel is very busy. */
 const HISTORY_LIMIT = 100;
+/** Waits before sending again a post Slack answered with a 5xx and did not keep: the client's retries. */
+const SERVER_ERROR_RETRY_MS = [500, 1_000, 2_000] as const;
 
 export type KeyedPost = {
   channel: string;
@@ -79,6 +82,19 @@ export function createPostOnce(deps: {
     }
   };
 
+  const send = async (post: KeyedPost): Promise<SentMessage> => {
+    const { blocks, ...rest } = post.message;
+    const posted = await client.chat.postMessage({
+      ...rest,
+      ...(blocks === undefined ? {} : { blocks }),
+      channel: post.channel,
+      metadata: { event_type: POST_EVENT_TYPE, event_payload: { key: post.key } },
+    });
+    if (posted.channel === undefined || posted.ts === undefined)
+      throw new Error('chat.postMessage answered without a channel or ts');
+    return { channel: posted.channel, ts: posted.ts };
+  };
+
   return async (post) => {
     const attemptAt = clock();
     const lost = unsure.get(post.key);
@@ -94,28 +110,30 @@ export function createPostOnce(deps: {
         return { ...earlier, found: true };
       }
     }
-    if (post.paced !== false) await pacer.take(post.channel, post.signal);
-    post.signal?.throwIfAborted();
-    try {
-      const { blocks, ...rest } = post.message;
-      const posted = await client.chat.postMessage({
-        ...rest,
-        ...(blocks === undefined ? {} : { blocks }),
-        channel: post.channel,
-        metadata: { event_type: POST_EVENT_TYPE, event_payload: { key: post.key } },
-      });
-      if (posted.channel === undefined || posted.ts === undefined)
-        throw new Error('chat.postMessage answered without a channel or ts');
-      unsure.delete(post.key);
-      return { channel: posted.channel, ts: posted.ts, found: false };
-    } catch (err) {
-      if (slackErrorCode(err) !== POST_OUTCOME_UNKNOWN) throw err;
-      unsure.set(post.key, lost ?? attemptAt);
-      const taken = await look(post, since);
-      if (taken === undefined) throw err;
-      unsure.delete(post.key);
-      logger.info({ event: 'post_found', channel: post.channel, key: post.key }, 'post taken, answer lost');
-      return { ...taken, found: true };
+    for (let retry = 0; ; retry++) {
+      if (post.paced !== false) await pacer.take(post.channel, post.signal);
+      post.signal?.throwIfAborted();
+      try {
+        const sent = await send(post);
+        unsure.delete(post.key);
+        return { ...sent, found: false };
+      } catch (err) {
+        const code = slackErrorCode(err);
+        if (code === undefined || !POST_OUTCOME_UNKNOWN.has(code)) throw err;
+        unsure.set(post.key, lost ?? attemptAt);
+        const taken = await look(post, since);
+        if (taken !== undefined) {
+          unsure.delete(post.key);
+          logger.info(
+            { event: 'post_found', channel: post.channel, key: post.key },
+            'post taken, answer lost',
+          );
+          return { ...taken, found: true };
+        }
+        const wait = SERVER_ERROR_RETRY_MS[retry];
+        if (code !== POST_SERVER_ERROR || wait === undefined) throw err;
+        await abortableSleep(wait, post.signal);
+      }
     }
   };
 }

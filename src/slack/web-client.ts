@@ -122,14 +122,19 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
 /**
  * The methods that put something in a channel. A second attempt after a timeout or a 5xx may post a
  * second message (Slack may have taken the first and failed only to answer), so their unknown
- * outcome is never retried by the client: it is answered as `post_outcome_unknown`, and the shared
- * posting path (slack/post-once.ts) looks in the channel before trying again. chat.update is not
- * among them: the same update sent twice shows the same message.
+ * outcome is never retried by the client: it is answered as one of POST_OUTCOME_UNKNOWN, and the
+ * shared posting path (slack/post-once.ts) looks in the channel before trying again. chat.update is
+ * not among them: the same update sent twice shows the same message.
  */
 const POSTING_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'files.completeUploadExternal']);
 
-/** The error code of a post whose outcome Slack did not tell (see POSTING_METHODS). */
-export const POST_OUTCOME_UNKNOWN = 'post_outcome_unknown';
+/**
+ * The error codes of a post whose outcome Slack did not tell (see POSTING_METHODS): no answer in
+ * time (it may still land), or a 5xx (Slack finished with it, and failed somewhere).
+ */
+export const POST_TIMED_OUT = 'post_timed_out';
+export const POST_SERVER_ERROR = 'post_server_error';
+export const POST_OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([POST_TIMED_OUT, POST_SERVER_ERROR]);
 
 /** Connection errors raised before a byte of the request left: the post was surely not taken. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -138,15 +143,14 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CON
 export function postedOnceFetch(fetch: Fetch): Fetch {
   return async (input, init) => {
     if (!POSTING_METHODS.has(methodOf(input) ?? '')) return fetch(input, init);
-    const unknown = () => Response.json({ ok: false, error: POST_OUTCOME_UNKNOWN });
     try {
       const response = await fetch(input, init);
       if (response.status < 500) return response;
       await response.body?.cancel();
-      return unknown();
+      return Response.json({ ok: false, error: POST_SERVER_ERROR });
     } catch (err) {
       if (NOT_SENT.has(causeCode(err))) throw err;
-      return unknown();
+      return Response.json({ ok: false, error: POST_TIMED_OUT });
     }
   };
 }

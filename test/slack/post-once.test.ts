@@ -8,7 +8,7 @@ import { createLogger } from '../../src/log.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { createPacer } from '../../src/slack/pacer.ts';
 import { createPostOnce, POST_EVENT_TYPE, type PostOnce } from '../../src/slack/post-once.ts';
-import { POST_OUTCOME_UNKNOWN, webClientOptions } from '../../src/slack/web-client.ts';
+import { POST_SERVER_ERROR, webClientOptions } from '../../src/slack/web-client.ts';
 import { until } from '../support/poll.ts';
 import { quietSlackLogger } from '../support/slack-client.ts';
 
@@ -57,16 +57,32 @@ describe('posting once', () => {
     expect(sent.found).toBe(true);
     expect(sim.messagesIn(CHANNEL)).toEqual([expect.objectContaining({ ts: sent.ts })]);
     expect(sim.callsTo('conversations.history')).toHaveLength(1);
+    // The late answer is recorded once it is sent: before the next test starts.
+    await sim.waitFor((c) => c.method === 'chat.postMessage', 5_000);
   });
 
-  it('a 5xx: not retried by the client, not there, so the next attempt sends it', async () => {
+  it('a 5xx: not retried by the client; looked for, not there, so sent again', async () => {
     sim.fail('chat.postMessage', { status: 500 });
-    await expect(postOnce(post)).rejects.toMatchObject({ data: { error: POST_OUTCOME_UNKNOWN } });
-    expect(sim.callsTo('chat.postMessage')).toHaveLength(1);
-    expect(sim.messagesIn(CHANNEL)).toEqual([]);
     const sent = await postOnce(post);
     expect(sent.found).toBe(false);
-    expect(sim.messagesIn(CHANNEL)).toHaveLength(1);
+    expect(sim.callsTo('chat.postMessage')).toHaveLength(2);
+    expect(sim.callsTo('conversations.history')).toHaveLength(1);
+    expect(sim.messagesIn(CHANNEL)).toEqual([expect.objectContaining({ ts: sent.ts })]);
+  });
+
+  it('a 5xx, yet Slack kept the post: found, not sent again', async () => {
+    sim.fail('chat.postMessage', { answerLateMs: 0, status: 503 });
+    const sent = await postOnce(post);
+    expect(sent.found).toBe(true);
+    expect(sim.callsTo('chat.postMessage')).toHaveLength(1);
+    expect(sim.messagesIn(CHANNEL)).toEqual([expect.objectContaining({ ts: sent.ts })]);
+  });
+
+  it('a 5xx on every attempt: sent at most as often as the client would have, then the error', async () => {
+    sim.fail('chat.postMessage', { status: 500 }, { times: 4 });
+    await expect(postOnce(post)).rejects.toMatchObject({ data: { error: POST_SERVER_ERROR } });
+    expect(sim.callsTo('chat.postMessage')).toHaveLength(4);
+    expect(sim.messagesIn(CHANNEL)).toEqual([]);
   });
 
   it('the post lands after the look: the next attempt looks first and finds it', async () => {

@@ -97,8 +97,11 @@ async function handleApi(deps: Deps, req: IncomingMessage, url: URL, body: Buffe
     }
     if (socketMode || !handler) return { status: 200, body: { ok: true, url: deps.openSocketUrl() } };
     const body = handler(args, deps.ctx, { token: parsed.token });
-    if (queued !== undefined && 'answerLateMs' in queued) await sleep(queued.answerLateMs);
-    return { status: 200, body };
+    if (queued === undefined || !('answerLateMs' in queued)) return { status: 200, body };
+    await sleep(queued.answerLateMs);
+    return queued.status === undefined
+      ? { status: 200, body }
+      : { status: queued.status, body: fail('internal_error') };
   })();
   record(deps, req, method, args, answer, body.toString('utf8'));
   return answer;

@@ -147,8 +147,11 @@ export type SlackFault =
   | { status: number; delayMs?: number }
   | { rateLimited: number }
   | { delayMs: number }
-  /** The call is carried out at once, and answered only after this long (a lost answer, once the client gave up). */
-  | { answerLateMs: number };
+  /**
+   * The call is carried out at once, and answered only after this long (a lost answer, once the
+   * client gave up), or answered with this HTTP `status` (a 5xx after Slack took the post).
+   */
+  | { answerLateMs: number; status?: number };
 
 export interface SlackSimulator {
   /** `http://127.0.0.1:<port>/api/` — pass as Bolt's clientOptions.slackApiUrl. */
