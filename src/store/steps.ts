@@ -49,14 +49,6 @@ export function stepMethods(db: Db): StepMethods {
       return changed > 0;
     },
 
-    async linkStepRun(executionId, requestId) {
-      const changed = await db.run(
-        'UPDATE workflow_step_runs SET request_id = :request_id WHERE execution_id = :execution_id',
-        { execution_id: executionId, request_id: requestId },
-      );
-      return changed > 0;
-    },
-
     async getStepRun(executionId) {
       const row = await db.one('SELECT * FROM workflow_step_runs WHERE execution_id = :id', {
         id: executionId,

@@ -239,8 +239,6 @@ export interface Store {
 
   /** Records a step's execution: true for exactly one caller per execution id, ever. */
   claimStepRun(executionId: string, at: number): Promise<boolean>;
-  /** The request the step filed. False when the run is unknown. */
-  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
   getStepRun(executionId: string): Promise<StepRun | undefined>;
   stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
   /**
@@ -346,7 +344,6 @@ export type WatchMethods = Pick<
 export type StepMethods = Pick<
   Store,
   | 'claimStepRun'
-  | 'linkStepRun'
   | 'getStepRun'
   | 'stepRunOfRequest'
   | 'claimStepCompletion'

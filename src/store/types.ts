@@ -334,7 +334,10 @@ export type WatchDefinition = Pick<
   Watch,
   'channelId' | 'indexId' | 'metric' | 'direction' | 'threshold' | 'forChecks' | 'note'
 > &
-  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>>;
+  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>> & {
+    /** The channel's cap, the watch itself not counted, in the write's transaction (CapReachedError). */
+    maxInChannel?: number;
+  };
 
 /**
  * One incident of a watch, from fire to resolve: who acknowledged it and when, its worst value, and

@@ -9,13 +9,18 @@ import {
   type WatchDefinition,
   type WatchDirection,
   type WatchIncident,
+  type WatchState,
 } from './types.ts';
 
-/** The channel's cap, counted under a lock on the channel (lockScope) in the insert's transaction. */
-async function checkChannelCap(tx: Db, channelId: string, max: number): Promise<void> {
+/**
+ * The channel's cap, counted under a lock on the channel (lockScope) in the write's transaction;
+ * `except`, a watch being edited, is not counted.
+ */
+async function checkChannelCap(tx: Db, channelId: string, max: number, except = 0): Promise<void> {
   await lockScope(tx, `watches:${channelId}`);
-  const row = await tx.one('SELECT COUNT(*) AS n FROM watches WHERE channel_id = :channel_id', {
+  const row = await tx.one('SELECT COUNT(*) AS n FROM watches WHERE channel_id = :channel_id AND id <> :id', {
     channel_id: channelId,
+    id: except,
   });
   const count = row === undefined ? 0 : read.num(row, 'n');
   if (count >= max) throw new CapReachedError('watches_per_channel', count, max);
@@ -41,6 +46,33 @@ async function insertWatch(tx: Db, input: NewWatch) {
   );
   if (row === undefined) throw new Error('insert returned no row');
   return toWatch(row);
+}
+
+async function updateDefinition(
+  tx: Db,
+  id: number,
+  definition: WatchDefinition,
+  state: WatchState,
+  nextCheckAt: number,
+) {
+  const row = await tx.one(
+    `UPDATE watches SET channel_id = :channel_id, index_id = :index_id, metric = :metric,
+       direction = :direction, threshold = :threshold, for_checks = :for_checks, note = :note,
+       notify = COALESCE(:notify, notify),
+       remind_every_ms = CASE WHEN :keep_remind = 1 THEN remind_every_ms ELSE :remind_every_ms END, state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
+     WHERE id = :id RETURNING *`,
+    {
+      id,
+      ...definitionColumns(definition),
+      notify: definition.notify === undefined ? null : JSON.stringify(definition.notify),
+      // null is "never remind", so an omitted interval is told apart by a flag.
+      keep_remind: definition.remindEveryMs === undefined ? 1 : 0,
+      remind_every_ms: definition.remindEveryMs ?? null,
+      state: JSON.stringify(state),
+      next_check_at: nextCheckAt,
+    },
+  );
+  return row === undefined ? undefined : toWatch(row);
 }
 
 /** Firing, or in a channel that refuses: as the partial index watches_needing_attention says it. */
@@ -173,24 +205,11 @@ export function watchMethods(db: Db): WatchMethods {
     async updateWatch(id, definition, state, nextCheckAt) {
       checkWatch(definition);
       assertNoSecrets(definition);
-      const row = await db.one(
-        `UPDATE watches SET channel_id = :channel_id, index_id = :index_id, metric = :metric,
-           direction = :direction, threshold = :threshold, for_checks = :for_checks, note = :note,
-           notify = COALESCE(:notify, notify),
-           remind_every_ms = CASE WHEN :keep_remind = 1 THEN remind_every_ms ELSE :remind_every_ms END, state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
-         WHERE id = :id RETURNING *`,
-        {
-          id,
-          ...definitionColumns(definition),
-          notify: definition.notify === undefined ? null : JSON.stringify(definition.notify),
-          // null is "never remind", so an omitted interval is told apart by a flag.
-          keep_remind: definition.remindEveryMs === undefined ? 1 : 0,
-          remind_every_ms: definition.remindEveryMs ?? null,
-          state: JSON.stringify(state),
-          next_check_at: nextCheckAt,
-        },
-      );
-      return row === undefined ? undefined : toWatch(row);
+      return db.transaction(async (tx) => {
+        if (definition.maxInChannel !== undefined)
+          await checkChannelCap(tx, definition.channelId, definition.maxInChannel, id);
+        return updateDefinition(tx, id, definition, state, nextCheckAt);
+      });
     },
     async setWatchControls(id, controls) {
       const changed = await db.run('UPDATE watches SET controls = :controls WHERE id = :id', {

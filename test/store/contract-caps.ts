@@ -43,6 +43,24 @@ export function capContract({ open, reopen }: ContractContext): void {
       expect(await store.listWatches('C0OTHER')).toHaveLength(1);
     });
 
+    it('an edit may keep a watch in its full channel, not move one into a full channel', async () => {
+      const store = await open();
+      const kept = await store.createWatch(watchInput({ maxInChannel: 2 }));
+      await store.createWatch(watchInput({ maxInChannel: 2 }));
+      const elsewhere = await store.createWatch(watchInput({ channelId: 'C0OTHER' }));
+      const edited = await store.updateWatch(
+        kept.id,
+        { ...watchInput(), threshold: 70, maxInChannel: 2 },
+        kept.state,
+        T0,
+      );
+      expect(edited?.threshold).toBe(70);
+      await expect(
+        store.updateWatch(elsewhere.id, { ...watchInput(), maxInChannel: 2 }, elsewhere.state, T0),
+      ).rejects.toMatchObject({ cap: 'watches_per_channel', count: 2, max: 2 });
+      expect((await store.getWatch(elsewhere.id))?.channelId).toBe('C0OTHER');
+    });
+
     it('20 watches created at once on two replicas with a cap of 3: exactly 3', async () => {
       const [a, b] = await replicas(open, reopen);
       const writes = Array.from({ length: 20 }, (_, i) =>
