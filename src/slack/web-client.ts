@@ -123,10 +123,11 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
  * The methods that put something in a channel. A second attempt after a timeout or a 5xx may post a
  * second message (Slack may have taken the first and failed only to answer), so their unknown
  * outcome is never retried by the client: it is answered as one of POST_OUTCOME_UNKNOWN, and the
- * shared posting path (slack/post-once.ts) looks in the channel before trying again. chat.update is
- * not among them: the same update sent twice shows the same message.
+ * shared posting path (slack/post-once.ts) looks in the channel before trying again. Not among them:
+ * chat.update (the same update twice shows one message) and chat.postEphemeral (an answer seen by
+ * one person, for a moment: one lost is worse than one twice).
  */
-const POSTING_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'files.completeUploadExternal']);
+const POSTING_METHODS = new Set(['chat.postMessage', 'files.completeUploadExternal']);
 
 /**
  * The error codes of a post whose outcome Slack did not tell (see POSTING_METHODS): no answer in
