@@ -33,8 +33,11 @@ export function createFiling(
      */
     async submit(input: {
       requesterId: string;
+      /** Who it is for, when not the requester: shown, and they can't approve it either. */
+      onBehalfOf?: string | undefined;
       channelId: string;
       form: ValidRequest;
+      /** The Workflow Builder step run filing it: linked in the request's own write. */
       stepExecutionId?: string | undefined;
     }): Promise<Decision> {
       const now = clock();
@@ -46,6 +49,7 @@ export function createFiling(
       try {
         request = await store.createRequest({
           requesterId: input.requesterId,
+          onBehalfOf: input.onBehalfOf === input.requesterId ? null : (input.onBehalfOf ?? null),
           requesterChannelId: input.channelId,
           ...input.form,
           createdAt: now,
