@@ -62,7 +62,7 @@ type Parts = {
   metrics: ReturnType<typeof metricsKit>;
   work: WorkTracker;
   guardrails: Guardrails;
-  hooks: Record<'start' | 'stop', Hook[]>;
+  hooks: Record<'check' | 'start' | 'stop', Hook[]>;
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -76,7 +76,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { app, guardrails } = createApp(deps, receiver, { router, work, metrics });
   const parts: Parts = {
     ...{ app, receiver, router, readiness, metrics, work, guardrails },
-    hooks: { start: [], stop: [] },
+    hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
@@ -163,6 +163,7 @@ function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, 
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
+    checkBeforeListening: (hook) => hooks.check.push(hook),
     onStart: (hook) => hooks.start.push(hook),
     onStop: (hook) => hooks.stop.push(hook),
   };
@@ -226,8 +227,9 @@ function lifecycleOf(
         onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
+      for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
