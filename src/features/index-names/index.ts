@@ -18,8 +18,11 @@ export type IndexNamesPort = {
   label(id: string): Promise<string>;
   /** The index's name, if it has one. */
   nameOf(id: string): Promise<string | undefined>;
-  /** "Known names: …", said after "couldn't find vector index …"; empty while no index has a name. */
-  knownNamesHint(): Promise<string>;
+  /**
+   * "Did you mean `idx-1`? Known names: …", said after "couldn't find vector index `typed`": the
+   * known ids and names `typed` is near, then the names; empty while opsbot knows neither.
+   */
+  knownNamesHint(typed?: string): Promise<string>;
   /** The option a picker shows for an index already chosen (initial_option). */
   optionOf(id: string): Promise<PlainTextOption>;
   /**

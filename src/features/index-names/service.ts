@@ -7,6 +7,7 @@ import { errField, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { KnownIndex, Store } from '../../store/index.ts';
 import { indexIdSchema, indexLabel } from '../../vector-index.ts';
+import { nearWords } from '../../words/did-you-mean.ts';
 import { indexListing } from './listing.ts';
 import { isName, nearNames } from './names.ts';
 import { indexNaming } from './naming.ts';
@@ -85,9 +86,12 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     async label(id: string): Promise<string> {
       return indexLabel(id, (await store.getKnownIndex(id))?.name);
     },
-    async knownNamesHint(): Promise<string> {
-      const known = await vectorNames();
-      return known.length === 0 ? '' : knownNamesHint(known, deps.commandName());
+    async knownNamesHint(typed?: string): Promise<string> {
+      const vector = (await store.listKnownIndexes()).filter((i) => i.kind === 'vector');
+      const known = vector.map((i) => i.name).filter((n): n is string => n !== null);
+      // `idx1` right after `idx-1` was read: the ids and names opsbot knows that it is a typo of.
+      const near = typed === undefined ? [] : nearWords(typed, [...vector.map((i) => i.id), ...known]);
+      return knownNamesHint(known, near, deps.commandName());
     },
 
     ...indexNaming(deps, { resolve, names, forgotten: (id) => lastWritten.delete(id) }),

@@ -10,7 +10,7 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { StatsShower } from './outbound.ts';
 import type { StatsService } from './service.ts';
-import { refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
+import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
@@ -35,7 +35,10 @@ export function registerStatsListeners(
       }
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
-      await ack();
+      const { periodTyped } = parsed;
+      await (periodTyped === undefined
+        ? ack()
+        : ack({ response_type: 'ephemeral', ...periodReadAsNotice(periodTyped, parsed.target.period) }));
       await show(
         await service.read({ ...parsed.target, indexId }),
         { channel: command.channel_id },

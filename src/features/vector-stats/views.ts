@@ -177,6 +177,13 @@ export function badPeriodNotice(commandName: string, given: string): StatsMessag
   );
 }
 
+/** Said to whoever typed a period another way (`7 days`): what it was read as, and the short way. */
+export function periodReadAsNotice(typed: string, period: StatsPeriod): StatsMessage {
+  return notice(
+    `:information_source: ${quoteUserText(typed)} is \`${period}\` (${PERIOD_WORDS[period]}): showing that. \`${period}\` is the short way to type it.`,
+  );
+}
+
 export function extraArgsNotice(commandName: string, given: string): StatsMessage {
   return notice(`:warning: opsbot didn't expect ${quoteUserText(given)} there.\n${usageText(commandName)}`);
 }
