@@ -23,7 +23,7 @@ import { connectToSlack, probeManagementApi, socketClientOptions } from './slack
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
-import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { helpScope, helpStandings, registerPolicyCommand } from './slack/policy-help.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -81,7 +81,13 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
   registerPolicyCommand(router, guardrails.gate);
-  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
+  // Help's examples name an index the workspace knows (index-names), not one it may not have.
+  router.useExampleIndex(features.indexNames.exampleIndex);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    scopeHelp: helpScope(guardrails.gate),
+    explainHere: helpStandings(guardrails.gate),
+  });
   return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
 }
 

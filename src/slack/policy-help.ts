@@ -2,7 +2,7 @@
 // else, and who may do what they may not) and the help card narrowed to what they may do here. Both
 // are always allowed, and both read the person's groups once (cached) and explain from the answers.
 import { allowedHere, CAPABILITIES, explain, explanationLines, groupAnswers } from '../policy/index.ts';
-import type { Policy } from '../policy/types.ts';
+import type { Capability, Policy } from '../policy/types.ts';
 import { context, header, mrkdwnSections } from './blocks.ts';
 import { escapeMrkdwn } from './mrkdwn.ts';
 import type { PolicyPort } from './policy-gate.ts';
@@ -36,6 +36,17 @@ export function helpScope(port: PolicyPort) {
       subcommands: shown,
       note: `These are the commands you can use here. \`${command} policy\` says where you can do the rest, or who can.`,
     };
+  };
+}
+
+/** One topic's help: what the person may do here with each capability its entries need. */
+export function helpStandings(port: PolicyPort) {
+  return async (
+    person: { userId: string; channelId: string },
+    capabilities: readonly Capability[],
+  ): Promise<string[]> => {
+    const standings = await standingsOf(port, person);
+    return explanationLines(standings.filter((s) => capabilities.includes(s.capability)));
   };
 }
 

@@ -23,6 +23,11 @@ export type IndexNamesPort = {
    * known ids and names `typed` is near, then the names; empty while opsbot knows neither.
    */
   knownNamesHint(typed?: string): Promise<string>;
+  /**
+   * The index help's examples name: the most recently used vector index with a name, else the most
+   * recently read id; undefined while opsbot knows none.
+   */
+  exampleIndex(): Promise<string | undefined>;
   /** The option a picker shows for an index already chosen (initial_option). */
   optionOf(id: string): Promise<PlainTextOption>;
   /**
@@ -53,6 +58,7 @@ export function register(context: FeatureContext): IndexNamesPort {
     label: service.label,
     nameOf: service.nameOf,
     knownNamesHint: service.knownNamesHint,
+    exampleIndex: service.exampleIndex,
     optionOf: service.optionOf,
     offerIn: (where) => answerOptions(context, service, where),
     rememberingReads: remembering,

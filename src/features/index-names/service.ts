@@ -15,6 +15,8 @@ import { knownNamesHint, searchIndexSentence, typoSentence, unknownIndexSentence
 
 /** A successful read of an index already remembered this recently is not written again. */
 const REMEMBER_EVERY_MS = 60_000;
+/** How many of the most recently used indexes help's example is chosen from. */
+const EXAMPLE_CANDIDATES = 20;
 /** How many recent search requests are checked for a search index's name typed as a vector index. */
 const SEARCH_NAMES_CHECKED = 200;
 
@@ -85,6 +87,12 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     },
     async label(id: string): Promise<string> {
       return indexLabel(id, (await store.getKnownIndex(id))?.name);
+    },
+    async exampleIndex(): Promise<string | undefined> {
+      const recent = (await store.listKnownIndexes({ limit: EXAMPLE_CANDIDATES })).filter(
+        (i) => i.kind === 'vector',
+      );
+      return recent.find((i) => i.name !== null)?.name ?? recent[0]?.id;
     },
     async knownNamesHint(typed?: string): Promise<string> {
       const vector = (await store.listKnownIndexes()).filter((i) => i.kind === 'vector');

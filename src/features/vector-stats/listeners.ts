@@ -30,7 +30,8 @@ export function registerStatsListeners(
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
-        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
+        const example = await context.uses.indexNames.exampleIndex();
+        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
         return;
       }
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.

@@ -40,7 +40,8 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
     expect(lines.join('\n')).toContain(
       '`/opsbot watch [&lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N] [notify @people @group] [remind 20m|2h|never]]`',
     );
-    expect(lines.join('\n')).toContain('e.g. `/opsbot watch catalog monthly-cost &gt; $50`');
+    // No index is known yet: the example names the generic one, not one the workspace lacks.
+    expect(lines.join('\n')).toContain('e.g. `/opsbot watch idx-1 monthly-cost &gt; $50`');
     expect(lines.join('\n')).toContain('`/opsbot watch remove &lt;n&gt;`');
     expect(lines.filter((line) => OLD_NAME.test(line))).toEqual([]);
   });
