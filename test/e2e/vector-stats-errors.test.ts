@@ -72,7 +72,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(checkBlockKit('message', bad.blocks)).toEqual([]);
     const none = JSON.parse((await ws.driver.command('stats', { userId: USER })).body);
     expect(none.text).toBe(
-      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats idx-1 7d`.',
     );
     expect(ws.mgmt.statsCalls).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// `watch <index> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
+// `watch <index> <metric> >|< <threshold> [for <checks>]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved. The policy's limits on who a watch
 // calls and how often it reminds are checked here too, for both forms.
 import { groupWords, listWords, type Policy } from '../../policy/index.ts';
@@ -69,7 +69,7 @@ export function readSpec(fields: {
 }
 
 /** The rule as help and every hint write it; notify and remind are read before it (owners.ts). */
-export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for N]';
+export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for <checks>]';
 export const WATCH_USAGE = `[${WATCH_RULE_USAGE} [notify @people @group] [remind 20m|2h|never]]`;
 
 /** Comparisons people try that a watch doesn't take: it fires strictly above or below. */
