@@ -2,7 +2,7 @@
 // else, and who may do what they may not) and the help card narrowed to what they may do here. Both
 // are always allowed, and both read the person's groups once (cached) and explain from the answers.
 import { allowedHere, CAPABILITIES, explain, explanationLines, groupAnswers } from '../policy/index.ts';
-import type { Capability, Policy } from '../policy/types.ts';
+import type { Policy } from '../policy/types.ts';
 import { context, header, mrkdwnSections } from './blocks.ts';
 import { escapeMrkdwn } from './mrkdwn.ts';
 import type { PolicyPort } from './policy-gate.ts';
@@ -39,14 +39,22 @@ export function helpScope(port: PolicyPort) {
   };
 }
 
-/** One topic's help: what the person may do here with each capability its entries need. */
+/**
+ * One topic's help: what the person may do here with each capability its entries need, then what
+ * the policy's limits leave each entry.
+ */
 export function helpStandings(port: PolicyPort) {
   return async (
     person: { userId: string; channelId: string },
-    capabilities: readonly Capability[],
+    entries: readonly Subcommand[],
   ): Promise<string[]> => {
-    const standings = await standingsOf(port, person);
-    return explanationLines(standings.filter((s) => capabilities.includes(s.capability)));
+    const capabilities = new Set(entries.flatMap((sub) => sub.capability ?? []));
+    const standings = capabilities.size === 0 ? [] : await standingsOf(port, person);
+    const limits = port.current().limits;
+    return [
+      ...explanationLines(standings.filter((s) => capabilities.has(s.capability))),
+      ...entries.flatMap((sub) => sub.underPolicy?.(limits) ?? []),
+    ];
   };
 }
 

@@ -2,11 +2,11 @@
 // the longest word path, so `/ops search create x` reaches "search create" with args ["x"].
 // It accepts any command name, so a workspace that renames /ops keeps working.
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import type { Logger } from '../log.ts';
-import type { Capability } from '../policy/index.ts';
-import { mrkdwnSections } from './blocks.ts';
 import { within } from '../limiter.ts';
+import type { Logger } from '../log.ts';
+import type { Capability, PolicyLimits } from '../policy/index.ts';
 import { nearWords } from '../words/did-you-mean.ts';
+import { mrkdwnSections } from './blocks.ts';
 import {
   type Answer,
   extraArgumentsSentence,
@@ -44,6 +44,8 @@ export type Subcommand = {
   lateInHelp?: boolean;
   /** What the policy must allow the person, here, before it runs (slack/policy-gate.ts checks it). */
   capability?: Capability;
+  /** What the policy's limits leave it, in a sentence, for its topic help (`remind` no oftener than …). */
+  underPolicy?(limits: PolicyLimits): string;
 };
 
 export type RouteMatch =
@@ -108,7 +110,9 @@ export class CommandRouter {
    */
   topic(words: readonly string[]): Subcommand[] {
     const topic = words.map((w) => w.toLowerCase());
-    return this.list().filter((sub) => [sub.words, ...(sub.aliases ?? [])].some((path) => startsWith(path, topic)));
+    return this.list().filter((sub) =>
+      [sub.words, ...(sub.aliases ?? [])].some((path) => startsWith(path, topic)),
+    );
   }
 
   /** Topics a mistyped one probably means (`wach` → `watch`), as `help …` would take them. */
@@ -143,7 +147,8 @@ export class CommandRouter {
     const words = tokenize(text);
     const first = words[0]?.toLowerCase();
     if (first === undefined) return { kind: 'help' };
-    if (isHelpWord(first)) return words.length > 1 ? { kind: 'help', topic: words.slice(1) } : { kind: 'help' };
+    if (isHelpWord(first))
+      return words.length > 1 ? { kind: 'help', topic: words.slice(1) } : { kind: 'help' };
     // `watch help`: help on what the words before it begin, never `help` read as an argument.
     const before = words.slice(0, -1);
     if (isHelpWord(words.at(-1)?.toLowerCase()) && this.topic(before).length > 0)
@@ -220,8 +225,11 @@ export type RouterOptions = {
   logger: Logger;
   /** Narrows the help card to what the person may do here (the policy); undefined: every command. */
   scopeHelp?(person: Person, subcommands: readonly Subcommand[]): Promise<HelpScope | undefined>;
-  /** For one topic's help: a line per capability its entries need, what the person may do with it here. */
-  explainHere?(person: Person, capabilities: readonly Capability[]): Promise<string[]>;
+  /**
+   * For one topic's help: a line per capability its entries need (what the person may do with it
+   * here), then what the policy's limits leave each entry (its underPolicy).
+   */
+  explainHere?(person: Person, entries: readonly Subcommand[]): Promise<string[]>;
 };
 
 type Person = { userId: string; channelId: string; command: string };
@@ -243,7 +251,10 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     if (match.kind === 'help') {
       const exampleIndex = await router.exampleIndex();
       if (match.topic !== undefined) {
-        await ack({ response_type: 'ephemeral', ...(await topicAnswer(router, options, person, match.topic)) });
+        await ack({
+          response_type: 'ephemeral',
+          ...(await topicAnswer(router, options, person, match.topic)),
+        });
         return;
       }
       const scope = await options.scopeHelp?.(person, router.list());
@@ -269,7 +280,12 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       const exampleIndex = await router.exampleIndex();
       await ack({
         response_type: 'ephemeral',
-        ...missingArgumentsAnswer(command.command, match.sub, { said, args: match.args, missing }, exampleIndex),
+        ...missingArgumentsAnswer(
+          command.command,
+          match.sub,
+          { said, args: match.args, missing },
+          exampleIndex,
+        ),
       });
       return;
     }
@@ -303,10 +319,15 @@ async function topicAnswer(
   const exampleIndex = await router.exampleIndex();
   if (entries.length === 0)
     return unknownTopicAnswer(person.command, topic, router.topicGuesses(topic), router.list(), exampleIndex);
-  const capabilities = [...new Set(entries.flatMap((sub) => sub.capability ?? []))];
-  const here = capabilities.length === 0 ? [] : ((await options.explainHere?.(person, capabilities)) ?? []);
+  const here = (await options.explainHere?.(person, entries)) ?? [];
   return {
     text: `opsbot: ${person.command} ${topic.join(' ').toLowerCase()}`,
-    blocks: topicHelpBlocks(person.command, topic.map((w) => w.toLowerCase()), entries, here, exampleIndex),
+    blocks: topicHelpBlocks(
+      person.command,
+      topic.map((w) => w.toLowerCase()),
+      entries,
+      here,
+      exampleIndex,
+    ),
   };
 }

@@ -48,6 +48,9 @@ describe.each(['http', 'socket'] as const)('e2e: the command’s words (%s)', (m
     expect(help.shown).toContain('`/ops watch remove &lt;n&gt;`');
     expect(help.shown).toContain('e.g. `/ops watch idx-1 monthly-cost &gt; $50`');
     expect(help.shown).toContain('✓ You can set up watches here.');
+    expect(help.shown).toMatch(
+      /Under the policy: up to \d+ watches a channel, checked every \d+ min; `notify` names up to \d+ people and \d+ user groups; `remind` every \S+ or longer, or never\./,
+    );
     expect(help.shown).not.toContain('/ops search create');
     expect(help.shown).not.toContain('/ops digest');
   });

@@ -1,4 +1,4 @@
-// The only code of this feature that touches Bolt: `/ops digest [list|remove|preview]` and the
+// The only code of this feature that touches Bolt: `/ops digest [list|remove|preview|preview channel]` and the
 // modal's submission. Ack first, then the slow work, awaited. Failures propagate to the guard
 // (slack/guard.ts), which tells the person in one sentence; a digest that is gone says so.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
