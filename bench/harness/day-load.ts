@@ -219,17 +219,20 @@ async function searchRequest(
       c.method === 'chat.postEphemeral' && c.ok && c.args.channel === channelId && c.args.user === userId,
     timeout,
   );
-  const cardPosted = answers.call(
-    filedMark,
-    (c) =>
-      c.method === 'chat.postMessage' &&
-      c.ok &&
-      c.args.channel === SIM_IDS.approvalChannel &&
-      JSON.stringify(c.args.blocks ?? []).includes(`\`${name}\``),
-    timeout,
-  );
+  // Settled at once: the day may stop waiting for it (no confirmation) before it gives up.
+  const cardPosted = answers
+    .call(
+      filedMark,
+      (c) =>
+        c.method === 'chat.postMessage' &&
+        c.ok &&
+        c.args.channel === SIM_IDS.approvalChannel &&
+        JSON.stringify(c.args.blocks ?? []).includes(`\`${name}\``),
+      timeout,
+    )
+    .catch(() => undefined);
   if (!(await visible(ctx, 'searchFiled', filed.sent, confirmation))) return;
-  if (!(await cardPosted.catch(() => undefined))) {
+  if (!(await cardPosted)) {
     ctx.record.failures.push(`no approval card for ${name}`);
     return;
   }

@@ -64,7 +64,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
   seedUserGroups();
   seedChannels(ctx);
   const faults = createFaultBook();
-  const limiter = createRateLimiter();
+  const limiter = createRateLimiter(options.rateLimitOverrides);
   let socket: SocketModeHub | undefined;
   const handler = createHandler({ ctx, faults, limiter, openSocketUrl: () => socket?.openUrl() ?? '' });
   const server = createServer((req, res) => {

@@ -234,6 +234,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'slack budget shared by replicas',
+    sql: `
+      -- Slack's rate limits are per app and workspace: each method's schedule (its next free slot,
+      -- epoch ms with fractions) is shared by every replica. SQLite keeps it in memory.
+      CREATE TABLE slack_budget (
+        key text             PRIMARY KEY,
+        tat double precision NOT NULL
+      );
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

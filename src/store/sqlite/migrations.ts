@@ -224,6 +224,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'slack budget shared by replicas',
+    // PostgreSQL only: one process owns an SQLite file, so Slack's budget is kept in its memory.
+    sql: 'SELECT 1;',
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
