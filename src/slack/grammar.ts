@@ -94,7 +94,10 @@ export function unknownTopicAnswer(
   if (guesses.length > 0) return { text, blocks: [...mrkdwnSections([text]), helpHint(command)] };
   return {
     text,
-    blocks: [...mrkdwnSections([`${text} These are the commands it understands:`]), ...helpBlocks(command, subcommands, undefined, exampleIndex)],
+    blocks: [
+      ...mrkdwnSections([`${text} These are the commands it understands:`]),
+      ...helpBlocks(command, subcommands, undefined, exampleIndex),
+    ],
   };
 }
 
@@ -120,7 +123,8 @@ export function extraArgumentsSentence(
   exampleIndex?: string,
 ): string {
   const takes = sub.usage === undefined ? 'takes no arguments' : `takes \`${escapeMrkdwn(sub.usage)}\``;
-  const example = sub.example === sub.words.join(' ') ? '' : `, e.g. ${exampleCode(command, sub, exampleIndex)}`;
+  const example =
+    sub.example === sub.words.join(' ') ? '' : `, e.g. ${exampleCode(command, sub, exampleIndex)}`;
   return `${usageCode(command, { words: sub.words })} ${takes}, but got ${quoteUserText(args.join(' '))}. Type ${usageCode(command, sub)}${example}.`;
 }
 

@@ -127,7 +127,11 @@ export function exampleCode(
 }
 
 /** One subcommand as the help card lists it: usage, aliases, what it does, an example. */
-export function helpLine(rawCommandName: string, sub: Subcommand, exampleIndex = GENERIC_EXAMPLE_INDEX): string {
+export function helpLine(
+  rawCommandName: string,
+  sub: Subcommand,
+  exampleIndex = GENERIC_EXAMPLE_INDEX,
+): string {
   const alias = sub.aliases?.length
     ? ` (also ${sub.aliases.map((words) => usageCode(rawCommandName, { words })).join(', ')})`
     : '';
