@@ -3,6 +3,7 @@
 // of an index opsbot has read, literal words that read as literal, and examples that name an index
 // the workspace has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBlockKit } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/search-requests.ts';
 import { statsDriver } from '../support/vector-stats.ts';
@@ -53,6 +54,7 @@ describe.each(['http', 'socket'] as const)('e2e: the command’s words (%s)', (m
     );
     expect(help.shown).not.toContain('/ops search create');
     expect(help.shown).not.toContain('/ops digest');
+    expect(checkBlockKit('message', help.blocks)).toEqual([]);
   });
 
   it('/ops watch help: the same answer, "help" never read as an index', async () => {
@@ -120,6 +122,7 @@ describe.each(['http', 'socket'] as const)('e2e: the command’s words (%s)', (m
     expect(answer.text).toBe(':warning: `/ops digest preview` takes `channel` next, not `#team-ops`.');
     expect(answer.shown).toContain('`/ops digest preview channel`');
     expect(answer.shown).not.toContain('[channel]');
+    expect(checkBlockKit('message', answer.blocks)).toEqual([]);
     // As Slack sends a channel it resolved (the command escapes them): still no placeholder.
     const resolved = await ackOf('digest preview #general', { escape: true });
     expect(resolved.text).toMatch(/^:warning: `\/ops digest preview` takes `channel` next, not `[^`]+`\.$/);
