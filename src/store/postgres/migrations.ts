@@ -246,6 +246,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- As in SQLite: who a request was filed for when not its requester; NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of text;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
