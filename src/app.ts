@@ -24,7 +24,7 @@ import { connectToSlack, probeManagementApi, socketClientOptions } from './slack
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
-import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { helpScope, helpStandings, registerPolicyCommand } from './slack/policy-help.ts';
 import { createPostOnce } from './slack/post-once.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
@@ -66,7 +66,7 @@ type Parts = {
   budget: { shared: SlackBudget; onTrouble: (error: unknown) => void };
   work: WorkTracker;
   guardrails: Guardrails;
-  hooks: Record<'start' | 'stop', Hook[]>;
+  hooks: Record<'check' | 'start' | 'stop', Hook[]>;
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -81,12 +81,18 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { app, guardrails } = createApp(deps, receiver, { router, work, metrics, budget });
   const parts: Parts = {
     ...{ app, receiver, router, readiness, metrics, budget, work, guardrails },
-    hooks: { start: [], stop: [] },
+    hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
   registerPolicyCommand(router, guardrails.gate);
-  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
+  // Help's examples name an index the workspace knows (index-names), not one it may not have.
+  router.useExampleIndex(features.indexNames.exampleIndex);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    scopeHelp: helpScope(guardrails.gate),
+    explainHere: helpStandings(guardrails.gate),
+  });
   return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
 }
 
@@ -193,6 +199,7 @@ function clientOfItsOwn(
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
+    checkBeforeListening: (hook) => hooks.check.push(hook),
     onStart: (hook) => hooks.start.push(hook),
     onStop: (hook) => hooks.stop.push(hook),
   };
@@ -258,8 +265,9 @@ function lifecycleOf(
         onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
+      for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);

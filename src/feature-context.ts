@@ -31,6 +31,11 @@ export type AppDeps = {
 
 /** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
 export type Lifecycle = {
+  /**
+   * A start-up check that needs Slack (the credentials were accepted) and must pass before opsbot
+   * logs `listening`: a StartupRefused thrown here ends start-up with its one line.
+   */
+  checkBeforeListening(hook: () => void | Promise<void>): void;
   onStart(hook: () => void | Promise<void>): void;
   onStop(hook: () => void | Promise<void>): void;
 };

@@ -123,8 +123,9 @@ export function register(context: FeatureContext): SearchRequestsPort {
       work,
     }),
   ];
-  // The group is looked up before anything is decided: a handle Slack doesn't know stops start-up.
-  context.lifecycle.onStart(() => approvers.resolve());
+  // The group is looked up before anything is decided: a handle Slack doesn't know stops start-up
+  // before opsbot says it is listening.
+  context.lifecycle.checkBeforeListening(() => approvers.resolve());
   context.lifecycle.onStart(() => {
     for (const job of jobs) job.start();
   });
