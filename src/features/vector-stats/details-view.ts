@@ -3,12 +3,12 @@
 // stays short while nothing is out of reach.
 import type { KnownBlock } from '@slack/types';
 import { latestBarWords } from '../../render/daily.ts';
-import { digitsToTell } from '../../render/format-numbers.ts';
 import { context, mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
 import { CHANGE_IN_WORDS, formatChange } from '../../stats-report/change.ts';
 import { formatValue, type SeriesRow, type StatsReport } from '../../stats-report/report.ts';
+import { digitsToTell } from '../../text/numbers.ts';
 import { indexLabel, PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsMessage } from './views.ts';
 

@@ -9,8 +9,9 @@ import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
 import type { MessageRef, Watch } from '../../store/index.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import { localTimeOf } from '../../time/zones.ts';
-import { channelTimeZone, type WatchSlack } from './service.ts';
+import type { WatchSlack } from './service.ts';
 import {
   alertMessage,
   changedMessage,

@@ -6,7 +6,7 @@ import {
   periodInWords,
   rangeInWords,
   stepInWords,
-} from '../../src/render/format-time.ts';
+} from '../../src/time/words.ts';
 
 describe('periodInWords', () => {
   it('names every period the API allows', () => {
