@@ -10,7 +10,7 @@ import { renderWatchChart } from '../../render/index.ts';
 import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
 import type { MessageRef, Watch } from '../../store/index.ts';
 import { channelTimeZone } from '../../time/audience.ts';
-import { localTimeOf } from '../../time/zones.ts';
+import { rangeInWords } from '../../time/words.ts';
 import type { WatchSlack } from './service.ts';
 import {
   alertMessage,
@@ -99,7 +99,10 @@ async function chartOf(
       threshold: watch.threshold,
       thresholdLabel: formatMetricValue(metric, watch.threshold),
       lastLabel: formatMetricValue(metric, lastValue),
-      caption: `last hour · ${localTimeOf(first, timeZone)}–${localTimeOf(last, timeZone)} ${timeZone}`,
+      minLabel: formatMetricValue(metric, Math.min(...points.map((p) => p.y))),
+      maxLabel: formatMetricValue(metric, Math.max(...points.map((p) => p.y))),
+      caption: `last hour · ${rangeInWords(first, last, timeZone)}`,
+      timeZone,
     });
     return {
       png,
