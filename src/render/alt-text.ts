@@ -47,7 +47,7 @@ export function altTextOf(data: CardData): string {
     parts.push(
       s.n === 0 || now === undefined
         ? `${words}: no data.`
-        : `${words}: now ${formatValue(kind, now)}, ${minMax(kind, s.min, s.max)}.`,
+        : `${words}: last ${formatValue(kind, now)}, ${minMax(kind, s.min, s.max)}.`,
     );
   }
   parts.push('Throughput and latency in the units the API reports.');

@@ -210,13 +210,11 @@ export type CardData = {
   /** The per-day panels' slots (days, or hours up to a day); undefined without any data. */
   slots: Slots | undefined;
   daily: Record<DailySeriesName, DayBars>;
-  /** Counts the record gives as of now, which the card's big number says: vectors. */
-  now: Partial<Record<SeriesName, number>>;
 };
 
 /**
  * The big number of a panel, and the figure every message beside the card says for it: a per-day
- * series' latest bar, a counter the record reads now (vectors), else the line's latest point.
+ * series' latest bar (today's counter, see withTodayCounter), a line's latest point.
  */
 export function headlineOf(data: CardData, name: SeriesName): number | undefined {
   if (isDailySeries(name)) {
@@ -225,7 +223,7 @@ export function headlineOf(data: CardData, name: SeriesName): number | undefined
     return last === undefined || Number.isNaN(last) ? undefined : last;
   }
   const s = data.series[name];
-  return data.now[name] ?? (s.n > 0 ? s.last : undefined);
+  return s.n > 0 ? s.last : undefined;
 }
 
 function counter(stats: VectorIndexStats, field: keyof VectorIndexStats | undefined): number | undefined {
@@ -281,10 +279,7 @@ export function cardDataOf(input: {
     span,
     slots,
     daily,
-    now: {},
   };
-  const vectors = counter(stats, 'current_vector_count');
-  if (vectors !== undefined) data.now.vector_count = vectors;
   if (typeof input.title === 'string') data.title = input.title.slice(0, MAX_TEXT);
   return data;
 }

@@ -32,7 +32,7 @@ export type SeriesGroup = { title: string; rows: SeriesRow[] };
 
 /** The record's scalars. A field the API left out (or sent as null) is undefined: "not reported". */
 export type Counters = {
-  /** The card's headline: the record's count now, else the series' latest point. */
+  /** The card's headline (the series' latest point), else the record's counter. */
   currentVectors: number | undefined;
   pendingIndexOps: number | undefined;
   queriesToday: number | undefined;
@@ -203,7 +203,7 @@ export function buildReport(
   const safe = (typeof stats === 'object' && stats !== null ? stats : {}) as VectorIndexStats;
   const data = cardDataOf({ indexId, period, stats: safe, timeZone });
   const counters: Counters = {
-    currentVectors: headlineOf(data, 'vector_count'),
+    currentVectors: headlineOf(data, 'vector_count') ?? scalar(safe, 'current_vector_count'),
     pendingIndexOps: scalar(safe, 'pending_index_count'),
     queriesToday: todayOf(data, 'daily_query_requests'),
     queriesMonth: scalar(safe, 'monthly_query_count'),

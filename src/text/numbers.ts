@@ -118,14 +118,17 @@ export function digitsToTell(kind: ValueKind, values: readonly number[]): number
 }
 
 /**
- * Values shown together (a panel's min and max, a scale's two edges) in one format: the unit of the
- * largest, and the same decimals for every one of them, as few as tell different values apart
- * (`1.2M · 1.6M`, `1.52M · 1.60M`), never one trimmed and the other not (`1.5598M · 1.56M`). Zero
- * is `0` (`0 B`). Undefined when telling them apart would take more than one digit past the
+ * Values shown together (a panel's min and max, a scale's two edges, a change's two ends): each in
+ * its usual form when those differ (`814k · 1.3M`); else all in the unit of the largest with the
+ * same decimals, as few as tell them apart (`1.52M · 1.60M`), never one trimmed and the other not
+ * (`1.5598M · 1.56M`). Undefined when telling them apart would take more than one digit past the
  * default: those values are one level with a small spread, which `levelWithSpread` says better.
  */
 export function formatTogether(kind: ValueKind, values: readonly number[]): string[] | undefined {
   const finite = values.filter(Number.isFinite);
+  const usual = values.map((v) => formatValue(kind, v));
+  const distinct = new Set(finite).size;
+  if (new Set(finite.map((v) => formatValue(kind, v))).size === distinct) return usual;
   const nonZero = finite.filter((v) => v !== 0);
   const zero = kind === 'bytes' ? '0 B' : '0';
   if (nonZero.length === 0) return values.map((v) => (Number.isFinite(v) ? zero : NOT_A_NUMBER));
@@ -134,7 +137,7 @@ export function formatTogether(kind: ValueKind, values: readonly number[]): stri
   let unit = 0;
   if (kind !== 'measure' || largest >= 1000)
     while (largest / 1000 ** unit >= 999.95 && unit < units.length - 1) unit += 1;
-  if (largest / 1000 ** unit >= 999.95) return undefined;
+  if (largest / 1000 ** unit >= 999.95 || largest < 0.001) return undefined;
   const base = 1000 ** unit;
   const name = units[unit] ?? '';
   const suffix = name === '' ? '' : `${kind === 'bytes' ? ' ' : ''}${name}`;
@@ -148,7 +151,6 @@ export function formatTogether(kind: ValueKind, values: readonly number[]): stri
       ? Math.max(0, Math.min(DEFAULT_DIGITS - intDigits, DEFAULT_DIGITS - 2))
       : Math.max(0, DEFAULT_DIGITS - intDigits) + fraction;
   const at = (v: number, decimals: number) => (v / base).toFixed(decimals);
-  const distinct = new Set(finite).size;
   for (let decimals = first; decimals <= first + 1; decimals++) {
     if (new Set(finite.map((v) => at(v, decimals))).size !== distinct) {
       if (wholeOnly) return undefined;
@@ -165,7 +167,7 @@ export function formatTogether(kind: ValueKind, values: readonly number[]): stri
 }
 /** `1.56M ± 100`, `5.19 GB ± 600 KB`: values at one level that move a little, both said plainly. */
 export function levelWithSpread(kind: ValueKind, min: number, max: number): string {
-  return `${formatValue(kind, min / 2 + max / 2, DEFAULT_DIGITS + 1)} ± ${formatValue(kind, max / 2 - min / 2)}`;
+  return `${formatValue(kind, min / 2 + max / 2, DEFAULT_DIGITS + 2)} ± ${formatValue(kind, max / 2 - min / 2)}`;
 }
 
 /**
