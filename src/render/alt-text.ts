@@ -13,18 +13,24 @@ const LIST_BARS_UP_TO = 7;
 const minMax = (kind: ValueKind, min: number, max: number) =>
   (minMaxInWords(kind, min, max)[0] as string).replace(' · ', ', ');
 
-function barsInWords(words: string, kind: ValueKind, bars: DayBars, headline: number | undefined): string {
+/**
+ * Each bar in words, as the alt text and the details list them: `Sun 1.3M`, `Thu no data`, and the
+ * latest as the card's big number says it, `today so far 1.9M`.
+ */
+export function barWords(kind: ValueKind, bars: DayBars): string[] {
+  const last = bars.values.length - 1;
+  return bars.values.map((x, i) => {
+    const value = Number.isNaN(x) ? 'no data' : formatValue(kind, x);
+    return i === last ? `${latestBarWords(bars)} ${value}` : `${bars.labels[i]} ${value}`;
+  });
+}
+
+function barsInWords(words: string, kind: ValueKind, bars: DayBars): string {
   const finite = bars.values.filter((v) => !Number.isNaN(v));
   if (finite.length === 0) return `${words}: no data.`;
-  const count = bars.values.length;
-  const latest = headline === undefined ? 'no data' : formatValue(kind, headline);
-  if (count <= LIST_BARS_UP_TO) {
-    const earlier = bars.values
-      .slice(0, -1)
-      .map((x, i) => `${bars.labels[i]} ${Number.isNaN(x) ? 'no data' : formatValue(kind, x)}`);
-    return `${words}: ${[...earlier, `${latestBarWords(bars)} ${latest}`].join(', ')}.`;
-  }
-  return `${words}: ${latestBarWords(bars)} ${latest}, ${minMax(kind, Math.min(...finite), Math.max(...finite))}.`;
+  const all = barWords(kind, bars);
+  if (bars.values.length <= LIST_BARS_UP_TO) return `${words}: ${all.join(', ')}.`;
+  return `${words}: ${all.at(-1)}, ${minMax(kind, Math.min(...finite), Math.max(...finite))}.`;
 }
 
 /**
@@ -39,7 +45,7 @@ export function altTextOf(data: CardData): string {
   if (days !== '') parts.push(`Per day, ${days}.`);
   for (const [name, words, kind] of SERIES_WORDS) {
     if (isDailySeries(name)) {
-      parts.push(barsInWords(words, kind, data.daily[name], headlineOf(data, name)));
+      parts.push(barsInWords(words, kind, data.daily[name]));
       continue;
     }
     const s = data.series[name];

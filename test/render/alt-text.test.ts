@@ -13,9 +13,7 @@ describe('altTextFor', () => {
   it('says the period, the range, each day of the per-day totals and each other series’ last, min and max', () => {
     const stats = withAllSeries(makeStats('7d'), series([1200, 900, 64_000, 3_400]));
     const text = altTextFor(input(stats));
-    expect(text).toContain(
-      'Vector index idx-prod-1. Last 7 days · every 3 h · 31 May, 12:00 – 21:00 UTC.',
-    );
+    expect(text).toContain('Vector index idx-prod-1. Last 7 days · every 3 h · 31 May, 12:00 – 21:00 UTC.');
     // Seven days' bars; the four points fall on the last, today, still counting. Today's bar is the
     // record's counter of today where it has one (queries: 41.2k), the series' point where not.
     expect(text).toContain('Per day, 7 days: Sat–Fri.');

@@ -62,7 +62,9 @@ describe('durationInWords and clockInWords', () => {
 
 describe('rangeInWords', () => {
   it('writes both ends with the zone, the year only across a new year', () => {
-    expect(rangeInWords(Date.UTC(2024, 4, 2, 0), Date.UTC(2024, 4, 31, 21))).toBe('2 May 00:00 – 31 May 21:00 UTC');
+    expect(rangeInWords(Date.UTC(2024, 4, 2, 0), Date.UTC(2024, 4, 31, 21))).toBe(
+      '2 May 00:00 – 31 May 21:00 UTC',
+    );
     expect(rangeInWords(Date.UTC(2024, 11, 5), Date.UTC(2025, 0, 3, 21))).toBe(
       '5 Dec 2024 00:00 – 3 Jan 2025 21:00 UTC',
     );
@@ -109,6 +111,8 @@ describe('spanWords', () => {
   it('says so when there is no data at all, and gives a lone point no step', () => {
     expect(spanWords('3d', undefined).join(', ')).toBe('last 3 days, no data points');
     const at = Date.UTC(2024, 10, 15, 10);
-    expect(spanWords('1d', { from: at, to: at, stepMs: 0 }).join(', ')).toBe('last 24 hours, 15 Nov 10:00 UTC');
+    expect(spanWords('1d', { from: at, to: at, stepMs: 0 }).join(', ')).toBe(
+      'last 24 hours, 15 Nov 10:00 UTC',
+    );
   });
 });

@@ -60,10 +60,13 @@ function compactLine(part: Extract<IndexPart, { ok: true }>): string {
   const [top, ...more] = part.report.highlights;
   const news =
     top === undefined
-      ? 'nothing unusual'
+      ? part.report.empty
+        ? 'empty'
+        : 'nothing unusual'
       : `${escapeMrkdwn(top.text)}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
+  const mark = top !== undefined ? ':mag:' : part.report.empty ? ':white_circle:' : ':white_check_mark:';
   const c = part.report.counters;
-  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${labelOf(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
+  return `${mark} ${labelOf(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today so far · ${news}`;
 }
 
 function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {
