@@ -74,12 +74,21 @@ function measureOf(ctx: SKRSContext2D): Measure {
   };
 }
 
+/** The chart's size in CSS pixels; the PNG is twice that. */
+export const WATCH_CHART_SIZE = { width: WIDTH, height: HEIGHT } as const;
+
 export function paintWatchChart(data: WatchChartData): Canvas {
   ensureFonts();
-  const theme = themeFor('light');
-  const timeZone = data.timeZone ?? UTC;
   const { canvas, ctx } = surface(WIDTH * SCALE, HEIGHT * SCALE);
   ctx.setTransform(SCALE, 0, 0, SCALE, 0, 0);
+  drawWatchChart(ctx, data);
+  return canvas;
+}
+
+/** Paints the chart onto `ctx` (CSS px; the context's transform scales to device pixels). */
+export function drawWatchChart(ctx: SKRSContext2D, data: WatchChartData): void {
+  const theme = themeFor('light');
+  const timeZone = data.timeZone ?? UTC;
   ctx.fillStyle = css(theme.background);
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
   ctx.strokeStyle = css(theme.rule);
@@ -194,5 +203,4 @@ export function paintWatchChart(data: WatchChartData): Canvas {
     const label = `now ${data.lastLabel}`;
     ctx.fillText(label, WIDTH - PAD.right - ctx.measureText(label).width, 22);
   }
-  return canvas;
 }

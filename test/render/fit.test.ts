@@ -1,17 +1,16 @@
 // Labels fit without an ellipsis through a number: the label-fitting is pure (fit.ts), and every
 // text the card draws is read back as drawn (text, font, where), not as pixels.
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { StatsPeriod, VectorIndexStats } from '../../src/api/schemas.ts';
 import { drawCard } from '../../src/render/card.ts';
 import { fitLabel, MIN_SHRINK, placeSlotLabels } from '../../src/render/fit.ts';
-import { ensureFonts } from '../../src/render/fonts.ts';
 import { HEADER, LAYOUT } from '../../src/render/layout.ts';
 import { themeFor } from '../../src/render/palette.ts';
 import { cardDataOf } from '../../src/render/series.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../src/sim/mgmt/index.ts';
 import { readStats } from '../support/api-records.ts';
 import { makeStats, series, withAllSeries } from './fixtures.ts';
+import { type Drawn, recordTexts } from './recorded-text.ts';
 
 /** A measure where every character is 6 px wide at 10 px. */
 const mono = (text: string, px: number) => text.length * 0.6 * px;
@@ -68,32 +67,11 @@ describe('placeSlotLabels', () => {
   });
 });
 
-type Drawn = { text: string; left: number; right: number; y: number; font: string };
-
-/** Draws the card on a real canvas and returns every text it drew, where it drew it. */
-function textsOf(stats: VectorIndexStats, period: StatsPeriod, indexId = 'idx-1'): Drawn[] {
-  ensureFonts();
-  const canvas = createCanvas(LAYOUT.width * 2, LAYOUT.height * 2);
-  const ctx = canvas.getContext('2d');
-  ctx.setTransform(2, 0, 0, 2, 0, 0);
-  const drawn: Drawn[] = [];
-  const recording = new Proxy(ctx, {
-    get(target, key) {
-      if (key === 'fillText')
-        return (text: string, x: number, y: number) => {
-          const w = target.measureText(text).width;
-          const left = target.textAlign === 'center' ? x - w / 2 : target.textAlign === 'right' ? x - w : x;
-          drawn.push({ text, left, right: left + w, y, font: target.font });
-          target.fillText(text, x, y);
-        };
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-    set: (target, key, value) => Reflect.set(target, key, value, target),
-  }) as SKRSContext2D;
-  drawCard(recording, cardDataOf({ indexId, period, stats }), themeFor('light'), 2);
-  return drawn;
-}
+/** Every text the card draws for `stats`. */
+const textsOf = (stats: VectorIndexStats, period: StatsPeriod, indexId = 'idx-1'): Drawn[] =>
+  recordTexts(LAYOUT.width, LAYOUT.height, (ctx) =>
+    drawCard(ctx, cardDataOf({ indexId, period, stats }), themeFor('light'), 2),
+  );
 
 /** Texts with a digit that end in, or hold, an ellipsis: a number cut short. */
 function cutNumbers(drawn: ReadonlyArray<{ text: string }>): string[] {
