@@ -30,6 +30,7 @@ function barsInWords(words: string, kind: ValueKind, bars: DayBars): string {
   if (finite.length === 0) return `${words}: no data.`;
   const all = barWords(kind, bars);
   if (bars.values.length <= LIST_BARS_UP_TO) return `${words}: ${all.join(', ')}.`;
+  if (finite.length === 1) return `${words}: ${all.at(-1)}.`;
   return `${words}: ${all.at(-1)}, ${minMax(kind, Math.min(...finite), Math.max(...finite))}.`;
 }
 

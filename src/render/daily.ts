@@ -49,9 +49,12 @@ export type DayBars = {
 
 export const NO_BARS: DayBars = { values: [], labels: [], partialLast: false };
 
-/** The slots a `period` ending at `endMs` covers, on the wall clock of `timeZone`. */
-export function slotsOf(period: StatsPeriod, endMs: number, timeZone = UTC): Slots {
+/** The slots a `period` ending at `endMs` covers: UTC days, or hours on the conversation's clock. */
+export function slotsOf(period: StatsPeriod, endMs: number, conversationZone = UTC): Slots {
   const { count, unit } = SLOTS[period] ?? SLOTS['7d'];
+  // Days are the API's (its counters reset at UTC midnight), whoever reads them; hours are read on
+  // the conversation's clock (a day's count as of 14:00 there).
+  const timeZone = unit === 'day' ? UTC : conversationZone;
   const last = unit === 'day' ? dayNumberOf(endMs, timeZone) : hourNumberOf(endMs, timeZone);
   const numbers = Array.from({ length: count }, (_, i) => last - (count - 1 - i));
   // A slot's start as an instant, for its label: near enough for the day or the hour it names.
@@ -84,11 +87,12 @@ export function dayBarsOf(at: ArrayLike<number>, y: ArrayLike<number>, n: number
     slots.unit === 'day' ? dayNumberOf(ms, slots.timeZone) : hourNumberOf(ms, slots.timeZone);
   const first = slots.numbers[0] as number;
   const values = slots.numbers.map(() => Number.NaN);
-  const lastDay = dayNumberOf(slots.endMs, slots.timeZone);
+  // The API's day, in UTC: the day its counters count.
+  const lastDay = dayNumberOf(slots.endMs);
   for (let i = 0; i < n; i++) {
     const t = at[i] as number;
     if (t > slots.endMs) continue;
-    const isLatestOfLastDay = i === n - 1 && dayNumberOf(t, slots.timeZone) === lastDay;
+    const isLatestOfLastDay = i === n - 1 && dayNumberOf(t) === lastDay;
     const k = (isLatestOfLastDay ? slotOf(slots.endMs) : slotOf(t)) - first;
     if (k >= 0 && k < values.length) values[k] = y[i] as number;
   }

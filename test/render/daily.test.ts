@@ -79,6 +79,12 @@ describe('the per-day panel follows the period', () => {
     expect(slots.span).toContain('Europe/Berlin');
   });
 
+  it('keeps days on the API’s (UTC) days whatever the reader’s zone: its counters reset at UTC midnight', () => {
+    const slots = slotsOf('7d', TUESDAY_AFTERNOON, 'America/New_York');
+    expect(slots.labels).toEqual(['Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mon', 'Tue']);
+    expect(bars(weekToDate, slots).values.slice(4)).toEqual([1_400_000, 2_100_000, 900_000]);
+  });
+
   it('has no bars without points, and no "so far" when the last day has none', () => {
     expect(bars([], slotsOf('7d', TUESDAY_AFTERNOON)).values).toEqual([]);
     const b = bars([[SUNDAY, 5]], slotsOf('7d', SUNDAY + 5 * DAY));
