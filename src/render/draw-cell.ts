@@ -87,13 +87,18 @@ export function drawCellData({ ctx, theme, scale }: Paint, cell: CellBox, data: 
       : [];
   const after = valueWidth + 6;
   ctx.fillStyle = css(theme.muted);
-  if (notes.length > 0 && inner - after > 24)
-    drawFitted(ctx, notes, {
+  if (notes.length > 0 && inner - after > 24) {
+    // The words the message uses ("today so far"), a little smaller if need be, before shorter ones.
+    const room = inner - after;
+    const whole = fitLabel(measureOf(ctx), notes.slice(0, 1), room, CELL.noteSize);
+    const fits = measureOf(ctx)(whole.text, whole.px) <= room;
+    drawFitted(ctx, fits ? [whole.text] : notes, {
       x: x + after,
       y: cell.y + CELL.valueBaseline,
-      w: inner - after,
-      px: CELL.noteSize,
+      w: room,
+      px: fits ? whole.px : CELL.noteSize,
     });
+  }
 
   const y = yScaleOf(spec.kind, spec.baseline, min, max);
   const inks = plotInks(theme, cell);
