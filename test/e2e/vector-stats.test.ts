@@ -113,6 +113,10 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     const reply = await ephemeralReply(click.responseUrl ?? '');
     expect(ws.mgmt.statsCalls.slice(before)).toEqual([{ id: 'idx-2', period: '7d' }]);
     expect(reply).toContain('every series');
+    // Only the clicker sees the details, so their times are on the clicker's clock; the post in a
+    // channel without a digest speaks UTC.
+    expect(reply).toMatch(/\d\d:\d\d Europe\/Berlin/);
+    expect(textOf(message.blocks)).toMatch(/\d\d:\d\d UTC/);
     expect(reply.match(/^[▁▂▃▄▅▆▇█]+ \*.+\* {2}/gmu)).toHaveLength(16);
     expect(reply).toContain('“Change” compares the mean of the last quarter');
     expect(ws.slack.messagesIn(channel)).toHaveLength(1);

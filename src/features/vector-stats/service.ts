@@ -48,6 +48,12 @@ function filenameFor(target: StatsTarget): string {
   return `vector-stats-${id}-${target.period}.png`;
 }
 
+/** The report of what was read, its times in `timeZone` (the reader's or the channel's), its name kept. */
+export function reportIn({ target, stats, report: read }: StatsRead, timeZone: string): StatsReport {
+  const built = buildReport(target.indexId, target.period, stats, timeZone);
+  return read.name === undefined ? built : { ...built, name: read.name };
+}
+
 export function createStatsService(deps: StatsServiceDeps): StatsService {
   const renderer = deps.renderer ?? defaultCardRenderer;
   return {
@@ -71,10 +77,10 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
         });
       }
     },
-    async draw({ target, stats, report: read }, timeZone = UTC) {
+    async draw(read, timeZone = UTC) {
+      const { target, stats } = read;
       // The message and its card are built from one record in one zone: one figure per thing.
-      const built = buildReport(target.indexId, target.period, stats, timeZone);
-      const report = read.name === undefined ? built : { ...built, name: read.name };
+      const report = reportIn(read, timeZone);
       // The card's title and alt text name the index as every message does.
       const named = plainIndexLabel(target.indexId, report.name);
       const input = {
