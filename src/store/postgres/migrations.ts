@@ -254,6 +254,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE index_requests ADD COLUMN on_behalf_of text;
     `,
   },
+  {
+    version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- As in SQLite: Home's read of the watches needing attention, by listFiringWatches' condition.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE (state::jsonb ->> 'status') = 'firing'
+        OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null';
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

@@ -239,6 +239,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE index_requests ADD COLUMN on_behalf_of TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- Home's read of the firing watches (and those whose channel refuses): the few rows that
+      -- need attention, read without parsing every watch. The condition is listFiringWatches' own.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
