@@ -4,13 +4,17 @@
 import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { personTimeZone } from '../../time/audience.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { StatsShower } from './outbound.ts';
-import type { StatsService } from './service.ts';
+import { reportIn, type StatsService } from './service.ts';
 import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
+
+/** How long Details waits for Slack to name the clicker's zone before it speaks UTC. */
+const ZONE_WAIT_MS = 1_000;
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
@@ -76,10 +80,15 @@ export function registerStatsListeners(
   // Every series in numbers, to the person who clicked only: the post in the channel stays short.
   app.action<BlockAction>(
     { type: 'block_actions', action_id: ACTION_DETAILS },
-    async ({ ack, action, respond }) => {
+    async ({ ack, action, body, client, respond }) => {
       await ack();
-      const read = await service.read(targetOf(action));
-      await respond({ response_type: 'ephemeral', replace_original: false, ...detailsMessage(read.report) });
+      // Only the clicker sees the details: their times are on their own clock.
+      const [read, zone] = await Promise.all([
+        service.read(targetOf(action)),
+        context.userTimeZone(client, body.user.id, ZONE_WAIT_MS),
+      ]);
+      const report = reportIn(read, personTimeZone(zone));
+      await respond({ response_type: 'ephemeral', replace_original: false, ...detailsMessage(report) });
       logger.info({ event: 'vector_stats_details_shown', ...read.target }, 'details shown');
     },
   );

@@ -6,6 +6,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { WebClient } from '../../slack/web-client.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import type { StatsRead, StatsService, StatsView } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
@@ -56,14 +57,15 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
 export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string | undefined) => Promise<void>;
 
 export function statsShower(
-  { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,
+  { app, clock, commandName, store }: Pick<FeatureContext, 'app' | 'clock' | 'commandName' | 'store'>,
   logger: Logger,
   service: Pick<StatsService, 'draw'>,
 ): StatsShower {
   return async (read, place, userId) => {
     const started = clock();
     const { indexId, period } = read.target;
-    const shown = await showStats(await service.draw(read), place, {
+    const timeZone = await channelTimeZone(store, place.channel);
+    const shown = await showStats(await service.draw(read, timeZone), place, {
       client: app.client,
       logger: logger.child({ indexId, period }),
       userId,

@@ -11,6 +11,7 @@ import type { Logger } from '../../log.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
+import { UTC } from '../../time/words.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
@@ -26,8 +27,11 @@ export type StatsService = {
    * UserFacingError: either way the sentence names the index, and whoever asked sees it.
    */
   read(target: StatsTarget): Promise<StatsRead>;
-  /** The report with its card; a card that fails to draw costs the picture, never the numbers. */
-  draw(read: StatsRead): Promise<StatsView>;
+  /**
+   * The report with its card, their times in `timeZone` (the conversation's, src/time/audience.ts);
+   * a card that fails to draw costs the picture, never the numbers.
+   */
+  draw(read: StatsRead, timeZone?: string): Promise<StatsView>;
 };
 
 export type StatsServiceDeps = {
@@ -42,6 +46,12 @@ export type StatsServiceDeps = {
 function filenameFor(target: StatsTarget): string {
   const id = target.indexId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
   return `vector-stats-${id}-${target.period}.png`;
+}
+
+/** The report of what was read, its times in `timeZone` (the reader's or the channel's), its name kept. */
+export function reportIn({ target, stats, report: read }: StatsRead, timeZone: string): StatsReport {
+  const built = buildReport(target.indexId, target.period, stats, timeZone);
+  return read.name === undefined ? built : { ...built, name: read.name };
 }
 
 export function createStatsService(deps: StatsServiceDeps): StatsService {
@@ -67,10 +77,19 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
         });
       }
     },
-    async draw({ target, stats, report }) {
+    async draw(read, timeZone = UTC) {
+      const { target, stats } = read;
+      // The message and its card are built from one record in one zone: one figure per thing.
+      const report = reportIn(read, timeZone);
       // The card's title and alt text name the index as every message does.
       const named = plainIndexLabel(target.indexId, report.name);
-      const input = { indexId: target.indexId, period: target.period, stats, title: `Vector index ${named}` };
+      const input = {
+        indexId: target.indexId,
+        period: target.period,
+        stats,
+        title: `Vector index ${named}`,
+        timeZone,
+      };
       try {
         const png = await renderer.render(input);
         const card: PngUpload = {
