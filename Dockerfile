@@ -24,5 +24,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The Procfile's web command, word for word (test/deploy checks it).
+# The Procfile's web command, word for word (test/repo/deploy checks it).
 CMD ["/bin/sh", "-c", "node src/require-node.cjs && MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=4 --max-old-space-size=160 src/main.ts"]

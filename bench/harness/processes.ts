@@ -37,7 +37,7 @@ function checkoutOf(script: string): string | undefined {
 /**
  * How the checkout's Procfile starts opsbot (`web: [NAME=value …] exec node [--flag …] src/start.mjs`):
  * its environment variables and node flags, so the app is measured as it is deployed. package.json's
- * start script has the same ones (test/node-guard.test.ts).
+ * start script has the same ones (test/repo/node-guard.test.ts).
  */
 export function opsbotStartCommand(dir = appDir): { env: Record<string, string>; nodeFlags: string[] } {
   let procfile = '';

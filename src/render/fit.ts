@@ -1,6 +1,6 @@
 // How a label is made to fit its room without a pixel drawn: shorter forms first, then a smaller
 // font, never an ellipsis through a number ("28 …", "2.5…" say nothing). Pure, given a measure of
-// text width at a font size, so tests check every label the card would draw (test/render/fit.test.ts).
+// text width at a font size, so tests check every label the card would draw (test/unit/render/fit.test.ts).
 
 /** Width in CSS px of `text` at `px` (the card's measure is the canvas's, at the card's fonts). */
 export type Measure = (text: string, px: number) => number;

@@ -3,7 +3,7 @@ import { CARD_ROWS, type CellSpec, type GroupSpec, type Hue } from './series.ts'
 // Geometry in CSS pixels; the canvas is scaled by the device scale. Slack shows an image in a
 // message anywhere from ~800 px wide (desktop) down to ~480 (a narrow window, a thread, a phone),
 // so text sizes are chosen for the small end: at 480 px the title, each panel's name and its big
-// number keep a cap height of 7 px or more (test/render/legibility.test.ts measures it).
+// number keep a cap height of 7 px or more (test/unit/render/card.legibility.test.ts measures it).
 
 export const CARD_WIDTH = 800;
 const PAD = 20;

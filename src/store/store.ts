@@ -1,5 +1,5 @@
 // The one persistence boundary. Features talk to this interface and never to SQL, so the embedded
-// SQLite database and PostgreSQL are interchangeable; test/store/contract.ts is the executable
+// SQLite database and PostgreSQL are interchangeable; test/unit/store/store.contract.ts is the executable
 // definition of the semantics, run on both.
 //
 // Rules every implementation keeps:

@@ -6,9 +6,9 @@ import { BLOCK } from '../../src/features/digests/ids.ts';
 import type { SimView } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { DatabaseUnavailableError } from '../../src/store/index.ts';
-import { subscriptionInput } from '../features/digests/helpers.ts';
 import { answerTo } from '../support/answers.ts';
 import { textWithAltOf as textOf } from '../support/blocks.ts';
+import { subscriptionInput } from '../support/digests.ts';
 
 const { requester } = SIM_IDS;
 const NOW = Date.parse('2026-11-23T07:00:00Z');

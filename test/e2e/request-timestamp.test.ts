@@ -12,8 +12,8 @@ import {
   type SimulatedWorkspace,
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
-import { postSigned } from '../hardening/helpers.ts';
 import { parsedLogs } from '../support/logs.ts';
+import { postSigned } from '../support/shown.ts';
 
 const secret = SIM_CREDENTIALS.signingSecret;
 const nowSeconds = () => Math.floor(Date.now() / 1000);

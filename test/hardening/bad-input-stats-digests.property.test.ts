@@ -15,8 +15,8 @@ import {
 } from '../../src/features/vector-stats/views.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { tokenize } from '../../src/slack/router.ts';
+import { mrkdwnStrings, pingsIn } from '../support/shown.ts';
 import { hostileText } from './arbitraries.ts';
-import { mrkdwnStrings, pingsIn } from './helpers.ts';
 
 const RUNS = { numRuns: 300 };
 const idLike = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,70}$/);

@@ -7,8 +7,8 @@ import type { CommandResult } from '../../src/sim/driver/driver.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
 import { until } from '../support/poll.ts';
+import { healthy, pingsIn, shownMrkdwn } from '../support/shown.ts';
 import { hostileText } from './arbitraries.ts';
-import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 const TEN_K = `${'<!channel> *x* '.repeat(666)}tail`.slice(0, 10_000);

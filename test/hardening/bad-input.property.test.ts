@@ -18,8 +18,8 @@ import { unknownCommandAnswer } from '../../src/slack/grammar.ts';
 import { helpBlocks } from '../../src/slack/help-view.ts';
 import { escapeMrkdwn, quoteUserText } from '../../src/slack/mrkdwn.ts';
 import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
+import { mrkdwnStrings, pingsIn } from '../support/shown.ts';
 import { hostileText } from './arbitraries.ts';
-import { mrkdwnStrings, pingsIn } from './helpers.ts';
 
 const noop = async () => {};
 const sub = (words: string[], usage?: string): Subcommand => ({

@@ -6,7 +6,7 @@ import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../..
 import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
-import { healthy } from './helpers.ts';
+import { healthy } from '../support/shown.ts';
 
 const SENTENCE = (name: string) =>
   `:warning: opsbot couldn’t finish \`/ops ${name}\` because of a problem on its side; the details are in its log. Try again in a minute.`;

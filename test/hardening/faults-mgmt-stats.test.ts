@@ -10,7 +10,7 @@ import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../..
 import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { until } from '../support/poll.ts';
-import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
+import { healthy, pingsIn, shownMrkdwn } from '../support/shown.ts';
 import { CASES, NO_SUCH_INDEX } from './mgmt-fault-cases.ts';
 
 const { requester } = SIM_IDS;

@@ -12,7 +12,7 @@ import { parsedLogs } from '../support/logs.ts';
 import { until } from '../support/poll.ts';
 import { freePort } from '../support/ports.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { healthy, pingsIn, shownMrkdwn } from './helpers.ts';
+import { healthy, pingsIn, shownMrkdwn } from '../support/shown.ts';
 import { CASES, DOWN } from './mgmt-fault-cases.ts';
 
 const { requester, approver, generalChannel } = SIM_IDS;

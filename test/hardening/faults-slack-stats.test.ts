@@ -9,7 +9,7 @@ import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../..
 import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { until } from '../support/poll.ts';
-import { healthy } from './helpers.ts';
+import { healthy } from '../support/shown.ts';
 
 const { requester } = SIM_IDS;
 

@@ -9,7 +9,7 @@ import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
 import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision, waitForDm } from '../support/search-requests.ts';
-import { healthy } from './helpers.ts';
+import { healthy } from '../support/shown.ts';
 
 const { requester, approver, generalChannel, approvalChannel } = SIM_IDS;
 

@@ -19,7 +19,7 @@ import {
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
 import { until } from '../support/poll.ts';
-import { healthy, postSigned } from './helpers.ts';
+import { healthy, postSigned } from '../support/shown.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 

@@ -18,13 +18,13 @@ import {
 } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
+import { postSigned } from '../support/shown.ts';
 import { runMain } from '../support/spawned-app.ts';
-import { postSigned } from './helpers.ts';
 
 const { requester, generalChannel } = SIM_IDS;
 const secret = SIM_CREDENTIALS.signingSecret;
 const vector = JSON.parse(
-  readFileSync(new URL('../fixtures/slack/signing-vector.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../support/fixtures/slack/signing-vector.json', import.meta.url), 'utf8'),
 ) as {
   published_vector: { signing_secret: string; timestamp: string; body: string; expected_signature: string };
 };

@@ -12,7 +12,7 @@ import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { until } from '../support/poll.ts';
 import { cardFor, fileRequest, openDecision } from '../support/search-requests.ts';
-import { postSigned } from './helpers.ts';
+import { postSigned } from '../support/shown.ts';
 
 const { requester, approver, secondApprover, outsider, generalChannel, approvalChannel } = SIM_IDS;
 const secret = SIM_CREDENTIALS.signingSecret;

@@ -1,6 +1,6 @@
 /*
  * Pure builders of the bodies Slack POSTs to an app, with the field sets and order of the captured
- * payloads recorded in test/fixtures/slack/payloads/. Slack form-encodes everything; interactivity is one
+ * payloads recorded in test/support/fixtures/slack/payloads/. Slack form-encodes everything; interactivity is one
  * `payload=<json>` field. URLSearchParams reproduces Slack's encoding byte for byte ('+' for spaces).
  */
 

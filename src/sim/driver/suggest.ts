@@ -2,7 +2,7 @@
  * Options requests: what Slack sends when a person opens or types into an `external_select` /
  * `multi_external_select` (a `block_suggestion` interaction, form-encoded like every interaction,
  * to the options load URL over HTTP or as an `interactive` envelope over Socket Mode), and what it
- * does with the answer. Shape: test/fixtures/slack/payloads/block_suggestion.*.json.
+ * does with the answer. Shape: test/support/fixtures/slack/payloads/block_suggestion.*.json.
  */
 
 import type { SimSuggestion, SimView, SlackSimulator } from '../slack/index.ts';
