@@ -7,7 +7,7 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { statsShower } from './outbound.ts';
-import { createStatsService, type StatsRead } from './service.ts';
+import { createStatsService, type ReadOptions, type StatsRead } from './service.ts';
 import { refusalNotice } from './views.ts';
 
 export type { StatsTarget } from './input.ts';
@@ -35,8 +35,11 @@ export type VectorStatsPort = {
    */
   target(index: string, period?: string): Promise<StatsTarget>;
   postStats: StatsPoster;
-  /** The read alone (throws as postStats does), so a form can say "no such index" before it closes. */
-  read(target: StatsTarget): Promise<StatsRead>;
+  /**
+   * The read alone (throws as postStats does, and with the BUSY sentence past the admission), so a
+   * form can say "no such index" before it closes; `{ card: false }` for the numbers only.
+   */
+  read(target: StatsTarget, options?: ReadOptions): Promise<StatsRead>;
   /** Posts what `read` returned. */
   post(read: StatsRead, where: StatsRequest): Promise<void>;
 };
@@ -47,8 +50,13 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
     actions: { [ACTION_PERIOD]: stats, [ACTION_REFRESH]: stats, [ACTION_DETAILS]: stats },
   });
   const logger = context.logger.child({ feature: 'vector-stats' });
-  const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
-  const show = statsShower(context, logger, service);
+  const service = createStatsService({
+    mgmt: context.scheduledStats,
+    admission: context.statsWork,
+    logger,
+    indexes: context.uses.indexNames,
+  });
+  const show = statsShower(context, logger);
   registerStatsListeners(context, service, show);
   const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
   return {
@@ -57,7 +65,7 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
       if (!parsed.ok) throw new UserFacingError(refusalNotice(parsed, context.commandName()).text);
       return { ...parsed.target, indexId: await context.uses.indexNames.resolve(parsed.target.indexId) };
     },
-    read: (target) => service.read(target),
+    read: (target, options) => service.read(target, options),
     post,
     postStats: async (target, where) => post(await service.read(target), where),
   };

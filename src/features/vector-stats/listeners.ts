@@ -74,7 +74,7 @@ export function registerStatsListeners(
     { type: 'block_actions', action_id: ACTION_DETAILS },
     async ({ ack, action, respond }) => {
       await ack();
-      const read = await service.read(targetOf(action));
+      const read = await service.read(targetOf(action), { card: false });
       await respond({ response_type: 'ephemeral', replace_original: false, ...detailsMessage(read.report) });
       logger.info({ event: 'vector_stats_details_shown', ...read.target }, 'details shown');
     },
