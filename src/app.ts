@@ -187,7 +187,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     changes,
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
-    statsWork: statsAdmission(),
+    statsWork: statsAdmission(deps.statsAdmission),
   };
   return { context, api };
 }

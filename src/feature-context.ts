@@ -25,6 +25,8 @@ export type AppDeps = {
   clock: Clock;
   /** How start-up waits between attempts to reach Slack; tests shorten it. */
   retry?: RetryPolicy;
+  /** How much statistics work runs and waits at once (STATS_ADMISSION); tests make a burst small. */
+  statsAdmission?: { running: number; waiting: number };
 };
 
 /** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
