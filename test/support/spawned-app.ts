@@ -9,6 +9,21 @@ import { until } from './poll.ts';
 
 export const ENTRY_PATH = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
+/**
+ * What `npm start` gives the process besides the environment: its node flags (the heap cap) and the
+ * allocator's variables, read from package.json so a test measures what production runs.
+ */
+export function startFlags(): { args: string[]; env: Record<string, string> } {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const run = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  const node = run.indexOf('node');
+  const env = Object.fromEntries(run.slice(0, node).map((kv) => kv.split('=', 2) as [string, string]));
+  const args = run.slice(node + 1, -1).filter((flag) => !flag.startsWith('--env-file'));
+  return { args, env };
+}
+
 export type LogEvent = Record<string, unknown> & { event?: string; level?: string };
 
 export type SpawnedApp = {
