@@ -62,7 +62,7 @@ describe('e2e: a burst of stats commands', () => {
     // Once the burst is over, the same command is answered with its card.
     await ws.driver.command(`vector stats ${busyIds[0]} 1d`, { userId: requester, channelId: channel });
     await until(() => (cardsIn(channel).length === ADMITTED + 1 ? true : undefined), 'the card, asked again');
-  });
+  }, 90_000);
 
   it(`the same command ${SAME} times at once, past the admission’s size: one read, one card, ${SAME} posts`, async () => {
     const channel = 'C0SAMEBURST';
@@ -81,5 +81,5 @@ describe('e2e: a burst of stats commands', () => {
         sent.some((s) => s.responseUrl === r.url && r.text?.includes(BUSY) === true),
       ),
     ).toEqual([]);
-  });
+  }, 90_000);
 });

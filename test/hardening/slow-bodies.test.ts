@@ -91,5 +91,5 @@ describe(`${SLOW} slow bodies against node src/main.ts under the start command's
       `slow bodies: RSS before ${(before / MiB).toFixed(0)} MiB, peak ${(peak / MiB).toFixed(0)} MiB, after ${(after / MiB).toFixed(0)} MiB; ${held.filter((h) => h.status === 503).length} refused 503, ${held.filter((h) => h.status === 408).length} closed 408`,
     );
     expect(peak).toBeLessThanOrEqual(256 * MiB);
-  });
+  }, 120_000);
 });

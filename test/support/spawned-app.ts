@@ -5,23 +5,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { opsbotStartCommand } from '../../bench/harness/processes.ts';
 import { until } from './poll.ts';
 
 export const ENTRY_PATH = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /**
  * What `npm start` gives the process besides the environment: its node flags (the heap cap) and the
- * allocator's variables, read from package.json so a test measures what production runs.
+ * allocator's variables, read as the bench reads them, so a test measures what production runs.
  */
 export function startFlags(): { args: string[]; env: Record<string, string> } {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const run = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  const node = run.indexOf('node');
-  const env = Object.fromEntries(run.slice(0, node).map((kv) => kv.split('=', 2) as [string, string]));
-  const args = run.slice(node + 1, -1).filter((flag) => !flag.startsWith('--env-file'));
-  return { args, env };
+  const deployed = opsbotStartCommand();
+  return { args: deployed.nodeFlags, env: deployed.env };
 }
 
 export type LogEvent = Record<string, unknown> & { event?: string; level?: string };

@@ -33,9 +33,10 @@ export function registerStatsListeners(
         await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
         return;
       }
-      // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
-      const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
+      // Acknowledged first: in a burst, every moment before the ack counts against Slack's 3 s. A name
+      // (or an id) to the id then; an unknown name is refused with the known ones, by the guard.
       await ack();
+      const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
       await show(
         await service.read({ ...parsed.target, indexId }),
         { channel: command.channel_id },
