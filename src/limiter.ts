@@ -17,6 +17,8 @@ export type Admission = {
   queue: Limiter;
   /** How many run and wait now (for tests and the log). */
   load(): { running: number; waiting: number };
+  /** Whether `admit` would refuse right now (a listener can say so in its acknowledgement). */
+  full(): boolean;
 };
 
 export function createAdmission(options: {
@@ -48,6 +50,7 @@ export function createAdmission(options: {
     admit: (task) => run(task, true),
     queue: (task) => run(task, false),
     load: () => ({ running: active, waiting: waiting.length }),
+    full: () => active >= limit && waiting.length >= room,
   };
 }
 

@@ -64,7 +64,7 @@ export const SECRET_SHAPES: readonly RegExp[] = [
   /\bxwfp-[A-Za-z0-9-]+/g,
   new RegExp(String.raw`hooks\.slack\.com(?:${SLASH}[A-Za-z0-9_%.~-]+)+`, 'g'),
   new RegExp(
-    String.raw`${SLASH}(?:commands|actions|services|triggers|workflows)${SLASH}T[A-Z0-9]+(?:${SLASH}[A-Za-z0-9]+){2}`,
+    `${SLASH}(?:commands|actions|services|triggers|workflows)${SLASH}T[A-Z0-9]+(?:${SLASH}[A-Za-z0-9]+){2}`,
     'g',
   ),
   /\b\d{4,}\.\d{4,}\.[0-9a-f]{16,}\b/g,

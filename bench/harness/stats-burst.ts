@@ -62,13 +62,20 @@ async function oneBurst(sims: Sims, app: ServerProcess, size: number): Promise<S
       const res = await driver
         .command(`vector stats ${id} 30d`, { userId: SIM_IDS.requester, channelId: channel })
         .catch(() => undefined);
-      return { ok: res?.status === 200, ms: performance.now() - started, responseUrl: res?.responseUrl };
+      return {
+        ok: res?.status === 200,
+        ms: performance.now() - started,
+        responseUrl: res?.responseUrl,
+        busyInAck: res?.body.includes(BUSY) === true,
+      };
     }),
   );
   const cards = () => sims.slack.calls.filter((c) => isCardMessage(c, channel)).length;
   const busy = () =>
-    sent.filter((s) =>
-      sims.slack.responses.some((r) => r.url === s.responseUrl && r.text?.includes(BUSY) === true),
+    sent.filter(
+      (s) =>
+        s.busyInAck ||
+        sims.slack.responses.some((r) => r.url === s.responseUrl && r.text?.includes(BUSY) === true),
     ).length;
   const deadline = Date.now() + ANSWERED_WITHIN_MS;
   while (cards() + busy() < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));

@@ -25,6 +25,11 @@ export function statsAdmission(limits: { running: number; waiting: number } = ST
   return createAdmission({ ...limits, refusal: () => new Busy() });
 }
 
+/** `load` shared while in flight; `has` says whether an ask would join one already on its way. */
+export type SharedWhileInFlight<K extends unknown[], V> = ((...args: K) => Promise<V>) & {
+  has(...args: K): boolean;
+};
+
 /**
  * `load`, with one promise per key while it is in flight: whoever asks for the same key meanwhile
  * gets that promise. Nothing is kept once it settles, failures included.
@@ -32,9 +37,9 @@ export function statsAdmission(limits: { running: number; waiting: number } = ST
 export function sharedWhileInFlight<K extends unknown[], V>(
   keyOf: (...args: K) => string,
   load: (...args: K) => Promise<V>,
-): (...args: K) => Promise<V> {
+): SharedWhileInFlight<K, V> {
   const inFlight = new Map<string, Promise<V>>();
-  return (...args) => {
+  const shared = (...args: K) => {
     const key = keyOf(...args);
     const pending = inFlight.get(key);
     if (pending !== undefined) return pending;
@@ -46,6 +51,7 @@ export function sharedWhileInFlight<K extends unknown[], V>(
     started.then(done, done);
     return started;
   };
+  return Object.assign(shared, { has: (...args: K) => inFlight.has(keyOf(...args)) });
 }
 
 export function sharedStatsReads(mgmt: StatsReader): StatsReader {

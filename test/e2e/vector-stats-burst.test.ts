@@ -46,16 +46,18 @@ describe('e2e: a burst of stats commands', () => {
     expect(sent.map((s) => s.status)).toEqual(ids.map(() => 200));
     expect((await fetch(`${ws.url}/healthz`)).status).toBe(200);
 
-    const toldBusy = (responseUrl: string) =>
-      ws.slack.responses.some((r) => r.url === responseUrl && r.text?.includes(BUSY) === true);
+    // Told in the acknowledgement itself, or (when the admission filled after the ack) on its response_url.
+    const toldBusy = (i: number) =>
+      sent[i]?.body.includes(BUSY) === true ||
+      ws.slack.responses.some((r) => r.url === sent[i]?.responseUrl && r.text?.includes(BUSY) === true);
     const busyIds = await until(() => {
-      const told = ids.filter((_, i) => toldBusy(sent[i]?.responseUrl ?? ''));
+      const told = ids.filter((_, i) => toldBusy(i));
       return told.length === PAST ? told : undefined;
     }, `${PAST} told BUSY`);
     await until(() => (cardsIn(channel).length >= ADMITTED ? true : undefined), `${ADMITTED} cards`, 60_000);
     await ws.opsbot.work.drain(10_000);
     expect(cardsIn(channel)).toHaveLength(ADMITTED);
-    expect(ids.filter((_, i) => toldBusy(sent[i]?.responseUrl ?? ''))).toHaveLength(PAST);
+    expect(ids.filter((_, i) => toldBusy(i))).toHaveLength(PAST);
     // Those told BUSY were never started: one read per admitted command, none for the others.
     expect(ws.mgmt.statsCalls.filter((c) => ids.includes(c.id))).toHaveLength(ADMITTED);
     expect(ws.mgmt.statsCalls.filter((c) => busyIds.includes(c.id))).toEqual([]);
@@ -76,6 +78,7 @@ describe('e2e: a burst of stats commands', () => {
     expect(sent.every((s) => s.status === 200)).toBe(true);
     await until(() => (cardsIn(channel).length === SAME ? true : undefined), `${SAME} cards`, 60_000);
     expect(ws.mgmt.statsCalls.length - reads).toBe(1);
+    expect(sent.filter((s) => s.body.includes(BUSY))).toEqual([]);
     expect(
       ws.slack.responses.filter((r) =>
         sent.some((s) => s.responseUrl === r.url && r.text?.includes(BUSY) === true),

@@ -73,9 +73,14 @@ describe(`${BURST} stats commands at once against node src/main.ts under the sta
 
     const cards = () =>
       sw.slack.messagesIn(CHANNEL).filter((m) => JSON.stringify(m.blocks ?? []).includes('"image"'));
+    // Told in the acknowledgement itself, or (when the admission filled after the ack) on its response_url.
     const toldBusy = () =>
-      built.filter((b) =>
-        sw.slack.responses.some((r) => r.url === b.responseUrl && r.text?.includes(BUSY) === true),
+      answers.filter(
+        (a) =>
+          a.body.includes(BUSY) ||
+          sw.slack.responses.some(
+            (r) => r.url === built[a.index]?.responseUrl && r.text?.includes(BUSY) === true,
+          ),
       );
     await until(
       () => (cards().length + toldBusy().length === BURST ? true : undefined),

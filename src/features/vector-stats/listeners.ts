@@ -2,7 +2,7 @@
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
 import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { UserFacingError } from '../../errors.ts';
+import { BUSY, UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
@@ -31,6 +31,11 @@ export function registerStatsListeners(
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
         await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
+        return;
+      }
+      // In a burst past the admission, the refusal is the acknowledgement itself: no second request.
+      if (service.busy(parsed.target)) {
+        await ack({ response_type: 'ephemeral', text: `:warning: ${BUSY}` });
         return;
       }
       // Acknowledged first: in a burst, every moment before the ack counts against Slack's 3 s. A name

@@ -39,12 +39,14 @@ export type StatsService = {
    * it. Asks for the same (index, period, card) while one is in flight share it.
    */
   read(target: StatsTarget, options?: ReadOptions): Promise<StatsRead>;
+  /** Whether `read` would be refused BUSY now: the admission is full and no such read is on its way. */
+  busy(target: StatsTarget, options?: ReadOptions): boolean;
 };
 
 export type StatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
   /** The process's admission for statistics work (context.statsWork). */
-  admission: Pick<Admission, 'admit'>;
+  admission: Pick<Admission, 'admit' | 'full'>;
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
   /** Names to show beside ids, and the known names to offer when an id is not found. */
@@ -114,5 +116,8 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
       }),
   );
 
-  return { read: (target, options = {}) => read(target, options.card !== false) };
+  return {
+    read: (target, options = {}) => read(target, options.card !== false),
+    busy: (target, options = {}) => deps.admission.full() && !read.has(target, options.card !== false),
+  };
 }
