@@ -19,6 +19,7 @@ import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from 
 import { boltLogger } from './log.ts';
 import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
+import { memoryBudget, type SlackBudget } from './slack/budget.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
@@ -60,6 +61,8 @@ type Parts = {
   router: CommandRouter;
   readiness: Readiness;
   metrics: ReturnType<typeof metricsKit>;
+  /** Slack's allowance per method, shared by every replica on one database, and what to say when it can't be read. */
+  budget: { shared: SlackBudget; onTrouble: (error: unknown) => void };
   work: WorkTracker;
   guardrails: Guardrails;
   hooks: Record<'start' | 'stop', Hook[]>;
@@ -73,9 +76,10 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   readiness.extras.set('drift', () => deps.mgmt.drift());
   const receiver = createReceiver(deps);
   const router = new CommandRouter();
-  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics });
+  const budget = { shared: deps.store.slackBudget ?? memoryBudget(), onTrouble: budgetTrouble(deps) };
+  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics, budget });
   const parts: Parts = {
-    ...{ app, receiver, router, readiness, metrics, work, guardrails },
+    ...{ app, receiver, router, readiness, metrics, budget, work, guardrails },
     hooks: { start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
@@ -107,7 +111,7 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
 function createApp(
   { config, logger, clock }: AppDeps,
   receiver: Receiver,
-  parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
+  parts: Pick<Parts, 'router' | 'work' | 'metrics' | 'budget'>,
 ): Pick<Parts, 'app' | 'guardrails'> {
   const { router, work, metrics } = parts;
   const app = new App({
@@ -118,7 +122,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: slackClientOptions(config, metrics),
+    clientOptions: slackClientOptions(config, parts),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -134,7 +138,7 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
-    membershipClient: clientOfItsOwn({ config, logger }, metrics),
+    membershipClient: clientOfItsOwn({ config, logger }, parts),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -144,17 +148,37 @@ function createApp(
   return { app, guardrails };
 }
 
-function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']) {
-  return webClientOptions(
-    config.slack.apiUrl,
-    metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
-  ); // metrics
+function slackClientOptions(
+  config: AppDeps['config'],
+  { metrics, budget }: Pick<Parts, 'metrics' | 'budget'>,
+) {
+  return webClientOptions(config.slack.apiUrl, {
+    budget: budget.shared,
+    onTrouble: budget.onTrouble,
+    fetch: metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch, // metrics
+  });
+}
+
+/** Once a minute at most: a database that is away would otherwise log with every call to Slack. */
+function budgetTrouble({ logger, clock }: Pick<AppDeps, 'logger' | 'clock'>) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (error: unknown) => {
+    if (clock() - lastAt < 60_000) return;
+    lastAt = clock();
+    logger.warn(
+      { event: 'slack_budget_unavailable', err: errField(error) },
+      "Slack's shared rate budget could not be read; calls go without it until it can",
+    );
+  };
 }
 
 /** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
-function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, metrics: Parts['metrics']) {
+function clientOfItsOwn(
+  { config, logger }: Pick<AppDeps, 'config' | 'logger'>,
+  parts: Pick<Parts, 'metrics' | 'budget'>,
+) {
   return new webApi.WebClient(config.slack.botToken, {
-    ...slackClientOptions(config, metrics),
+    ...slackClientOptions(config, parts),
     logger: boltLogger(logger),
   });
 }
@@ -175,7 +199,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     uses: undefined,
     pacer: createPacer(DEFAULT_PACING),
     userTimeZone: userTimeZones(deps.clock),
-    slackClientOfItsOwn: () => clientOfItsOwn(deps, metrics),
+    slackClientOfItsOwn: () => clientOfItsOwn(deps, parts),
     commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()

@@ -10,6 +10,7 @@
 //   processes sharing one database: exactly one caller wins.
 // - Nothing secret is persisted: writes that carry a `token`, `read_only_token` or `password` key
 //   anywhere are refused with SecretInStoreError before touching the database.
+import type { SlackBudget } from '../slack/budget.ts';
 import type {
   AddApprovalInput,
   AddApprovalResult,
@@ -251,6 +252,14 @@ export interface Store {
   finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
   /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
   listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+
+  // --- Slack's allowance ---
+
+  /**
+   * Slack's rate budget shared by every process on this database (PostgreSQL); absent where one
+   * process owns the database (SQLite), which keeps it in memory.
+   */
+  readonly slackBudget?: SlackBudget;
 
   // --- housekeeping ---
 
