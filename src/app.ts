@@ -10,6 +10,7 @@ import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
 import * as indexes from './features/index-names/index.ts';
+import * as mcp from './features/mcp/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
@@ -24,7 +25,8 @@ import { connectToSlack, probeManagementApi, socketClientOptions } from './slack
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
-import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { helpScope, helpStandings, registerPolicyCommand } from './slack/policy-help.ts';
+import { createPostOnce } from './slack/post-once.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -65,7 +67,7 @@ type Parts = {
   budget: { shared: SlackBudget; onTrouble: (error: unknown) => void };
   work: WorkTracker;
   guardrails: Guardrails;
-  hooks: Record<'start' | 'stop', Hook[]>;
+  hooks: Record<'check' | 'start' | 'stop', Hook[]>;
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -80,13 +82,26 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { app, guardrails } = createApp(deps, receiver, { router, work, metrics, budget });
   const parts: Parts = {
     ...{ app, receiver, router, readiness, metrics, budget, work, guardrails },
-    hooks: { start: [], stop: [] },
+    hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
-  const features = registerFeatures(context, api);
+  const features = registerFeatures(context, api, metrics);
   registerPolicyCommand(router, guardrails.gate);
-  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
-  return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
+  // Help's examples name an index the workspace knows (index-names), not one it may not have.
+  router.useExampleIndex(features.indexNames.exampleIndex);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    scopeHelp: helpScope(guardrails.gate),
+    explainHere: helpStandings(guardrails.gate),
+  });
+  return {
+    app,
+    router,
+    work,
+    features,
+    metricsPort: () => metrics.port(),
+    ...lifecycleOf(deps, parts, api, features.mcp.handle),
+  }; // metrics
 }
 
 /** HTTP (Events API over a signed endpoint) or Socket Mode when an app-level token is configured. */
@@ -109,7 +124,7 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
 
 /** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger, clock }: AppDeps,
+  { config, logger, clock, slackTimeoutMs }: AppDeps,
   receiver: Receiver,
   parts: Pick<Parts, 'router' | 'work' | 'metrics' | 'budget'>,
 ): Pick<Parts, 'app' | 'guardrails'> {
@@ -122,7 +137,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: slackClientOptions(config, parts),
+    clientOptions: slackClientOptions(config, parts, slackTimeoutMs),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -138,7 +153,10 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
-    membershipClient: clientOfItsOwn({ config, logger }, parts),
+    membershipClient: clientOfItsOwn(
+      { config, logger, ...(slackTimeoutMs === undefined ? {} : { slackTimeoutMs }) },
+      parts,
+    ),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -151,10 +169,12 @@ function createApp(
 function slackClientOptions(
   config: AppDeps['config'],
   { metrics, budget }: Pick<Parts, 'metrics' | 'budget'>,
+  callTimeoutMs?: number,
 ) {
   return webClientOptions(config.slack.apiUrl, {
     budget: budget.shared,
     onTrouble: budget.onTrouble,
+    callTimeoutMs,
     fetch: metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch, // metrics
   });
 }
@@ -174,11 +194,11 @@ function budgetTrouble({ logger, clock }: Pick<AppDeps, 'logger' | 'clock'>) {
 
 /** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
 function clientOfItsOwn(
-  { config, logger }: Pick<AppDeps, 'config' | 'logger'>,
+  { config, logger, slackTimeoutMs }: Pick<AppDeps, 'config' | 'logger' | 'slackTimeoutMs'>,
   parts: Pick<Parts, 'metrics' | 'budget'>,
 ) {
   return new webApi.WebClient(config.slack.botToken, {
-    ...slackClientOptions(config, parts),
+    ...slackClientOptions(config, parts, slackTimeoutMs),
     logger: boltLogger(logger),
   });
 }
@@ -187,6 +207,7 @@ function clientOfItsOwn(
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
+    checkBeforeListening: (hook) => hooks.check.push(hook),
     onStart: (hook) => hooks.start.push(hook),
     onStop: (hook) => hooks.stop.push(hook),
   };
@@ -194,10 +215,12 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
   // Features see the API through the health tracker and the store through the change feed, so the
   // Home tab knows how the API answers and what changed without any feature telling it.
   const api = trackApiHealth(metrics.mgmt(deps.mgmt), deps.clock, () => changes.emit({ kind: 'health' }));
+  const pacer = createPacer(DEFAULT_PACING);
   const context: FeatureContext = {
     ...deps,
     uses: undefined,
-    pacer: createPacer(DEFAULT_PACING),
+    pacer,
+    postOnce: createPostOnce({ client: app.client, pacer, clock: deps.clock, logger: deps.logger }),
     userTimeZone: userTimeZones(deps.clock),
     slackClientOfItsOwn: () => clientOfItsOwn(deps, parts),
     commandName: () => router.commandName,
@@ -221,6 +244,7 @@ function lifecycleOf(
   deps: AppDeps,
   parts: Parts,
   api: TrackedClient,
+  mcpHandler: mcp.McpPort['handle'],
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
@@ -235,6 +259,7 @@ function lifecycleOf(
         readiness,
         store: deps.store,
         logger,
+        mcp: mcpHandler,
       });
       const actual = await listen(server, port);
       await metrics.start(() => readiness.details(deps.store)); // metrics
@@ -251,8 +276,9 @@ function lifecycleOf(
         onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
+      for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
@@ -285,7 +311,7 @@ function lifecycleOf(
  * Features register their listeners and subcommands here, in help-card order; each returns its port,
  * and a feature that builds on others gets their ports in `uses`.
  */
-function registerFeatures(base: FeatureContext, api: TrackedClient) {
+function registerFeatures(base: FeatureContext, api: TrackedClient, metrics: Parts['metrics']) {
   // First, so every feature that takes an index gets its port; every successful stats read, whoever
   // makes it (a command, a watch, a digest, Home), goes through its reader and is remembered.
   const indexesPort = indexes.register(base);
@@ -310,6 +336,17 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       messagingAccounts: messagingAccountsPort,
     },
   });
+  const mcpPort = mcp.register({
+    ...context,
+    uses: {
+      vectorStats: vectorStatsPort,
+      messagingAccounts: messagingAccountsPort,
+      indexNames: indexesPort,
+      searchRequests: searchIndexPort,
+      watches: watchesPort,
+      onToolCall: (tool, outcome) => metrics.mcpToolCalled(tool, outcome), // metrics
+    },
+  });
   home.register({
     ...context,
     uses: {
@@ -320,6 +357,7 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,
+      mcpTokens: mcpPort.tokens,
     },
   });
   return {
@@ -328,5 +366,6 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     watches: watchesPort,
     indexNames: indexesPort,
     workflowSteps: workflowStepsPort,
+    mcp: mcpPort,
   };
 }

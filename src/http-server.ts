@@ -38,6 +38,8 @@ export type ServerDeps = {
   readiness: Readiness;
   store: Store;
   logger: Logger;
+  /** POST /mcp (src/features/mcp) when MCP=on, in both modes; undefined: /mcp is not found. */
+  mcp?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 };
 
 export function createOpsbotServer(deps: ServerDeps): Server {
@@ -52,6 +54,7 @@ export function createOpsbotServer(deps: ServerDeps): Server {
       const path = req.url?.split('?')[0];
       if (req.method === 'GET' && path === '/healthz') return serveHealth(res);
       if (req.method === 'GET' && path === '/readyz') return void serveReadiness(deps, res);
+      if (path === '/mcp') return deps.mcp === undefined ? notFound(res) : deps.mcp(req, res);
       if (deps.receiver === undefined) return notFound(res);
       // Bolt authorises nothing until Slack has answered auth.test (start-up's retries): a request
       // that arrives before then gets 503, which Slack retries, rather than a failed listener.

@@ -53,26 +53,32 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /**
- * What a secret Slack hands out looks like, wherever it turns up in a line: tokens by their prefix,
- * a response_url (or an incoming webhook) by its host or its path, a trigger_id by its form. The
- * slashes of a URL may be escaped (`\/`) once or twice in a JSON line.
+ * Secrets recognised by their shape, wherever they turn up in a line. Slack's: tokens by their
+ * prefix, a response_url (or an incoming webhook) by its host or its path, a trigger_id by its form
+ * (the slashes of a URL may be escaped, `\/`, once or twice in a JSON line). opsbot's own: an MCP
+ * token is shown once in a modal, so Slack's Web API client would otherwise log it with the request
+ * body at debug level.
  */
 const SLASH = String.raw`(?:\\*\/)`;
-export const SECRET_SHAPES: readonly RegExp[] = [
-  /\bxox[a-z]-[A-Za-z0-9-]+/g,
-  /\bxapp-[A-Za-z0-9-]+/g,
-  /\bxwfp-[A-Za-z0-9-]+/g,
-  new RegExp(String.raw`hooks\.slack\.com(?:${SLASH}[A-Za-z0-9_%.~-]+)+`, 'g'),
-  new RegExp(
-    `${SLASH}(?:commands|actions|services|triggers|workflows)${SLASH}T[A-Z0-9]+(?:${SLASH}[A-Za-z0-9]+){2}`,
-    'g',
-  ),
-  /\b\d{4,}\.\d{4,}\.[0-9a-f]{16,}\b/g,
+const SECRET_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/\bxox[a-z]-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [/\bxapp-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [/\bxwfp-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [new RegExp(String.raw`hooks\.slack\.com(?:${SLASH}[A-Za-z0-9_%.~-]+)+`, 'g'), '[REDACTED]'],
+  [
+    new RegExp(
+      `${SLASH}(?:commands|actions|services|triggers|workflows)${SLASH}T[A-Z0-9]+(?:${SLASH}[A-Za-z0-9]+){2}`,
+      'g',
+    ),
+    '[REDACTED]',
+  ],
+  [/\b\d{4,}\.\d{4,}\.[0-9a-f]{16,}\b/g, '[REDACTED]'],
+  [/opsbot_mcp_[A-Za-z0-9_-]+/g, 'opsbot_mcp_[REDACTED]'],
 ];
 
 export function scrubSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const shape of SECRET_SHAPES) out = out.replace(shape, '[REDACTED]');
+  for (const [shape, censor] of SECRET_SHAPES) out = out.replace(shape, censor);
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
     // The same secret inside a JSON string has its quotes and backslashes escaped.

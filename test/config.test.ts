@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.ts';
+import { configErrorLine, parseConfig } from '../src/config.ts';
 
 const valid = {
   SLACK_BOT_TOKEN: 'xoxb-test-not-a-real-token',
@@ -53,6 +53,19 @@ describe('parseConfig', () => {
       expect(problemsOf({ ...valid, MAX_UNAPPROVED_CREATES_PER_DAY: bad })).toEqual([
         'MAX_UNAPPROVED_CREATES_PER_DAY must be a whole number from 1 to 1000 (indexes one person may create without approval per UTC day)',
       ]);
+  });
+
+  it('serves MCP only when MCP=on, tokens lasting 90 days unless MCP_TOKEN_TTL_DAYS says otherwise', () => {
+    const off = parseConfig(valid);
+    expect(off.ok && off.config.mcp).toEqual({ enabled: false, tokenTtlDays: 90, callsPerMinute: 60 });
+    const on = parseConfig({ ...valid, MCP: 'ON', MCP_TOKEN_TTL_DAYS: '7', MCP_CALLS_PER_MINUTE: '10' });
+    expect(on.ok && on.config.mcp).toEqual({ enabled: true, tokenTtlDays: 7, callsPerMinute: 10 });
+    expect(problemsOf({ ...valid, MCP: 'yes' })).toEqual([
+      'MCP must be on or off (the MCP endpoint at POST /mcp; off by default)',
+    ]);
+    expect(problemsOf({ ...valid, MCP_TOKEN_TTL_DAYS: '0' })).toEqual([
+      'MCP_TOKEN_TTL_DAYS must be a whole number from 1 to 3650 (how many days an MCP token lasts)',
+    ]);
   });
 
   it('serves metrics only when METRICS_PORT is set, and never on the Slack port', () => {
@@ -192,5 +205,23 @@ describe('an empty environment', () => {
       'APPROVAL_CHANNEL_ID',
       'APPROVER_USER_IDS',
     ]);
+  });
+});
+
+describe('configErrorLine', () => {
+  it('is one line: every problem, then the hint, inside it', () => {
+    const line = configErrorLine(
+      problemsOf({ ...valid, MGMT_API_URL: undefined, MGMT_API_USERNAME: undefined }),
+    );
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(
+      /^opsbot: configuration error: MGMT_API_URL is missing — .+; MGMT_API_USERNAME is missing — .+\. Set the environment as \.env\.example shows, or try opsbot without any setup: npm run demo$/,
+    );
+  });
+
+  it('keeps a problem written over several lines (a policy file) on the one line', () => {
+    expect(configErrorLine(['POLICY is not valid YAML:\n  line 2: bad indent'])).toBe(
+      'opsbot: configuration error: POLICY is not valid YAML: line 2: bad indent. Set the environment as .env.example shows, or try opsbot without any setup: npm run demo',
+    );
   });
 });

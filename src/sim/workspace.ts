@@ -77,6 +77,8 @@ export type WorkspaceOptions = {
   mode?: 'http' | 'socket';
   /** A smaller admission for statistics work than STATS_ADMISSION, so a burst past it is quick. */
   statsAdmission?: { running: number; waiting: number };
+  /** How long opsbot's Web API calls may take (15 s by default): a test of a late answer shortens it. */
+  slackTimeoutMs?: number;
 };
 
 /** Start-up retries in the simulated workspace: Slack is local, so waiting long helps nobody. */
@@ -163,6 +165,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     const opsbot = createOpsbot({
       ...{ config, logger, mgmt: client, store, clock, retry: FAST_RETRY },
       ...(options.statsAdmission ? { statsAdmission: options.statsAdmission } : {}),
+      ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
     });
     const { port } = await opsbot.start(0);
     await opsbot.startupChecks();

@@ -29,11 +29,13 @@ import type {
   IndexUsers,
   KnownIndex,
   ListRequestsOptions,
+  McpToken,
   MessageRef,
   NameChangeBy,
   NameIndexResult,
   NewIncident,
   NewIndexRequest,
+  NewMcpToken,
   NewWatch,
   RememberIndexInput,
   StepRun,
@@ -239,8 +241,6 @@ export interface Store {
 
   /** Records a step's execution: true for exactly one caller per execution id, ever. */
   claimStepRun(executionId: string, at: number): Promise<boolean>;
-  /** The request the step filed. False when the run is unknown. */
-  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
   getStepRun(executionId: string): Promise<StepRun | undefined>;
   stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
   /**
@@ -252,6 +252,31 @@ export interface Store {
   finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
   /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
   listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+  /**
+   * Claims (as claimStepCompletion) up to `limit` unfinished, unclaimed runs started before
+   * `startedBefore` that never got their request, oldest first; a claimed run can no longer take
+   * one (the request's write then fails), so the run is ended and no request outlives it.
+   */
+  claimStepRunsWithoutRequest(
+    startedBefore: number,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<StepRun[]>;
+
+  // --- MCP tokens (an agent acting as the person who minted its token) ---
+
+  /** Stores a new token; `taken` while the person has a live token with that label (an expired one gives it up). */
+  createMcpToken(token: NewMcpToken): Promise<McpToken | 'taken'>;
+  /** The token whose sha256 is `hash`, revoked and expired ones included (the caller decides). */
+  mcpTokenByHash(hash: string): Promise<McpToken | undefined>;
+  /** `userId`'s tokens not revoked (expired ones included), newest first. */
+  listMcpTokens(userId: string): Promise<McpToken[]>;
+  /** Revokes `userId`'s live token labelled `label`; false when there is none. */
+  revokeMcpToken(userId: string, label: string, at: number): Promise<boolean>;
+  /** Records a use (at most once a minute per token). */
+  touchMcpToken(id: number, at: number): Promise<void>;
 
   // --- Slack's allowance ---
 
@@ -334,12 +359,17 @@ export type WatchMethods = Pick<
 export type StepMethods = Pick<
   Store,
   | 'claimStepRun'
-  | 'linkStepRun'
   | 'getStepRun'
   | 'stepRunOfRequest'
   | 'claimStepCompletion'
   | 'finishStepRun'
   | 'listStepRunsToComplete'
+  | 'claimStepRunsWithoutRequest'
+>;
+
+export type McpTokenMethods = Pick<
+  Store,
+  'createMcpToken' | 'mcpTokenByHash' | 'listMcpTokens' | 'revokeMcpToken' | 'touchMcpToken'
 >;
 
 export type IndexMethods = Pick<

@@ -7,9 +7,11 @@
 import { afterAll, afterEach, describe } from 'vitest';
 import type { Store } from '../../src/store/store.ts';
 import { approvalContract } from './contract-approvals.ts';
+import { capContract } from './contract-caps.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { indexContract } from './contract-indexes.ts';
+import { mcpTokenContract } from './contract-mcp-tokens.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { stepRunContract } from './contract-steps.ts';
@@ -80,5 +82,7 @@ export function storeContract(
     observedContract(ctx);
     approvalContract(ctx);
     stepRunContract(ctx);
+    capContract(ctx);
+    mcpTokenContract(ctx);
   });
 }

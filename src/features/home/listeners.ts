@@ -56,6 +56,13 @@ export function registerHomeListeners(
     await client.views.open({ trigger_id: body.trigger_id, view });
   });
 
+  // Revoking one's own token needs no capability, as `/ops mcp revoke` doesn't; the tab refreshes
+  // from the change feed.
+  app.action<BlockAction<ButtonAction>>(HOME_ACTION.revokeToken, async ({ ack, body, action }) => {
+    await ack();
+    await uses.mcpTokens?.revoke(body.user.id, action.value ?? '');
+  });
+
   app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }) => {
     await ack();
     await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });

@@ -10,6 +10,7 @@ import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { WaitingRequest } from './ports.ts';
+import { tokensSection } from './tokens-view.ts';
 import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
 /** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
@@ -37,6 +38,7 @@ export function homeView(data: HomeData): HomeView {
     ...mineSection(data),
     ...watchesSection(data),
     ...digestsSection(data),
+    ...tokensSection(data),
     ...healthSection(data),
     context(`Updated ${instantInWords(data.now, data.timeZone)} (${escapeMrkdwn(data.timeZone)}).`),
   ];

@@ -6,7 +6,11 @@ import type { PlainTextOption } from '@slack/types';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { answerOptions, registerIndexListeners } from './listeners.ts';
+import type { IndexListing } from './listing.ts';
 import { rememberCreatedIndexes, rememberingReads } from './remembering.ts';
+
+export type { ListedIndex } from './views.ts';
+
 import { createIndexesService } from './service.ts';
 
 export type IndexNamesPort = {
@@ -18,8 +22,16 @@ export type IndexNamesPort = {
   label(id: string): Promise<string>;
   /** The index's name, if it has one. */
   nameOf(id: string): Promise<string | undefined>;
-  /** "Known names: …", said after "couldn't find vector index …"; empty while no index has a name. */
-  knownNamesHint(): Promise<string>;
+  /**
+   * "Did you mean `idx-1`? Known names: …", said after "couldn't find vector index `typed`": the
+   * known ids and names `typed` is near, then the names; empty while opsbot knows neither.
+   */
+  knownNamesHint(typed?: string): Promise<string>;
+  /**
+   * The index help's examples name: the most recently used vector index with a name, else the most
+   * recently read id; undefined while opsbot knows none.
+   */
+  exampleIndex(): Promise<string | undefined>;
   /** The option a picker shows for an index already chosen (initial_option). */
   optionOf(id: string): Promise<PlainTextOption>;
   /**
@@ -29,6 +41,8 @@ export type IndexNamesPort = {
   offerIn(where: { blockId: string; actionId: string }): void;
   /** `reader` with every successful stats read remembered: the one place reads are recorded. */
   rememberingReads<T extends StatsReader>(reader: T): T;
+  /** What `index list` lists, of the channels `seenBy` says the person may see. */
+  list: IndexListing['list'];
 };
 
 export function register(context: FeatureContext): IndexNamesPort {
@@ -50,8 +64,10 @@ export function register(context: FeatureContext): IndexNamesPort {
     label: service.label,
     nameOf: service.nameOf,
     knownNamesHint: service.knownNamesHint,
+    exampleIndex: service.exampleIndex,
     optionOf: service.optionOf,
     offerIn: (where) => answerOptions(context, service, where),
     rememberingReads: remembering,
+    list: service.list,
   };
 }

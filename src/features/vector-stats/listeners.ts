@@ -10,7 +10,7 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { StatsShower } from './outbound.ts';
 import type { StatsService } from './service.ts';
-import { refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
+import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
@@ -30,7 +30,8 @@ export function registerStatsListeners(
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
-        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
+        const example = await context.uses.indexNames.exampleIndex();
+        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
         return;
       }
       // In a burst past the admission, the refusal is the acknowledgement itself: no second request.
@@ -40,7 +41,10 @@ export function registerStatsListeners(
       }
       // Acknowledged first: in a burst, every moment before the ack counts against Slack's 3 s. A name
       // (or an id) to the id then; an unknown name is refused with the known ones, by the guard.
-      await ack();
+      const { periodTyped } = parsed;
+      await (periodTyped === undefined
+        ? ack()
+        : ack({ response_type: 'ephemeral', ...periodReadAsNotice(periodTyped, parsed.target.period) }));
       const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
       await show(
         await service.read({ ...parsed.target, indexId }),

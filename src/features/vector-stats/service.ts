@@ -69,7 +69,9 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
       if (!isManagementApiError(error)) throw error;
       if (error.kind === 'not_found')
         throw new TargetGone(
-          [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint()].filter(Boolean).join(' '),
+          [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
+            .filter(Boolean)
+            .join(' '),
           { cause: error },
         );
       throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), { cause: error });

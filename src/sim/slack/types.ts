@@ -146,7 +146,12 @@ export type SlackFault =
   | { error: string; delayMs?: number }
   | { status: number; delayMs?: number }
   | { rateLimited: number }
-  | { delayMs: number };
+  | { delayMs: number }
+  /**
+   * The call is carried out at once, and answered only after this long (a lost answer, once the
+   * client gave up), or answered with this HTTP `status` (a 5xx after Slack took the post).
+   */
+  | { answerLateMs: number; status?: number };
 
 export interface SlackSimulator {
   /** `http://127.0.0.1:<port>/api/` — pass as Bolt's clientOptions.slackApiUrl. */
@@ -180,6 +185,8 @@ export interface SlackSimulator {
   /** Applies a view_submission/view_closed ack as Slack does (close, clear, update, push; errors keep it open). */
   applyViewAck(user: string, viewId: string, ack: unknown): { ok: boolean; errors?: string[] };
   fail(method: string, fault: SlackFault, options?: { times?: number }): void;
+  /** Deactivates a person, as an admin does: users.info answers `deleted: true` from now on. */
+  deactivate(user: string): void;
   /** The next `times` messages whose image blocks use a slack_file get invalid_blocks ("still processing"). */
   failUploadedFileBlocks(times: number): void;
   clearFaults(): void;
