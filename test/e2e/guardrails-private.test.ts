@@ -66,14 +66,14 @@ describe.each(['http', 'socket'] as const)('e2e: private listings and index name
     await ws?.stop();
   });
 
-  it('index list says who named an index and who renamed it', async () => {
+  it('index list says who named an index and who renamed it, on the asker’s clock with its zone', async () => {
     await told('index name idx-1 catalog', requester);
     now += 3_600_000;
     await told('index rename catalog products', approver);
     const list = await told('index list', requester);
     expect(list).toMatch(
       new RegExp(
-        `\\*products\\* \\(\`idx-1\`\\) · named by <@${requester}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 10:00 UTC>, renamed by <@${approver}> on <!date\\^\\d+\\^[^|]+\\|2026-11-24 11:00 UTC>`,
+        `\\*products\\* \\(\`idx-1\`\\) · named by <@${requester}> on Tue 24 Nov, 11:00 Europe/Berlin, renamed by <@${approver}> on Tue 24 Nov, 12:00 Europe/Berlin`,
       ),
     );
   });

@@ -253,8 +253,9 @@ describe('e2e: watches', () => {
     const image = (
       (alert?.blocks ?? []) as Array<{ type: string; slack_file?: { id: string }; alt_text?: string }>
     ).find((b) => b.type === 'image');
-    expect(image?.alt_text).toContain(
-      'idx-1 · p99-query-latency over the last hour: now 400, above the threshold 250',
+    // The chart's own words: its hour with the channel's zone, now, the threshold and the extremes.
+    expect(image?.alt_text).toMatch(
+      /^idx-1 · p99-query-latency, last hour · .+ UTC: now 400, above the threshold 250; lowest \S+, highest \S+\.$/,
     );
     const file = ws.slack.files.find((f) => f.id === image?.slack_file?.id);
     expect(file?.bytes?.subarray(0, 8)).toEqual(

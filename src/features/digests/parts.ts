@@ -48,7 +48,9 @@ export function cardFilename(indexId: string, period: StatsPeriod): string {
 export function createTickParts(deps: PartsDeps): DigestParts {
   const api: Limiter = createLimiter(deps.apiConcurrency ?? 4);
   const cards: Limiter = createLimiter(deps.cardConcurrency ?? 2);
-  const key = (indexId: string, period: StatsPeriod) => `${period}\u0000${indexId}`;
+  // Channels in one zone share a card and a report; another zone gets its own (its times differ).
+  const key = (indexId: string, period: StatsPeriod, timeZone: string) =>
+    `${period}\u0000${timeZone}\u0000${indexId}`;
   const admitted: Limiter = deps.admission?.queue ?? ((task) => task());
 
   const reads = readsForOneRun({
@@ -56,15 +58,15 @@ export function createTickParts(deps: PartsDeps): DigestParts {
       api(() => admitted(() => deps.stats.getVectorIndexStats(indexId, period))),
   });
 
-  const card = memoize<[string, StatsPeriod, VectorIndexStats], CardImage | undefined>(
-    (indexId, period) => key(indexId, period),
-    async (indexId, period, loaded) => {
+  const card = memoize<[string, StatsPeriod, VectorIndexStats, string], CardImage | undefined>(
+    (indexId, period, _loaded, timeZone) => key(indexId, period, timeZone),
+    async (indexId, period, loaded, timeZone) => {
       try {
         return await cards(async () => {
           // The card's title and alt text name the index as every message does.
           const name = await deps.indexName?.(indexId).catch(() => undefined);
           const title = `Vector index ${plainIndexLabel(indexId, name)}`;
-          const input = { indexId, period, stats: loaded, title };
+          const input = { indexId, period, stats: loaded, title, timeZone };
           const png = await admitted(() => deps.renderer.render(input));
           const upload: PngUpload = {
             png,
@@ -92,11 +94,11 @@ export function createTickParts(deps: PartsDeps): DigestParts {
 
   // Built once per (index, period) for every channel that shows it, as the read itself is.
   const reports = new Map<string, ReturnType<typeof buildReport>>();
-  const report: DigestParts['report'] = (indexId, period, loaded) => {
-    const k = key(indexId, period);
+  const report: DigestParts['report'] = (indexId, period, loaded, timeZone) => {
+    const k = key(indexId, period, timeZone);
     let built = reports.get(k);
     if (built === undefined) {
-      built = buildReport(indexId, period, loaded);
+      built = buildReport(indexId, period, loaded, timeZone);
       reports.set(k, built);
     }
     return built;

@@ -2,7 +2,7 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
-import { instantInWords } from '../../time/zones.ts';
+import { instantInWords } from '../../time/words.ts';
 import { HOME_ACTION } from './ids.ts';
 import type { HomeData } from './types.ts';
 

@@ -2,6 +2,7 @@
 // the listeners, and returns the port other features build on.
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
@@ -37,12 +38,15 @@ export type VectorStatsPort = {
   postStats: StatsPoster;
   /**
    * The read alone (throws as postStats does, and with the BUSY sentence past the admission), so a
-   * form can say "no such index" before it closes; `{ card: false }` for the numbers only.
+   * form can say "no such index" before it closes; `{ card: false }` for the numbers only. Its times
+   * are on the clock of `channel`, where it will be posted (UTC without one).
    */
-  read(target: StatsTarget, options?: ReadOptions): Promise<StatsRead>;
+  read(target: StatsTarget, options?: PortReadOptions): Promise<StatsRead>;
   /** Posts what `read` returned. */
   post(read: StatsRead, where: StatsRequest): Promise<void>;
 };
+
+export type PortReadOptions = Pick<ReadOptions, 'card'> & { channel?: string | undefined };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
   const stats = 'stats' as const;
@@ -59,6 +63,11 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
   const show = statsShower(context, logger);
   registerStatsListeners(context, service, show);
   const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
+  const read = async (target: StatsTarget, { channel, ...options }: PortReadOptions = {}) =>
+    service.read(target, {
+      ...options,
+      ...(channel === undefined ? {} : { timeZone: await channelTimeZone(context.store, channel) }),
+    });
   return {
     async target(index, period) {
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
@@ -68,8 +77,8 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
       }
       return { ...parsed.target, indexId: await context.uses.indexNames.resolve(parsed.target.indexId) };
     },
-    read: (target, options) => service.read(target, options),
+    read,
     post,
-    postStats: async (target, where) => post(await service.read(target), where),
+    postStats: async (target, where) => post(await read(target, { channel: where.channel }), where),
   };
 }

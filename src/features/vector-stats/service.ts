@@ -14,6 +14,7 @@ import type { Logger } from '../../log.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
+import { UTC } from '../../time/words.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
@@ -29,6 +30,8 @@ export type StatsRead = { target: StatsTarget; report: StatsReport; card: PngUpl
 export type ReadOptions = {
   /** Draw the card too (default); the numbers alone (Details, a step's outputs) skip it. */
   card?: boolean;
+  /** The zone the report's and the card's times are in (the conversation's, src/time/audience.ts); UTC by default. */
+  timeZone?: string;
 };
 
 export type StatsService = {
@@ -79,10 +82,21 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
   };
 
   /** The card; one that fails to draw costs the picture, never the numbers. */
-  const draw = async (target: StatsTarget, stats: VectorIndexStats, report: StatsReport) => {
+  const draw = async (
+    target: StatsTarget,
+    stats: VectorIndexStats,
+    report: StatsReport,
+    timeZone: string,
+  ) => {
     // The card's title and alt text name the index as every message does.
     const named = plainIndexLabel(target.indexId, report.name);
-    const input = { indexId: target.indexId, period: target.period, stats, title: `Vector index ${named}` };
+    const input = {
+      indexId: target.indexId,
+      period: target.period,
+      stats,
+      title: `Vector index ${named}`,
+      timeZone,
+    };
     try {
       const png = await renderer.render(input);
       const card: PngUpload = {
@@ -106,20 +120,24 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
     }
   };
 
+  // The message and its card are built from one record in one zone: one figure per thing.
   const read = sharedWhileInFlight(
-    (target: StatsTarget, withCard: boolean) => `${target.indexId}\u0000${target.period}\u0000${withCard}`,
-    (target: StatsTarget, withCard: boolean) =>
+    (target: StatsTarget, withCard: boolean, timeZone: string) =>
+      `${target.indexId}\u0000${target.period}\u0000${withCard}\u0000${timeZone}`,
+    (target: StatsTarget, withCard: boolean, timeZone: string) =>
       deps.admission.admit(async (): Promise<StatsRead> => {
         const stats = await fetch(target);
         const name = await deps.indexes?.nameOf(target.indexId);
-        const built = buildReport(target.indexId, target.period, stats);
+        const built = buildReport(target.indexId, target.period, stats, timeZone);
         const report = name === undefined ? built : { ...built, name };
-        return { target, report, card: withCard ? await draw(target, stats, report) : undefined };
+        return { target, report, card: withCard ? await draw(target, stats, report, timeZone) : undefined };
       }),
   );
+  const args = (target: StatsTarget, options: ReadOptions) =>
+    [target, options.card !== false, options.timeZone ?? UTC] as const;
 
   return {
-    read: (target, options = {}) => read(target, options.card !== false),
-    busy: (target, options = {}) => deps.admission.full() && !read.has(target, options.card !== false),
+    read: (target, options = {}) => read(...args(target, options)),
+    busy: (target, options = {}) => deps.admission.full() && !read.has(...args(target, options)),
   };
 }

@@ -23,7 +23,7 @@ describe('the stats step’s outputs', () => {
   });
 
   it('leaves out a number the API didn’t report, rather than a zero', () => {
-    const s = stats({ current_vector_count: null, monthly_cost: undefined });
+    const s = stats({ current_vector_count: null, vector_count: [], monthly_cost: undefined });
     const outputs = statsOutputs({ target, card: undefined, report: buildReport('idx-1', '1h', s) });
     expect(outputs).not.toHaveProperty('vectors');
     expect(outputs).not.toHaveProperty('monthly_cost');
