@@ -1,7 +1,7 @@
 // What makes a stretch of a series news: four detectors, their thresholds in one place. Each
 // looks at one series over the period (time order, finite values) and either stays quiet or says
 // what it found and how unusual it is. The thresholds are set so that stationary noise, however
-// loud, almost never fires (test/features/vector-stats/highlights.property.test.ts): a detector
+// loud, almost never fires (test/unit/stats-report/highlights.property.test.ts): a detector
 // needs both a large relative change and one that is large against the series' own noise.
 import { changeOf } from './change.ts';
 

@@ -17,7 +17,7 @@ describe('e2e: /ops help over signed HTTP', () => {
     await ws?.stop();
   });
 
-  const textOf = (body: string) => JSON.stringify(JSON.parse(body));
+  const bodyAsJson = (body: string) => JSON.stringify(JSON.parse(body));
 
   it('answers /ops help with an ephemeral card listing every subcommand with an example', async () => {
     const res = await ws.driver.command('help');
@@ -27,7 +27,7 @@ describe('e2e: /ops help over signed HTTP', () => {
     expect(reply.blocks[0]).toMatchObject({ type: 'header' });
     // No index is known yet: the examples name the generic one.
     for (const sub of ws.opsbot.router.list()) {
-      expect(textOf(res.body)).toContain(escapeMrkdwn(`/ops ${exampleText(sub, GENERIC_EXAMPLE_INDEX)}`));
+      expect(bodyAsJson(res.body)).toContain(escapeMrkdwn(`/ops ${exampleText(sub, GENERIC_EXAMPLE_INDEX)}`));
     }
   });
 
@@ -87,7 +87,7 @@ describe('e2e: /ops help over signed HTTP', () => {
 
   it('works under a renamed command', async () => {
     const res = await ws.driver.command('help', { command: '/cloud' });
-    expect(textOf(res.body)).toContain('/cloud help');
+    expect(bodyAsJson(res.body)).toContain('/cloud help');
   });
 
   it('answers GET /healthz with 200', async () => {

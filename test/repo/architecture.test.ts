@@ -1,6 +1,6 @@
 // The import rules of docs/ARCHITECTURE.md, read from the source itself: a rule that isn't checked
 // drifts. Type-only imports are left out where a rule is about what runs.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -77,5 +77,59 @@ describe('the import rules of docs/ARCHITECTURE.md', () => {
     // A regular expression that silently matched nothing would pass every rule above.
     expect(files.length).toBeGreaterThan(100);
     expect(imports.filter((i) => i.to === '@slack/bolt').length).toBeGreaterThan(3);
+  });
+});
+
+// The folders of test/ (docs/ARCHITECTURE.md, Tests): unit tests at the path of the src/ file they
+// test, and shared helpers only in test/support/, so a test is found where its code is.
+const TEST = join(ROOT, 'test');
+const FOLDERS = ['unit', 'e2e', 'hardening', 'repo', 'support'];
+const testTree = sourceFiles(TEST).map((path) => relative(ROOT, path));
+/** Every relative `import … from` or `import('…')` of a file under test/, by the path it names. */
+function testImportsOf(file: string): Import[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = text.matchAll(/(?:^(?:import|export)\s[^'";]*?from\s+|\bimport\()['"](\.[^'"]+)['"]/gm);
+  return [...specs].map(([, spec = '']) => ({
+    from: file,
+    to: relative(ROOT, resolve(dirname(join(ROOT, file)), spec)),
+    typeOnly: false,
+  }));
+}
+
+describe('the folders of test/', () => {
+  it('holds only unit, e2e, hardening, repo and support', () => {
+    const elsewhere = testTree.filter((path) => !FOLDERS.includes(path.split('/')[1] ?? ''));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('names a src/ file with every unit test: test/unit/x/y[.aspect].test.ts tests src/x/y.ts', () => {
+    const unitTests = testTree.filter((path) => path.startsWith('test/unit/') && path.endsWith('.test.ts'));
+    const orphans = unitTests.filter((path) => {
+      const [name = ''] = path.slice('test/unit/'.length).split('/').slice(-1);
+      const folder = dirname(path.slice('test/unit/'.length));
+      return !existsSync(join(SRC, folder, `${name.split('.')[0]}.ts`));
+    });
+    expect(unitTests.length).toBeGreaterThan(100);
+    expect(orphans).toEqual([]);
+  });
+
+  it('starts no app in a unit test: a test that does drives the whole app and belongs in e2e/', () => {
+    const unitTests = testTree.filter((path) => path.startsWith('test/unit/') && path.endsWith('.test.ts'));
+    const starting = unitTests.filter((path) =>
+      /startSimulatedWorkspace\(|src\/main\.ts|spawned-app\.ts/.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect(starting).toEqual([]);
+  });
+
+  it('shares helpers only through test/support/; others sit beside, or above, the tests that use them', () => {
+    const crossing = testTree.flatMap(testImportsOf).filter(({ from, to }) => {
+      if (!to.startsWith('test/') || to.startsWith('test/support/')) return false;
+      if (to.endsWith('.test.ts')) return true;
+      // Beside: the same folder. Above: a folder of test/unit/ (a contract its two runners share).
+      const [home, here] = [dirname(to), dirname(from)];
+      const above = home.split('/').length > 2 && `${here}/`.startsWith(`${home}/`);
+      return home !== here && !above;
+    });
+    expect(crossing.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 });

@@ -19,11 +19,14 @@ function filesUnder(dir: string): string[] {
 const sourceFiles = filesUnder('src').filter((path) => /\.(ts|mjs|cjs)$/.test(path));
 const sourceNames = new Set(filesUnder('src').map((path) => basename(path)));
 
-/** `src/…` paths a text names; a placeholder like `src/features/<feature>/` is not a path. */
-function srcPathsIn(text: string): string[] {
-  const paths = [...text.matchAll(/\bsrc\/[\w./<>-]*/g)].map((m) => m[0].replace(/[.,]+$/, ''));
-  return [...new Set(paths.filter((path) => !path.includes('<')))];
+/** `src/…` (or `test/…`) paths a text names; a placeholder like `src/features/<feature>/` is not a path. */
+function pathsIn(text: string, top: 'src' | 'test'): string[] {
+  const named = new RegExp(`(?<![\\w/.-])${top}\\/[\\w./<>*-]*`, 'g');
+  const paths = [...text.matchAll(named)].map((m) => m[0].replace(/[.,]+$/, ''));
+  return [...new Set(paths.filter((path) => !/[<*]/.test(path)))];
 }
+const srcPathsIn = (text: string) => pathsIn(text, 'src');
+const missing = (paths: string[]) => paths.filter((path) => !existsSync(join(root, path)));
 
 /** Each background job's name, as the code gives it to createJob. */
 function jobNamesInCode(): string[] {
@@ -78,6 +81,23 @@ describe('docs/ARCHITECTURE.md', () => {
 describe('paths named elsewhere', () => {
   it('the README names only src/ paths that exist', () => {
     expect(srcPathsIn(read('README.md')).filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  });
+
+  it('the map, the README and CONTRIBUTING.md name only test/ paths that exist', () => {
+    const pages = ['docs/ARCHITECTURE.md', 'README.md', 'CONTRIBUTING.md'].filter((page) =>
+      existsSync(join(root, page)),
+    );
+    const named = pages.flatMap((page) => pathsIn(read(page), 'test').map((path) => `${page}: ${path}`));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((line) => missing([line.split(': ')[1] ?? '']).length > 0)).toEqual([]);
+  });
+
+  it('comments in src/ and bench/ name only test/ paths that exist', () => {
+    const code = [...sourceFiles, ...filesUnder('bench').filter((path) => path.endsWith('.ts'))];
+    const named = code.flatMap((file) =>
+      missing(pathsIn(read(file), 'test')).map((path) => `${file}: ${path}`),
+    );
+    expect(named).toEqual([]);
   });
 
   it('comments in src/ name only src/ paths that exist', () => {
