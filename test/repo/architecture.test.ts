@@ -86,7 +86,7 @@ const TEST = join(ROOT, 'test');
 const FOLDERS = ['unit', 'e2e', 'hardening', 'repo', 'support'];
 const testTree = sourceFiles(TEST).map((path) => relative(ROOT, path));
 /** Every relative `import … from` or `import('…')` of a file under test/, by the path it names. */
-function testImportsOf(file: string): Import[] {
+function helperImportsOf(file: string): Import[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const specs = text.matchAll(/(?:^(?:import|export)\s[^'";]*?from\s+|\bimport\()['"](\.[^'"]+)['"]/gm);
   return [...specs].map(([, spec = '']) => ({
@@ -122,14 +122,16 @@ describe('the folders of test/', () => {
   });
 
   it('shares helpers only through test/support/; others sit beside, or above, the tests that use them', () => {
-    const crossing = testTree.flatMap(testImportsOf).filter(({ from, to }) => {
-      if (!to.startsWith('test/') || to.startsWith('test/support/')) return false;
-      if (to.endsWith('.test.ts')) return true;
-      // Beside: the same folder. Above: a folder of test/unit/ (a contract its two runners share).
-      const [home, here] = [dirname(to), dirname(from)];
-      const above = home.split('/').length > 2 && `${here}/`.startsWith(`${home}/`);
-      return home !== here && !above;
-    });
+    const crossing = testTree
+      .flatMap((file) => helperImportsOf(file))
+      .filter(({ from, to }) => {
+        if (!to.startsWith('test/') || to.startsWith('test/support/')) return false;
+        if (to.endsWith('.test.ts')) return true;
+        // Beside: the same folder. Above: a folder of test/unit/ (a contract its two runners share).
+        const [home, here] = [dirname(to), dirname(from)];
+        const above = home.split('/').length > 2 && `${here}/`.startsWith(`${home}/`);
+        return home !== here && !above;
+      });
     expect(crossing.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 });
