@@ -19,11 +19,13 @@ import { closeServer, createOpsbotServer, listen, MAX_REQUEST_BODY_BYTES } from 
 import { boltLogger } from './log.ts';
 import { metricsKit } from './metrics/index.ts'; // metrics
 import { Readiness } from './readiness.ts';
+import { memoryBudget, type SlackBudget } from './slack/budget.ts';
 import { connectToSlack, probeManagementApi, socketClientOptions } from './slack/connect.ts';
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
-import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { helpScope, helpStandings, registerPolicyCommand } from './slack/policy-help.ts';
+import { createPostOnce } from './slack/post-once.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -60,9 +62,11 @@ type Parts = {
   router: CommandRouter;
   readiness: Readiness;
   metrics: ReturnType<typeof metricsKit>;
+  /** Slack's allowance per method, shared by every replica on one database, and what to say when it can't be read. */
+  budget: { shared: SlackBudget; onTrouble: (error: unknown) => void };
   work: WorkTracker;
   guardrails: Guardrails;
-  hooks: Record<'start' | 'stop', Hook[]>;
+  hooks: Record<'check' | 'start' | 'stop', Hook[]>;
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -73,15 +77,22 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   readiness.extras.set('drift', () => deps.mgmt.drift());
   const receiver = createReceiver(deps);
   const router = new CommandRouter();
-  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics });
+  const budget = { shared: deps.store.slackBudget ?? memoryBudget(), onTrouble: budgetTrouble(deps) };
+  const { app, guardrails } = createApp(deps, receiver, { router, work, metrics, budget });
   const parts: Parts = {
-    ...{ app, receiver, router, readiness, metrics, work, guardrails },
-    hooks: { start: [], stop: [] },
+    ...{ app, receiver, router, readiness, metrics, budget, work, guardrails },
+    hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api);
   registerPolicyCommand(router, guardrails.gate);
-  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
+  // Help's examples name an index the workspace knows (index-names), not one it may not have.
+  router.useExampleIndex(features.indexNames.exampleIndex);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    scopeHelp: helpScope(guardrails.gate),
+    explainHere: helpStandings(guardrails.gate),
+  });
   return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
 }
 
@@ -105,9 +116,9 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
 
 /** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger, clock }: AppDeps,
+  { config, logger, clock, slackTimeoutMs }: AppDeps,
   receiver: Receiver,
-  parts: Pick<Parts, 'router' | 'work' | 'metrics'>,
+  parts: Pick<Parts, 'router' | 'work' | 'metrics' | 'budget'>,
 ): Pick<Parts, 'app' | 'guardrails'> {
   const { router, work, metrics } = parts;
   const app = new App({
@@ -118,7 +129,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: slackClientOptions(config, metrics),
+    clientOptions: slackClientOptions(config, parts, slackTimeoutMs),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -134,7 +145,10 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
-    membershipClient: clientOfItsOwn({ config, logger }, metrics),
+    membershipClient: clientOfItsOwn(
+      { config, logger, ...(slackTimeoutMs === undefined ? {} : { slackTimeoutMs }) },
+      parts,
+    ),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -144,17 +158,39 @@ function createApp(
   return { app, guardrails };
 }
 
-function slackClientOptions(config: AppDeps['config'], metrics: Parts['metrics']) {
-  return webClientOptions(
-    config.slack.apiUrl,
-    metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch,
-  ); // metrics
+function slackClientOptions(
+  config: AppDeps['config'],
+  { metrics, budget }: Pick<Parts, 'metrics' | 'budget'>,
+  callTimeoutMs?: number,
+) {
+  return webClientOptions(config.slack.apiUrl, {
+    budget: budget.shared,
+    onTrouble: budget.onTrouble,
+    callTimeoutMs,
+    fetch: metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch, // metrics
+  });
+}
+
+/** Once a minute at most: a database that is away would otherwise log with every call to Slack. */
+function budgetTrouble({ logger, clock }: Pick<AppDeps, 'logger' | 'clock'>) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (error: unknown) => {
+    if (clock() - lastAt < 60_000) return;
+    lastAt = clock();
+    logger.warn(
+      { event: 'slack_budget_unavailable', err: errField(error) },
+      "Slack's shared rate budget could not be read; calls go without it until it can",
+    );
+  };
 }
 
 /** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
-function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, metrics: Parts['metrics']) {
+function clientOfItsOwn(
+  { config, logger, slackTimeoutMs }: Pick<AppDeps, 'config' | 'logger' | 'slackTimeoutMs'>,
+  parts: Pick<Parts, 'metrics' | 'budget'>,
+) {
   return new webApi.WebClient(config.slack.botToken, {
-    ...slackClientOptions(config, metrics),
+    ...slackClientOptions(config, parts, slackTimeoutMs),
     logger: boltLogger(logger),
   });
 }
@@ -163,6 +199,7 @@ function clientOfItsOwn({ config, logger }: Pick<AppDeps, 'config' | 'logger'>, 
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
+    checkBeforeListening: (hook) => hooks.check.push(hook),
     onStart: (hook) => hooks.start.push(hook),
     onStop: (hook) => hooks.stop.push(hook),
   };
@@ -170,12 +207,14 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
   // Features see the API through the health tracker and the store through the change feed, so the
   // Home tab knows how the API answers and what changed without any feature telling it.
   const api = trackApiHealth(metrics.mgmt(deps.mgmt), deps.clock, () => changes.emit({ kind: 'health' }));
+  const pacer = createPacer(DEFAULT_PACING);
   const context: FeatureContext = {
     ...deps,
     uses: undefined,
-    pacer: createPacer(DEFAULT_PACING),
+    pacer,
+    postOnce: createPostOnce({ client: app.client, pacer, clock: deps.clock, logger: deps.logger }),
     userTimeZone: userTimeZones(deps.clock),
-    slackClientOfItsOwn: () => clientOfItsOwn(deps, metrics),
+    slackClientOfItsOwn: () => clientOfItsOwn(deps, parts),
     commandName: () => router.commandName,
     mgmt: api.client,
     store: observedStore(metrics.store(deps.store), changes), // metrics: metrics.store()
@@ -226,8 +265,9 @@ function lifecycleOf(
         onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
+      for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);

@@ -2,6 +2,7 @@
 // checker): a run every interval, never two at once in a process, each inside the WorkTracker so a
 // shutdown waits for it, a stop that waits a bounded time, and one log line shape for a failed run.
 // Across processes, the store's leases and claims decide who does what; a job only paces one process.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { errField } from './errors.ts';
 import { within } from './limiter.ts';
 import type { Logger } from './log.ts';
@@ -46,6 +47,14 @@ export type Job<T = unknown> = {
   runOnce(): Promise<T | undefined>;
 };
 
+const runningJobs = new AsyncLocalStorage<string>();
+
+/**
+ * The job whose run this code is part of, or undefined for work a person is waiting on (a
+ * listener's). Slack's budget keeps part of each method for people (slack/budget.ts).
+ */
+export const runningJob = (): string | undefined => runningJobs.getStore();
+
 export function createJob<T>(options: JobOptions<T>): Job<T> {
   const timers = options.timers ?? realTimers;
   const stopping = new AbortController();
@@ -54,7 +63,7 @@ export function createJob<T>(options: JobOptions<T>): Job<T> {
 
   const runGuarded = (): Promise<T | undefined> => {
     const run: Promise<T | undefined> = options.work
-      .run(() => options.run(stopping.signal))
+      .run(() => runningJobs.run(options.name, () => options.run(stopping.signal)))
       .catch((error: unknown) => {
         options.logger.error(
           { event: 'job_failed', job: options.name, err: errField(error) },

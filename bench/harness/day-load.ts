@@ -219,17 +219,20 @@ async function searchRequest(
       c.method === 'chat.postEphemeral' && c.ok && c.args.channel === channelId && c.args.user === userId,
     timeout,
   );
-  const cardPosted = answers.call(
-    filedMark,
-    (c) =>
-      c.method === 'chat.postMessage' &&
-      c.ok &&
-      c.args.channel === SIM_IDS.approvalChannel &&
-      JSON.stringify(c.args.blocks ?? []).includes(`\`${name}\``),
-    timeout,
-  );
+  // Settled at once: the day may stop waiting for it (no confirmation) before it gives up.
+  const cardPosted = answers
+    .call(
+      filedMark,
+      (c) =>
+        c.method === 'chat.postMessage' &&
+        c.ok &&
+        c.args.channel === SIM_IDS.approvalChannel &&
+        JSON.stringify(c.args.blocks ?? []).includes(`\`${name}\``),
+      timeout,
+    )
+    .catch(() => undefined);
   if (!(await visible(ctx, 'searchFiled', filed.sent, confirmation))) return;
-  if (!(await cardPosted.catch(() => undefined))) {
+  if (!(await cardPosted)) {
     ctx.record.failures.push(`no approval card for ${name}`);
     return;
   }
@@ -285,6 +288,7 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
   );
   const tab = await visible(ctx, 'home', r.sent, published);
   if (first && tab) ctx.record.firstHome.push(tab.at - r.sent);
+  if (first) ctx.record.firstOpens.push({ sentAt: r.sent, ms: tab ? tab.at - r.sent : undefined });
 }
 
 /** When the person's tab was last published before `mark`, as the simulator recorded it. */

@@ -10,6 +10,7 @@
 //   processes sharing one database: exactly one caller wins.
 // - Nothing secret is persisted: writes that carry a `token`, `read_only_token` or `password` key
 //   anywhere are refused with SecretInStoreError before touching the database.
+import type { SlackBudget } from '../slack/budget.ts';
 import type {
   AddApprovalInput,
   AddApprovalResult,
@@ -238,8 +239,6 @@ export interface Store {
 
   /** Records a step's execution: true for exactly one caller per execution id, ever. */
   claimStepRun(executionId: string, at: number): Promise<boolean>;
-  /** The request the step filed. False when the run is unknown. */
-  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
   getStepRun(executionId: string): Promise<StepRun | undefined>;
   stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
   /**
@@ -251,6 +250,26 @@ export interface Store {
   finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
   /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
   listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+  /**
+   * Claims (as claimStepCompletion) up to `limit` unfinished, unclaimed runs started before
+   * `startedBefore` that never got their request, oldest first; a claimed run can no longer take
+   * one (the request's write then fails), so the run is ended and no request outlives it.
+   */
+  claimStepRunsWithoutRequest(
+    startedBefore: number,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<StepRun[]>;
+
+  // --- Slack's allowance ---
+
+  /**
+   * Slack's rate budget shared by every process on this database (PostgreSQL); absent where one
+   * process owns the database (SQLite), which keeps it in memory.
+   */
+  readonly slackBudget?: SlackBudget;
 
   // --- housekeeping ---
 
@@ -325,12 +344,12 @@ export type WatchMethods = Pick<
 export type StepMethods = Pick<
   Store,
   | 'claimStepRun'
-  | 'linkStepRun'
   | 'getStepRun'
   | 'stepRunOfRequest'
   | 'claimStepCompletion'
   | 'finishStepRun'
   | 'listStepRunsToComplete'
+  | 'claimStepRunsWithoutRequest'
 >;
 
 export type IndexMethods = Pick<

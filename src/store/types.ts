@@ -41,7 +41,10 @@ export type MessageRef = { channel: string; ts: string };
 export type IndexRequest = {
   /** The request number users see (#12). */
   id: number;
+  /** Who filed it: the person acting, whose caps count. */
   requesterId: string;
+  /** Who it was filed for, when not the requester (a workflow step's "on behalf of"): shown, never the actor. */
+  onBehalfOf: string | null;
   /** Where the requester asked, for answers that belong in that conversation. */
   requesterChannelId: string;
   name: string;
@@ -69,8 +72,25 @@ export type NewIndexRequest = Pick<
   IndexRequest,
   'requesterId' | 'requesterChannelId' | 'name' | 'region' | 'plan' | 'reason' | 'createdAt' | 'expiresAt'
 > & {
+  /** Who it is filed for, when not the requester; null or absent: the requester. */
+  onBehalfOf?: string | null;
   /** How many distinct approvals it needs (the policy in force when filed); 1 when not given. */
   approvalsRequired?: number;
+  /** The caps counted in the insert's own transaction; past one, CapReachedError and nothing stored. */
+  caps?: RequestCaps;
+  /**
+   * The Workflow Builder step run that files it: linked in the same transaction, so a request never
+   * lives without its step (StepRunGoneError, nothing stored, when the run can't take it).
+   */
+  stepExecutionId?: string;
+};
+
+export type RequestCaps = {
+  /** Pending requests of the requester, those past their expiry at `now` not counted. */
+  maxPending: number;
+  now: number;
+  /** Requests needing no approval filed by the requester since `since` (counted only for such a request). */
+  unapproved?: { max: number; since: number };
 };
 
 /** One approver's approval of one request. */
@@ -310,6 +330,8 @@ export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls' | 'notify' | 'rem
   notify?: WatchNotify;
   /** 30 minutes, when not given. */
   remindEveryMs?: number | null;
+  /** The channel's cap, counted in the insert's transaction; past it, CapReachedError and nothing stored. */
+  maxInChannel?: number;
 };
 
 /** The part of a watch its form sets; who to notify and the reminder interval stay as they are when omitted. */
@@ -317,7 +339,10 @@ export type WatchDefinition = Pick<
   Watch,
   'channelId' | 'indexId' | 'metric' | 'direction' | 'threshold' | 'forChecks' | 'note'
 > &
-  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>>;
+  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>> & {
+    /** The channel's cap, the watch itself not counted, in the write's transaction (CapReachedError). */
+    maxInChannel?: number;
+  };
 
 /**
  * One incident of a watch, from fire to resolve: who acknowledged it and when, its worst value, and

@@ -134,28 +134,6 @@ describe('faults of the Slack Web API', () => {
     expect(modal.callback_id).toBe('search.approve_modal');
   });
 
-  it('429 on an Approve click’s views.open: retried only while its trigger lives, then “try again” at warn', async () => {
-    await fileRequest(ws, { text: 'search create throttled-index eu-west-1 free' });
-    const request = await newestRequest();
-    const opensBefore = ws.slack.callsTo('views.open').length;
-    // A Retry-After longer than the trigger's 3 s: waiting it out could only end in expired_trigger_id.
-    ws.slack.fail('views.open', { rateLimited: 5 }, { times: 1 });
-    const click = await ws.driver.clickButton({
-      userId: approver,
-      message: await cardFor(ws, request.id),
-      actionId: 'search.approve',
-    });
-    expect((await answerTo(ws, click.responseUrl ?? '')).text).toBe(`:warning: ${FORM_NOT_OPENED}`);
-    expect(ws.slack.callsTo('views.open').length - opensBefore).toBe(1);
-    const failed = parsedLogs(ws.logs).findLast((l) => l.event === 'action_failed');
-    expect(failed).toMatchObject({ level: 'warn', err: { code: 'expired_trigger_id' } });
-
-    // A short Retry-After fits in the trigger's life: the click opens the form after the wait.
-    ws.slack.fail('views.open', { rateLimited: 1 }, { times: 1 });
-    const modal = await openDecision(ws, approver, request.id, 'approve');
-    expect(modal.callback_id).toBe('search.approve_modal');
-  });
-
   it('a spent response_url: the answer to a command arrives as an ephemeral message instead', async () => {
     const answers = {
       'messaging accounts': 'Messaging accounts',
@@ -261,5 +239,27 @@ describe('faults of the Slack Web API', () => {
       view: await openDecision(ws, approver, next.id, 'approve'),
     });
     await waitForDm(ws, requester, `Request *#${next.id}*, approved by <@${approver}>, is done.`);
+  });
+  // Last: Slack's Retry-After holds views.open for the whole app, as it would for any later test.
+  it('429 on an Approve click’s views.open: retried only while its trigger lives, then “try again” at warn', async () => {
+    await fileRequest(ws, { text: 'search create throttled-index eu-west-1 free' });
+    const request = await newestRequest();
+    // A short Retry-After fits in the trigger's life: the click opens the form after the wait.
+    ws.slack.fail('views.open', { rateLimited: 1 }, { times: 1 });
+    const modal = await openDecision(ws, approver, request.id, 'approve');
+    expect(modal.callback_id).toBe('search.approve_modal');
+
+    const opensBefore = ws.slack.callsTo('views.open').length;
+    // A Retry-After longer than the trigger's 3 s: waiting it out could only end in expired_trigger_id.
+    ws.slack.fail('views.open', { rateLimited: 5 }, { times: 1 });
+    const click = await ws.driver.clickButton({
+      userId: approver,
+      message: await cardFor(ws, request.id),
+      actionId: 'search.approve',
+    });
+    expect((await answerTo(ws, click.responseUrl ?? '')).text).toBe(`:warning: ${FORM_NOT_OPENED}`);
+    expect(ws.slack.callsTo('views.open').length - opensBefore).toBe(1);
+    const failed = parsedLogs(ws.logs).findLast((l) => l.event === 'action_failed');
+    expect(failed).toMatchObject({ level: 'warn', err: { code: 'expired_trigger_id' } });
   });
 });

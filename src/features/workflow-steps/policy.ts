@@ -1,25 +1,24 @@
 // A step obeys the same policy as its command (src/policy), decided with the gate's policy and
-// membership answers (context.policy). A workflow step runs as nobody in particular unless it names
-// a person (the request step's requester), so a capability limited to some people is refused to a
-// step that names none.
-import { type Capability, decide } from '../../policy/index.ts';
+// membership answers (context.policy), for the person Slack says runs the workflow (the step's
+// user_context input, which a workflow's author can't set) and in the channel the step names. The
+// channel is the workflow's choice, not Slack's word for where anyone is: none is no place (refused
+// where the command is limited to channels), and a DM counts only when it is the person's own with
+// opsbot. A step run by nobody in particular gets only what a rule open to everyone allows.
+import { type Capability, decide, NO_USER } from '../../policy/index.ts';
 import type { PolicyPort } from '../../slack/policy-gate.ts';
 
-/** Who a step acts for and where it posts (none: it only answers the workflow). */
-export type StepAction = { userId?: string; channelId?: string };
+/** Who runs the step (as Slack says) and the channel it names. */
+export type StepAction = { userId?: string | undefined; channelId?: string | undefined };
 
 /** The policy's sentence when the step may not do this, else undefined. */
 export type StepPolicy = (capability: Capability, action: StepAction) => Promise<string | undefined>;
 
-/** No Slack user id is empty: it matches no person and no group, only a rule open to everyone. */
-const NOBODY = '';
-
 export function stepPolicy(policy: Pick<PolicyPort, 'current' | 'membership'>): StepPolicy {
-  return async (capability, { userId = NOBODY, channelId }) => {
+  return async (capability, { userId, channelId }) => {
     const decision = await decide(
       policy.current(),
       capability,
-      { userId, ...(channelId === undefined ? {} : { channelId }) },
+      { userId: userId || NO_USER, ...(channelId ? { channelId } : {}), placeNamedBy: 'caller' },
       policy.membership,
     );
     return decision.allowed ? undefined : decision.sentence;

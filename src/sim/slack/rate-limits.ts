@@ -42,14 +42,23 @@ export interface RateLimiter {
   reset(): void;
 }
 
-export function createRateLimiter(): RateLimiter {
+/** A method's budget set by a test instead of its tier: calls a minute, and how many back to back. */
+export type RateLimitOverride = { perMinute: number; burst: number };
+
+export function createRateLimiter(overrides: Readonly<Record<string, RateLimitOverride>> = {}): RateLimiter {
   const buckets = new Map<string, Bucket>();
+  const budgetOf = (method: string) => {
+    const override = overrides[method];
+    return override === undefined
+      ? limitFor(method)
+      : { capacity: override.burst, perMs: override.perMinute / 60_000 };
+  };
   return {
     retryAfter(method, args, now) {
       const key = method === 'chat.postMessage' ? `${method}:${String(args.channel)}` : method;
       let bucket = buckets.get(key);
       if (!bucket) {
-        const limit = limitFor(method);
+        const limit = budgetOf(method);
         if (!limit) return undefined;
         bucket = { tokens: limit.capacity, last: now, ...limit };
         buckets.set(key, bucket);

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ChannelsControl, SimChannelInput } from './channels.ts';
 import type { FunctionsControl } from './function-types.ts';
+import type { RateLimitOverride } from './rate-limits.ts';
 import type { SocketModeHub } from './socket-mode.ts';
 
 export type Args = Record<string, unknown>;
@@ -23,6 +24,8 @@ export interface SlackSimulatorOptions {
   channels?: Record<string, SimChannelInput>;
   /** Enforce Slack's rate-limit tiers (default false). */
   rateLimits?: boolean;
+  /** With `rateLimits`: these methods get this budget instead of their tier (a test's tiny tier). */
+  rateLimitOverrides?: Record<string, RateLimitOverride>;
   /** User groups the workspace starts with (and returns to on reset), by id (`S…`). */
   userGroups?: Record<string, UserGroupInput>;
   /** Milliseconds since the epoch; drives ts values, trigger/response_url expiry and rate limits. */
@@ -143,7 +146,12 @@ export type SlackFault =
   | { error: string; delayMs?: number }
   | { status: number; delayMs?: number }
   | { rateLimited: number }
-  | { delayMs: number };
+  | { delayMs: number }
+  /**
+   * The call is carried out at once, and answered only after this long (a lost answer, once the
+   * client gave up), or answered with this HTTP `status` (a 5xx after Slack took the post).
+   */
+  | { answerLateMs: number; status?: number };
 
 export interface SlackSimulator {
   /** `http://127.0.0.1:<port>/api/` — pass as Bolt's clientOptions.slackApiUrl. */
@@ -166,6 +174,8 @@ export interface SlackSimulator {
   homeOf(user: string): SimView | undefined;
   /** The handle Slack shows for a known user (`approver`), as payloads carry it in `user.username`. */
   userName(user: string): string | undefined;
+  /** The id of opsbot's direct message with `user`, as conversations.open names it. */
+  dmWith(user: string): string;
   /** The team of a person from another organisation (SlackSimulatorOptions.users' teamId). */
   userTeam(user: string): string | undefined;
   /** The user's modal stack, root first. */

@@ -234,6 +234,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'slack budget shared by replicas',
+    sql: `
+      -- Slack's rate limits are per app and workspace: each method's schedule (its next free slot,
+      -- epoch ms with fractions) is shared by every replica. SQLite keeps it in memory.
+      CREATE TABLE slack_budget (
+        key text             PRIMARY KEY,
+        tat double precision NOT NULL
+      );
+    `,
+  },
+  {
+    version: 11,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- As in SQLite: who a request was filed for when not its requester; NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of text;
+    `,
+  },
+  {
+    version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- As in SQLite: Home's read of the watches needing attention, by listFiringWatches' condition.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE (state::jsonb ->> 'status') = 'firing'
+        OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null';
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

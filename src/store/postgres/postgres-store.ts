@@ -17,6 +17,7 @@ import type { StoreHealth } from '../types.ts';
 import { watchMethods } from '../watches.ts';
 import { createDb, DatabaseUnavailableError, describeError, isConnectionError } from './db.ts';
 import { assertSchemaName, postgresMigrations } from './migrations.ts';
+import { postgresBudget } from './slack-budget.ts';
 import { type DatabaseTarget, DatabaseUrlError, describeTarget, parseDatabaseUrl } from './url.ts';
 
 export type PostgresStoreOptions = {
@@ -99,6 +100,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...watchMethods(db),
     ...indexMethods(db),
     ...stepMethods(db),
+    slackBudget: postgresBudget(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {
       closing ??= pool.end();

@@ -224,6 +224,31 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX index_name_changes_by_index ON index_name_changes (index_id, id);
     `,
   },
+  {
+    version: 10,
+    name: 'slack budget shared by replicas',
+    // PostgreSQL only: one process owns an SQLite file, so Slack's budget is kept in its memory.
+    sql: 'SELECT 1;',
+  },
+  {
+    version: 11,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- Who a request was filed for when not its requester (a workflow step run by one person for
+      -- another): shown on the card, and, like the requester, never its approver. NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of TEXT;
+    `,
+  },
+  {
+    version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- Home's read of the firing watches (and those whose channel refuses): the few rows that
+      -- need attention, read without parsing every watch. The condition is listFiringWatches' own.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
