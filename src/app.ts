@@ -3,13 +3,14 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
-import { sharedStatsReads } from './api/shared-reads.ts';
+import { sharedStatsReads, statsAdmission } from './api/shared-reads.ts';
 import { ChangeFeed } from './changes.ts';
 import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
 import * as indexes from './features/index-names/index.ts';
+import * as mcp from './features/mcp/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
 import * as searchIndex from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
@@ -84,7 +85,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
-  const features = registerFeatures(context, api);
+  const features = registerFeatures(context, api, metrics);
   registerPolicyCommand(router, guardrails.gate);
   // Help's examples name an index the workspace knows (index-names), not one it may not have.
   router.useExampleIndex(features.indexNames.exampleIndex);
@@ -93,7 +94,14 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     scopeHelp: helpScope(guardrails.gate),
     explainHere: helpStandings(guardrails.gate),
   });
-  return { app, router, work, features, metricsPort: () => metrics.port(), ...lifecycleOf(deps, parts, api) }; // metrics
+  return {
+    app,
+    router,
+    work,
+    features,
+    metricsPort: () => metrics.port(),
+    ...lifecycleOf(deps, parts, api, features.mcp.handle),
+  }; // metrics
 }
 
 /** HTTP (Events API over a signed endpoint) or Socket Mode when an app-level token is configured. */
@@ -226,6 +234,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     changes,
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
+    statsWork: statsAdmission(deps.statsAdmission),
   };
   return { context, api };
 }
@@ -235,6 +244,7 @@ function lifecycleOf(
   deps: AppDeps,
   parts: Parts,
   api: TrackedClient,
+  mcpHandler: mcp.McpPort['handle'],
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
@@ -249,6 +259,7 @@ function lifecycleOf(
         readiness,
         store: deps.store,
         logger,
+        mcp: mcpHandler,
       });
       const actual = await listen(server, port);
       await metrics.start(() => readiness.details(deps.store)); // metrics
@@ -300,7 +311,7 @@ function lifecycleOf(
  * Features register their listeners and subcommands here, in help-card order; each returns its port,
  * and a feature that builds on others gets their ports in `uses`.
  */
-function registerFeatures(base: FeatureContext, api: TrackedClient) {
+function registerFeatures(base: FeatureContext, api: TrackedClient, metrics: Parts['metrics']) {
   // First, so every feature that takes an index gets its port; every successful stats read, whoever
   // makes it (a command, a watch, a digest, Home), goes through its reader and is remembered.
   const indexesPort = indexes.register(base);
@@ -325,6 +336,17 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       messagingAccounts: messagingAccountsPort,
     },
   });
+  const mcpPort = mcp.register({
+    ...context,
+    uses: {
+      vectorStats: vectorStatsPort,
+      messagingAccounts: messagingAccountsPort,
+      indexNames: indexesPort,
+      searchRequests: searchIndexPort,
+      watches: watchesPort,
+      onToolCall: (tool, outcome) => metrics.mcpToolCalled(tool, outcome), // metrics
+    },
+  });
   home.register({
     ...context,
     uses: {
@@ -335,6 +357,7 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
       indexNames: indexesPort,
       apiHealth: api.snapshot,
       version: APP_VERSION,
+      mcpTokens: mcpPort.tokens,
     },
   });
   return {
@@ -343,5 +366,6 @@ function registerFeatures(base: FeatureContext, api: TrackedClient) {
     watches: watchesPort,
     indexNames: indexesPort,
     workflowSteps: workflowStepsPort,
+    mcp: mcpPort,
   };
 }

@@ -10,7 +10,9 @@ export type Change =
   /** A watch or its incident changed (fired, resolved, snoozed, muted, removed). */
   | { kind: 'watch'; channelId: string }
   /** The management API went from answering to failing, or back. */
-  | { kind: 'health' };
+  | { kind: 'health' }
+  /** A person's MCP tokens changed (one minted or revoked). */
+  | { kind: 'mcp-token'; userId: string };
 
 export type ChangeListener = (change: Change) => void;
 

@@ -190,6 +190,14 @@ const envSchema = z.object({
   PORT: intFrom('the HTTP port', 0, 65_535, 3000),
   // metrics: Prometheus /metrics on its own port, off unless set (the Slack port faces the internet).
   METRICS_PORT: intFrom('the Prometheus /metrics port, apart from PORT', 0, 65_535, -1),
+  // The Model Context Protocol at POST /mcp on PORT (src/features/mcp): off unless turned on.
+  MCP: optionalText
+    .transform((v) => v?.toLowerCase() ?? 'off')
+    .pipe(
+      z.enum(['on', 'off'], { error: 'must be on or off (the MCP endpoint at POST /mcp; off by default)' }),
+    ),
+  MCP_TOKEN_TTL_DAYS: intFrom('how many days an MCP token lasts', 1, 3_650, 90),
+  MCP_CALLS_PER_MINUTE: intFrom("MCP tool calls one person's tokens may make a minute", 1, 10_000, 60),
 });
 
 export type Config = {
@@ -230,6 +238,8 @@ export type Config = {
   port: number;
   /** Where GET /metrics is served; undefined: not served, nothing collected. */
   metricsPort: number | undefined;
+  /** The MCP endpoint (POST /mcp): whether it answers, how long a token lasts, a person's calls a minute. */
+  mcp: { enabled: boolean; tokenTtlDays: number; callsPerMinute: number };
 };
 
 /** The Slack port faces the internet; metrics must not share it. Checked on the raw environment. */
@@ -373,6 +383,11 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
       logLevel: e.LOG_LEVEL,
       port: e.PORT,
       metricsPort: e.METRICS_PORT === -1 ? undefined : e.METRICS_PORT,
+      mcp: {
+        enabled: e.MCP === 'on',
+        tokenTtlDays: e.MCP_TOKEN_TTL_DAYS,
+        callsPerMinute: e.MCP_CALLS_PER_MINUTE,
+      },
     },
   };
 }

@@ -55,6 +55,19 @@ describe('parseConfig', () => {
       ]);
   });
 
+  it('serves MCP only when MCP=on, tokens lasting 90 days unless MCP_TOKEN_TTL_DAYS says otherwise', () => {
+    const off = parseConfig(valid);
+    expect(off.ok && off.config.mcp).toEqual({ enabled: false, tokenTtlDays: 90, callsPerMinute: 60 });
+    const on = parseConfig({ ...valid, MCP: 'ON', MCP_TOKEN_TTL_DAYS: '7', MCP_CALLS_PER_MINUTE: '10' });
+    expect(on.ok && on.config.mcp).toEqual({ enabled: true, tokenTtlDays: 7, callsPerMinute: 10 });
+    expect(problemsOf({ ...valid, MCP: 'yes' })).toEqual([
+      'MCP must be on or off (the MCP endpoint at POST /mcp; off by default)',
+    ]);
+    expect(problemsOf({ ...valid, MCP_TOKEN_TTL_DAYS: '0' })).toEqual([
+      'MCP_TOKEN_TTL_DAYS must be a whole number from 1 to 3650 (how many days an MCP token lasts)',
+    ]);
+  });
+
   it('serves metrics only when METRICS_PORT is set, and never on the Slack port', () => {
     const off = parseConfig(valid);
     expect(off.ok && off.config.metricsPort).toBeUndefined();

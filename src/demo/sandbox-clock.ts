@@ -1,6 +1,6 @@
 // The simulated clock, as the sandbox shows it and moves it. The demo's clock only moves forward
 // (the database, both simulators and opsbot read it); after the tour it stays where the tour left it.
-import { instantInWords } from '../time/zones.ts';
+import { instantInWords } from '../time/words.ts';
 import type { TourKit } from './tour-kit.ts';
 import type { DemoClock } from './workspace.ts';
 
@@ -24,7 +24,7 @@ export function aheadInWords(ms: number): string {
 /** "Simulated time: Tue 1 Dec, 23:40 UTC, 1 h 20 min ahead of this machine's clock (…)." */
 export function clockLine(clock: DemoClock): string {
   const ahead = clock.now() - Date.now();
-  const when = `${instantInWords(clock.now(), 'UTC')} UTC`;
+  const when = instantInWords(clock.now(), 'UTC');
   if (ahead < 60_000) return `Simulated time: ${when}, the same as this machine's clock.`;
   return `Simulated time: ${when}, ${aheadInWords(ahead)} ahead of this machine's clock (it only moves forward).`;
 }
@@ -39,7 +39,7 @@ export async function passTime(k: TourKit, ms: number, zone: string): Promise<vo
   const end = clock.now() + ms;
   const step = Math.max(k.ws.config.watches.intervalMs, Math.ceil(ms / MAX_WAIT_STEPS));
   k.t.action(
-    `⏩ The clock moves ${aheadInWords(ms)} on, to ${instantInWords(end, zone)} (${zone}); on the way opsbot checks its watches every ${aheadInWords(step)} and posts digests at their times`,
+    `⏩ The clock moves ${aheadInWords(ms)} on, to ${instantInWords(end, zone)}; on the way opsbot checks its watches every ${aheadInWords(step)} and posts digests at their times`,
   );
   const { watches, digests, searchRequests } = k.ws.opsbot.features;
   while (clock.now() < end) {

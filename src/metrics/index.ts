@@ -26,6 +26,8 @@ export type MetricsKit = {
   listenerFailed(body: object): void;
   /** The policy refused an action needing `capability` (slack/policy-gate.ts). */
   policyRefused(capability: string): void;
+  /** An MCP tool was called (src/features/mcp), by tool and outcome. */
+  mcpToolCalled(tool: string, outcome: string): void;
   mgmt(client: ManagementClient): ManagementClient;
   store(store: Store): Store;
   /** Starts serving /metrics (and /readyz in full); resolves with the bound port (undefined when off). */
@@ -47,6 +49,7 @@ export function metricsKit(options: { port: number | undefined; clock: Clock; lo
     observeRequests: (app) => observeSlackRequests(app, metrics, failedPayloads),
     listenerFailed: (body) => failedPayloads.add(body),
     policyRefused: (capability) => metrics.policyRefusals.inc({ capability }),
+    mcpToolCalled: (tool, outcome) => metrics.mcpToolCalls.inc({ tool, outcome }),
     mgmt(client) {
       collectDrift(client, metrics);
       return instrumentManagementClient(client, metrics);
@@ -75,6 +78,7 @@ const inertKit: MetricsKit = {
   observeRequests: () => undefined,
   listenerFailed: () => undefined,
   policyRefused: () => undefined,
+  mcpToolCalled: () => undefined,
   mgmt: (client) => client,
   store: (store) => store,
   start: async () => undefined,

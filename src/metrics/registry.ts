@@ -187,6 +187,12 @@ function policyMetrics(registers: Registry[]) {
       labelNames: ['capability'] as const,
       registers,
     }),
+    mcpToolCalls: new Counter({
+      name: 'opsbot_mcp_tool_calls_total',
+      help: 'MCP tool calls by agents, by tool and outcome (ok, refused, rate_limited, failed).',
+      labelNames: ['tool', 'outcome'] as const,
+      registers,
+    }),
   };
 }
 

@@ -11,6 +11,7 @@ export const CAPABILITIES = [
   'watch.respond',
   'digest.manage',
   'index.manage',
+  'agent.connect',
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -24,6 +25,7 @@ export const CAPABILITY_WORDS: Readonly<Record<Capability, string>> = {
   'watch.respond': 'acknowledge, snooze or mute alerts',
   'digest.manage': 'set up digests',
   'index.manage': 'name, rename or forget indexes',
+  'agent.connect': 'connect agents to opsbot over MCP',
 };
 
 /** A named set of people: a Slack user group (its S… id once known, its handle for words) and/or user ids. */

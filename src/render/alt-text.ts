@@ -1,38 +1,43 @@
-import type { DayBars } from './daily.ts';
-import { digitsToTell, formatValue, type ValueKind } from './format-numbers.ts';
+import { formatValue, minMaxInWords, type ValueKind } from '../text/numbers.ts';
+import { type DayBars, latestBarWords } from './daily.ts';
 import { headerLines } from './header.ts';
-import { type CardData, type Clean, dailySpan, isDailySeries, SERIES_WORDS } from './series.ts';
+import { type CardData, dailySpan, headlineOf, isDailySeries, SERIES_WORDS } from './series.ts';
 
 /** Slack rejects an image block whose alt_text is longer than this. */
 export const ALT_TEXT_LIMIT = 2000;
 
-/** Bars listed day by day up to this many; more are summed up as last, min and max. */
-const LIST_DAYS_UP_TO = 7;
+/** Bars listed one by one up to this many; more are summed up as latest, min and max. */
+const LIST_BARS_UP_TO = 7;
 
-function barsInWords(words: string, kind: ValueKind, bars: DayBars): string {
-  const count = bars.values.length;
-  if (count === 0) return `${words}: no data.`;
-  const digits = digitsToTell(kind, [Math.min(...bars.values), Math.max(...bars.values)]);
-  const v = (x: number) => formatValue(kind, x, digits);
-  const soFar = (i: number) => (bars.partialLast && i === count - 1 ? ' so far' : '');
-  if (count <= LIST_DAYS_UP_TO) {
-    return `${words}: ${bars.values.map((x, i) => `${bars.labels[i]} ${v(x)}${soFar(i)}`).join(', ')}.`;
-  }
-  const last = count - 1;
-  return `${words}: ${bars.labels[last]} ${v(bars.values[last] as number)}${soFar(last)}, min ${v(Math.min(...bars.values))}, max ${v(Math.max(...bars.values))}.`;
+/** Min and max as the card's foot writes them (`min 5.0 · max 7.5`), commas for a sentence. */
+const minMax = (kind: ValueKind, min: number, max: number) =>
+  (minMaxInWords(kind, min, max)[0] as string).replace(' · ', ', ');
+
+/**
+ * Each bar in words, as the alt text and the details list them: `Sun 1.3M`, `Thu no data`, and the
+ * latest as the card's big number says it, `today so far 1.9M`.
+ */
+export function barWords(kind: ValueKind, bars: DayBars): string[] {
+  const last = bars.values.length - 1;
+  return bars.values.map((x, i) => {
+    const value = Number.isNaN(x) ? 'no data' : formatValue(kind, x);
+    return i === last ? `${latestBarWords(bars)} ${value}` : `${bars.labels[i]} ${value}`;
+  });
 }
 
-function lineInWords(words: string, kind: ValueKind, s: Clean): string {
-  if (s.n === 0) return `${words}: no data.`;
-  const digits = digitsToTell(kind, [s.min, s.max]);
-  const v = (x: number) => formatValue(kind, x, digits);
-  return `${words}: last ${v(s.last)}, min ${v(s.min)}, max ${v(s.max)}.`;
+function barsInWords(words: string, kind: ValueKind, bars: DayBars): string {
+  const finite = bars.values.filter((v) => !Number.isNaN(v));
+  if (finite.length === 0) return `${words}: no data.`;
+  const all = barWords(kind, bars);
+  if (bars.values.length <= LIST_BARS_UP_TO) return `${words}: ${all.join(', ')}.`;
+  if (finite.length === 1) return `${words}: ${all.at(-1)}.`;
+  return `${words}: ${all.at(-1)}, ${minMax(kind, Math.min(...finite), Math.max(...finite))}.`;
 }
 
 /**
  * What the card shows, in words, for screen readers and notifications: the period and its range,
- * each day of the per-day totals, then each other series' last value, minimum and maximum, in the
- * card's reading order, with as many digits as it takes for a minimum and a maximum to differ.
+ * the per-day bars, then each other series' latest value (the card's big number) and its minimum
+ * and maximum as the card writes them, in the card's reading order.
  */
 export function altTextOf(data: CardData): string {
   const { title, subtitle } = headerLines(data);
@@ -40,10 +45,16 @@ export function altTextOf(data: CardData): string {
   const days = dailySpan(data);
   if (days !== '') parts.push(`Per day, ${days}.`);
   for (const [name, words, kind] of SERIES_WORDS) {
+    if (isDailySeries(name)) {
+      parts.push(barsInWords(words, kind, data.daily[name]));
+      continue;
+    }
+    const s = data.series[name];
+    const now = headlineOf(data, name);
     parts.push(
-      isDailySeries(name)
-        ? barsInWords(words, kind, data.daily[name])
-        : lineInWords(words, kind, data.series[name]),
+      s.n === 0 || now === undefined
+        ? `${words}: no data.`
+        : `${words}: last ${formatValue(kind, now)}, ${minMax(kind, s.min, s.max)}.`,
     );
   }
   parts.push('Throughput and latency in the units the API reports.');

@@ -1,5 +1,6 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { drawCellData, type Paint } from './draw-cell.ts';
+import { drawCellData, measureOf, type Paint } from './draw-cell.ts';
+import { fitLabel } from './fit.ts';
 import { font } from './fonts.ts';
 import { headerLines } from './header.ts';
 import { CELL, type CellBox, FOOTER, GROUP, type GroupBox, HEADER, LAYOUT } from './layout.ts';
@@ -14,8 +15,9 @@ function drawHeader(ctx: SKRSContext2D, data: CardData, theme: Theme): void {
   ctx.font = font(HEADER.titleSize, 'bold');
   ctx.fillText(ellipsize(ctx, title, header.w), header.x, header.y + HEADER.titleBaseline);
   ctx.fillStyle = css(theme.muted);
-  ctx.font = font(HEADER.subtitleSize);
-  ctx.fillText(ellipsize(ctx, subtitle, header.w), header.x, header.y + HEADER.subtitleBaseline);
+  const fitted = fitLabel(measureOf(ctx), [subtitle], header.w, HEADER.subtitleSize);
+  ctx.font = font(fitted.px);
+  ctx.fillText(fitted.text, header.x, header.y + HEADER.subtitleBaseline);
 }
 
 function drawLegend(ctx: SKRSContext2D, group: GroupBox, theme: Theme): void {
@@ -54,16 +56,17 @@ function drawGroupTitle(ctx: SKRSContext2D, group: GroupBox, theme: Theme): void
   if (group.cells.some((c) => c.spec.p99)) drawLegend(ctx, group, theme);
 }
 
-/** The per-day group says which days its bars are: `Per day · this week: Sun–Tue`. */
+/** The per-day group says which days (or hours) its bars are: `Per day · 7 days: Wed–Tue`. */
 function drawGroupDays(ctx: SKRSContext2D, group: GroupBox, data: CardData, theme: Theme) {
   if (!group.cells.some((c) => c.spec.plot === 'bars')) return;
   const span = dailySpan(data);
   if (span === '') return;
   ctx.font = font(GROUP.titleSize, 'bold');
   const x = group.x + ctx.measureText(group.group.title).width;
-  ctx.font = font(GROUP.titleSize);
+  const fitted = fitLabel(measureOf(ctx), [` · ${span}`], group.w - (x - group.x), GROUP.titleSize);
+  ctx.font = font(fitted.px);
   ctx.fillStyle = css(theme.muted);
-  ctx.fillText(ellipsize(ctx, ` · ${span}`, group.w - (x - group.x)), x, group.y + GROUP.titleBaseline);
+  ctx.fillText(fitted.text, x, group.y + GROUP.titleBaseline);
 }
 
 /** The panel and its label. */

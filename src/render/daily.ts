@@ -1,111 +1,107 @@
-// The per-day series (queries, updates, reranks, bandwidth per day) as one bar per day.
+// The per-day series (queries, updates, reranks, bandwidth per day) as bars over the time the
+// period covers: one bar per day for 3, 7 and 30 days; one per hour for periods up to a day, each
+// the day's count as of that hour. A slot the API sent no point for has no bar ("no data"), never
+// a bar at zero.
 //
-// The provider sends them in two shapes. Its real answers are week to date: one point per day since
-// the week began, today's still counting, with the weekday names in the record's `days`. The spec's
-// shape is the period's 60 points, each the count of the day it falls in. Both become the same
-// thing here: the points grouped by UTC day, each day's latest point its bar. A bar is labelled with
-// its name from `days` when `days` lines up with the bars (one recognisable weekday per bar, within
-// a day of the bar's own date, which allows the provider's time zone), and with its date otherwise.
-import { shortDate } from './format-time.ts';
+// The provider sends the series in two shapes. Its real answers are week to date: one point per day
+// since the week began, stamped at the day's midnight, today's still counting. The spec's shape is
+// the period's 60 points, each the count of the day it falls in. Either way a slot's value is the
+// latest point inside it, and the latest point of the period's last day is that day's count so far:
+// it belongs to the last slot, whatever its stamp says (the provider stamps today at midnight).
+import type { StatsPeriod } from '../api/schemas.ts';
+import { dayNumberOf, hourLabel, hourNumberOf, shortDate, UTC, weekdayOf } from '../time/words.ts';
 
-const DAY = 86_400_000;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
-/** What a daily panel draws and says. */
-export type DayBars = {
-  values: number[];
-  /** `Sun`, `Mon`… from `days`, or `22 Nov`… */
-  labels: string[];
-  /** The last bar is today, still counting: drawn lighter, said "so far". */
-  partialLast: boolean;
-  /** `this week: Sun–Tue`, `Sun–Tue`, `15–22 Nov`; empty without bars. */
-  span: string;
+/** How many slots a period's per-day panel has, and how long each is. */
+const SLOTS: Record<StatsPeriod, { count: number; unit: 'hour' | 'day' }> = {
+  '1h': { count: 1, unit: 'hour' },
+  '3h': { count: 3, unit: 'hour' },
+  '12h': { count: 12, unit: 'hour' },
+  '1d': { count: 24, unit: 'hour' },
+  '3d': { count: 3, unit: 'day' },
+  '7d': { count: 7, unit: 'day' },
+  '30d': { count: 30, unit: 'day' },
 };
 
-export const NO_BARS: DayBars = { values: [], labels: [], partialLast: false, span: '' };
+/** The slots of a card's per-day panels, shared by its four series. */
+export type Slots = {
+  unit: 'hour' | 'day';
+  /** Slot numbers: hours or days since 1970 on the zone's wall clock, oldest first. */
+  numbers: number[];
+  /** `Wed`, `22 Nov`, `14:00`. */
+  labels: string[];
+  /** `7 days: Wed–Tue`, `30 days: 2 Nov – 1 Dec`, `by the hour, 11:00 – 22:00 UTC: each bar its day so far`. */
+  span: string;
+  /** The instant the last slot ends on: the end of the period's data. */
+  endMs: number;
+  timeZone: string;
+};
 
-/** 0 = Sunday … 6 = Saturday, from `Sunday`, `sun`, ` SUNDAY `; undefined for anything else. */
-export function weekdayOf(name: unknown): number | undefined {
-  if (typeof name !== 'string') return undefined;
-  const word = name.trim().toLowerCase();
-  if (word.length < 3) return undefined;
-  const i = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].findIndex((full) =>
-    full.startsWith(word),
+/** What a daily panel draws and says: a value per slot (NaN where the API sent nothing). */
+export type DayBars = {
+  values: number[];
+  labels: string[];
+  /** The last bar is the period's last day, still counting: drawn lighter, said "so far". */
+  partialLast: boolean;
+};
+
+export const NO_BARS: DayBars = { values: [], labels: [], partialLast: false };
+
+/** The slots a `period` ending at `endMs` covers: UTC days, or hours on the conversation's clock. */
+export function slotsOf(period: StatsPeriod, endMs: number, conversationZone = UTC): Slots {
+  const { count, unit } = SLOTS[period] ?? SLOTS['7d'];
+  // Days are the API's (its counters reset at UTC midnight), whoever reads them; hours are read on
+  // the conversation's clock (a day's count as of 14:00 there).
+  const timeZone = unit === 'day' ? UTC : conversationZone;
+  const last = unit === 'day' ? dayNumberOf(endMs, timeZone) : hourNumberOf(endMs, timeZone);
+  const numbers = Array.from({ length: count }, (_, i) => last - (count - 1 - i));
+  // A slot's start as an instant, for its label: near enough for the day or the hour it names.
+  const startOf = (k: number) => endMs - (last - k) * (unit === 'day' ? DAY : HOUR);
+  const labels = numbers.map((k) =>
+    unit === 'hour'
+      ? hourLabel(startOf(k), timeZone).replace(/:\d\d$/, ':00')
+      : count <= 7
+        ? weekdayOf(startOf(k), timeZone)
+        : shortDate(startOf(k), timeZone),
   );
-  return i < 0 ? undefined : i;
-}
-
-function labelsFromDays(dayNumbers: readonly number[], days: readonly unknown[]): string[] | undefined {
-  if (days.length !== dayNumbers.length) return undefined;
-  const labels: string[] = [];
-  for (const [i, name] of days.entries()) {
-    const named = weekdayOf(name);
-    if (named === undefined) return undefined;
-    // Day 0 of the epoch was a Thursday.
-    const dated = ((dayNumbers[i] as number) + 4) % 7;
-    const apart = Math.abs(named - dated);
-    if (Math.min(apart, 7 - apart) > 1) return undefined;
-    labels.push(WEEKDAYS[named] as string);
-  }
-  return labels;
-}
-
-function spanOf(dayNumbers: readonly number[], labels: readonly string[], fromDays: boolean, today: boolean) {
-  const first = labels[0];
-  const last = labels[labels.length - 1];
-  if (first === undefined || last === undefined) return '';
-  if (fromDays) {
-    const range = first === last && labels.length === 1 ? first : `${first}–${last}`;
-    // "This week" only when the bars are the week so far: up to today, starting on a Sunday or Monday.
-    const weekSoFar = today && labels.length <= 7 && (first === 'Sun' || first === 'Mon');
-    return weekSoFar ? `this week: ${range}` : range;
-  }
-  if (labels.length === 1) return today ? 'today' : first;
-  const [d0, m0] = first.split(' ');
-  const [, m1] = last.split(' ');
-  const sameMonth = m0 === m1 && Math.abs((dayNumbers.at(-1) ?? 0) - (dayNumbers[0] ?? 0)) < 31;
-  return sameMonth ? `${d0}–${last}` : `${first} – ${last}`;
+  const first = labels[0] ?? '';
+  const lastLabel = labels[labels.length - 1] ?? '';
+  let span: string;
+  if (unit === 'hour') {
+    const hours = count === 1 ? `${lastLabel} ${timeZone}` : `${first} – ${lastLabel} ${timeZone}`;
+    span = `by the hour, ${hours}: each bar its day so far`;
+  } else if (count <= 7) span = `${count} days: ${first}–${lastLabel}`;
+  else span = `${count} days: ${first} – ${lastLabel}`;
+  return { unit, numbers, labels, span, endMs, timeZone };
 }
 
 /**
- * One bar per UTC day of the points `at`/`y` (time order, finite), labelled as above. `nowMs` is
- * the end of the period (the last instant of the minute series): a bar on that day is today's.
+ * A value per slot of the points `at`/`y` (time order, finite): the latest point inside each slot,
+ * the latest point of the last day counted in the last slot (see above).
  */
-export function dayBarsOf(
-  at: ArrayLike<number>,
-  y: ArrayLike<number>,
-  n: number,
-  days: readonly unknown[],
-  nowMs: number | undefined,
-): DayBars {
-  if (n === 0) return NO_BARS;
-  const dayNumbers: number[] = [];
-  const values: number[] = [];
+export function dayBarsOf(at: ArrayLike<number>, y: ArrayLike<number>, n: number, slots: Slots): DayBars {
+  if (n === 0 || slots.numbers.length === 0) return NO_BARS;
+  const slotOf = (ms: number) =>
+    slots.unit === 'day' ? dayNumberOf(ms, slots.timeZone) : hourNumberOf(ms, slots.timeZone);
+  const first = slots.numbers[0] as number;
+  const values = slots.numbers.map(() => Number.NaN);
+  // The API's day, in UTC: the day its counters count.
+  const lastDay = dayNumberOf(slots.endMs);
   for (let i = 0; i < n; i++) {
-    const d = Math.floor((at[i] as number) / DAY);
-    if (dayNumbers.length > 0 && dayNumbers[dayNumbers.length - 1] === d)
-      values[values.length - 1] = y[i] as number;
-    else {
-      dayNumbers.push(d);
-      values.push(y[i] as number);
-    }
+    const t = at[i] as number;
+    if (t > slots.endMs) continue;
+    const isLatestOfLastDay = i === n - 1 && dayNumberOf(t) === lastDay;
+    const k = (isLatestOfLastDay ? slotOf(slots.endMs) : slotOf(t)) - first;
+    if (k >= 0 && k < values.length) values[k] = y[i] as number;
   }
-  const fromDays = labelsFromDays(dayNumbers, days);
-  const labels = fromDays ?? dayNumbers.map((d) => shortDate(d * DAY));
-  const partialLast =
-    nowMs !== undefined &&
-    Number.isFinite(nowMs) &&
-    dayNumbers[dayNumbers.length - 1] === Math.floor(nowMs / DAY);
-  return {
-    values,
-    labels,
-    partialLast,
-    span: spanOf(dayNumbers, labels, fromDays !== undefined, partialLast),
-  };
+  if (values.every((v) => Number.isNaN(v))) return { ...NO_BARS, labels: slots.labels };
+  return { values, labels: slots.labels, partialLast: !Number.isNaN(values[values.length - 1] as number) };
 }
 
-/** `Tue, so far`, `Mon`: what the latest bar is, next to its value. */
+/** `today so far`, `Mon`: what the latest bar is, next to its value. */
 export function latestBarWords(bars: DayBars): string {
-  const last = bars.labels[bars.labels.length - 1] ?? '';
-  return bars.partialLast ? `${last}, so far` : last;
+  if (bars.partialLast) return 'today so far';
+  return bars.labels[bars.labels.length - 1] ?? '';
 }

@@ -33,6 +33,8 @@ const MARK_RING = 1.2;
 const PLOT_MARGIN = 4;
 /** Share of a day's slot its bar fills; the rest is the gap that keeps bars apart. */
 const BAR_SHARE = 0.7;
+/** The widest a bar gets (CSS px): one hour's bar is a bar, not a block. */
+const MAX_BAR = 26;
 
 // Halves before subtracting: (1e308 - -1e308) overflows, the halves never do.
 export function norm(v: number, lo: number, hi: number): number {
@@ -141,9 +143,11 @@ export function drawBars(
   if (count === 0) return false;
   const yOf = beginPlot(ctx, area, y, true, inks);
   const slot = (area.w * scale) / count;
-  const barWidth = Math.max(1, Math.min(slot - 1, Math.round(slot * BAR_SHARE)));
+  const barWidth = Math.max(1, Math.min(slot - 1, MAX_BAR * scale, Math.round(slot * BAR_SHARE)));
   const zero = yOf(Math.max(y.lo, Math.min(y.hi, 0)));
   for (let i = 0; i < count; i++) {
+    // A slot the API sent nothing for has no bar: a bar at zero would say "none" where it said nothing.
+    if (Number.isNaN(bars.values[i])) continue;
     const x0 = Math.round(area.x * scale + i * slot + (slot - barWidth) / 2) / scale;
     const end = yOf(bars.values[i] as number);
     ctx.fillStyle = css(bars.partialLast && i === count - 1 ? inks.light : inks.line);

@@ -6,9 +6,9 @@ import type { RenderOptions } from './raster.ts';
 import { cardDataOf } from './series.ts';
 import type { WatchChartData } from './watch-chart.ts';
 
+export { formatBytes, formatCompact, formatCount } from '../text/numbers.ts';
+export { periodInWords } from '../time/words.ts';
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
-export { formatBytes, formatCompact, formatCount } from './format-numbers.ts';
-export { periodInWords } from './format-time.ts';
 export type { WatchChartData } from './watch-chart.ts';
 
 export type StatsCardInput = {
@@ -17,6 +17,8 @@ export type StatsCardInput = {
   stats: VectorIndexStats;
   /** Replaces the header's "Vector index <id>". */
   title?: string;
+  /** The zone its times are written in (the conversation's); UTC when absent. */
+  timeZone?: string;
 };
 
 export type StatsCardOptions = RenderOptions;

@@ -48,8 +48,8 @@ export const FOOTER = {
   size: 11.5,
   lineHeight: 16,
   lines: [
-    'Per-day panels: one bar per day, the faded bar is today so far. Latency: solid line = mean, dashed = p99.',
-    'Per-day and size panels start at zero; throughput and latency show the range labelled on the left.',
+    'Per day: a bar per day (up to a day, per hour: the day so far); faded = today so far; no bar = no data.',
+    'Latency: solid line = mean, dashed = p99. Per-day and size panels start at zero; the others show their range.',
     'Throughput and latency are in the units the API reports (it names none).',
   ],
 } as const;

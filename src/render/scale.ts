@@ -1,4 +1,4 @@
-import { digitsToTell, formatValue, type ValueKind } from './format-numbers.ts';
+import { digitsToTell, formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
 
 /**
  * How a panel's vertical scale is chosen, per kind of series:
@@ -29,7 +29,10 @@ function niceStep(raw: number): number | undefined {
   return 10 * base;
 }
 
+/** The two edges in one format (`0 · 2.5M`, `5.0 · 7.5`), or with the digits it takes to differ. */
 function labelled(kind: ValueKind, lo: number, hi: number): YScale {
+  const together = formatTogether(kind, [lo, hi]);
+  if (together !== undefined) return { lo, hi, bottom: together[0] as string, top: together[1] as string };
   const digits = digitsToTell(kind, [lo, hi]);
   return { lo, hi, bottom: formatValue(kind, lo, digits), top: formatValue(kind, hi, digits) };
 }

@@ -6,12 +6,13 @@ import {
   type StatsPeriod,
   type VectorIndexStats,
 } from '../api/schemas.ts';
-import { type DayBars, dayBarsOf, NO_BARS } from './daily.ts';
-import type { ValueKind } from './format-numbers.ts';
+import type { ValueKind } from '../text/numbers.ts';
+import { UTC } from '../time/words.ts';
+import { type DayBars, dayBarsOf, NO_BARS, type Slots, slotsOf } from './daily.ts';
 import type { Baseline } from './scale.ts';
 import { type TimeSpan, timeSpan } from './time-span.ts';
 
-export { formatValue, type ValueKind } from './format-numbers.ts';
+export { formatValue, type ValueKind } from '../text/numbers.ts';
 
 export type Hue = 'requests' | 'throughput' | 'size' | 'latency';
 
@@ -189,57 +190,101 @@ export type SeriesSet = Record<SeriesName, Clean>;
 
 const MAX_TEXT = 256;
 
+/** The record's counter of today for each per-day series that has one (bandwidth has none). */
+const TODAY_COUNTERS: Partial<Record<DailySeriesName, keyof VectorIndexStats>> = {
+  daily_query_requests: 'daily_query_count',
+  daily_update_requests: 'daily_update_count',
+  daily_rerank_requests: 'daily_rerank_count',
+};
+
 /** What the card is drawn from: plain data (typed arrays), cheap to hand to a worker thread. */
 export type CardData = {
   indexId: string;
   period: StatsPeriod;
   title?: string;
+  /** The zone the card's times are written in: the conversation's (src/time/audience.ts). */
+  timeZone: string;
   series: SeriesSet;
   /** The period's own span: the series sampled over it, not the per-day totals. */
   span: TimeSpan | undefined;
+  /** The per-day panels' slots (days, or hours up to a day); undefined without any data. */
+  slots: Slots | undefined;
   daily: Record<DailySeriesName, DayBars>;
 };
+
+/**
+ * The big number of a panel, and the figure every message beside the card says for it: a per-day
+ * series' latest bar (today's counter, see withTodayCounter), a line's latest point.
+ */
+export function headlineOf(data: CardData, name: SeriesName): number | undefined {
+  if (isDailySeries(name)) {
+    const bars = data.daily[name];
+    const last = bars.values[bars.values.length - 1];
+    return last === undefined || Number.isNaN(last) ? undefined : last;
+  }
+  const s = data.series[name];
+  return s.n > 0 ? s.last : undefined;
+}
+
+function counter(stats: VectorIndexStats, field: keyof VectorIndexStats | undefined): number | undefined {
+  const value: unknown = field === undefined ? undefined : stats[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Today's bar is the record's counter of today where it has one: the counter is read when the
+ * answer is written, the series' latest point may be hours older, and a message must not show two
+ * numbers for one thing (the stats message's fields say this same counter).
+ */
+function withTodayCounter(bars: DayBars, today: number | undefined, slots: Slots): DayBars {
+  if (today === undefined) return bars;
+  const values = bars.values.length > 0 ? [...bars.values] : slots.numbers.map(() => Number.NaN);
+  values[values.length - 1] = today;
+  return { values, labels: slots.labels, partialLast: true };
+}
 
 export function cardDataOf(input: {
   indexId: string;
   period: StatsPeriod;
   stats: VectorIndexStats;
   title?: string;
+  timeZone?: string;
 }): CardData {
   // A public function: a caller bypassing the types (stats missing) still gets a card, empty.
   const stats = (
     typeof input.stats === 'object' && input.stats !== null ? input.stats : {}
   ) as VectorIndexStats;
+  const timeZone = typeof input.timeZone === 'string' && input.timeZone !== '' ? input.timeZone : UTC;
   const series = Object.fromEntries(SERIES_NAMES.map((n) => [n, cleanSeries(stats, n)])) as SeriesSet;
   const span = timeSpan(
     series,
     SERIES_NAMES.filter((n) => !isDailySeries(n)),
   );
-  const days: readonly unknown[] = Array.isArray(stats.days) ? stats.days : [];
+  const end = span?.to ?? timeSpan(series, DAILY_SERIES_NAMES)?.to;
+  const slots = end === undefined ? undefined : slotsOf(input.period, end, timeZone);
   const daily = Object.fromEntries(
     DAILY_SERIES_NAMES.map((n) => {
       const s = series[n];
-      return [n, s.n === 0 ? NO_BARS : dayBarsOf(s.at, s.y, s.n, days, span?.to)];
+      if (slots === undefined) return [n, NO_BARS];
+      const bars = s.n === 0 ? NO_BARS : dayBarsOf(s.at, s.y, s.n, slots);
+      return [n, withTodayCounter(bars, counter(stats, TODAY_COUNTERS[n]), slots)];
     }),
   ) as Record<DailySeriesName, DayBars>;
   // Ids are UUID-sized; the cap only keeps text measuring cheap for absurd input.
   const data: CardData = {
     indexId: String(input.indexId).slice(0, MAX_TEXT),
     period: input.period,
+    timeZone,
     series,
     span,
+    slots,
     daily,
   };
   if (typeof input.title === 'string') data.title = input.title.slice(0, MAX_TEXT);
   return data;
 }
 
-/** The day span the per-day panels share (`this week: Sun–Tue`): the longest one's. */
+/** The days (or hours) the per-day panels cover: `7 days: Wed–Tue`. */
 export function dailySpan(data: CardData): string {
-  let best: DayBars = NO_BARS;
-  for (const name of DAILY_SERIES_NAMES) {
-    const bars = data.daily[name];
-    if (bars.values.length > best.values.length) best = bars;
-  }
-  return best.span;
+  return data.slots?.span ?? '';
 }

@@ -1,6 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
-/** Shortens `text` with an ellipsis until it fits `maxWidth` at the context's current font. */
+/**
+ * Shortens `text` with an ellipsis until it fits `maxWidth` at the context's current font: for the
+ * team's own words only (an index's name, a panel's name). Numbers are fitted by fit.ts, never cut.
+ */
 export function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
   let lo = 0;
@@ -11,10 +14,4 @@ export function ellipsize(ctx: SKRSContext2D, text: string, maxWidth: number): s
     else hi = mid - 1;
   }
   return `${text.slice(0, lo)}…`;
-}
-
-/** The first of `texts` that fits `maxWidth`, else the first one shortened. */
-export function fitting(ctx: SKRSContext2D, texts: readonly string[], maxWidth: number): string {
-  for (const text of texts) if (text !== '' && ctx.measureText(text).width <= maxWidth) return text;
-  return ellipsize(ctx, texts[0] ?? '', maxWidth);
 }

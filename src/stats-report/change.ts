@@ -8,7 +8,7 @@
 // news, and a quarter of the period (15 of 60 points, 60 of 240) averages the noise away while
 // still describing "the start" and "the end". docs/commands.md states this once, in the same words.
 // The module has no Slack and no feature types, so any feature can import it.
-import { formatCount } from '../render/format-numbers.ts';
+import { formatCount } from '../text/numbers.ts';
 
 /** The sentence docs/commands.md and the stats details use, so they say exactly what the code does. */
 export const CHANGE_IN_WORDS =

@@ -6,9 +6,9 @@
 // Only the series sampled over the period are watched. The per-day totals are a handful of points
 // (the provider's are week to date, today still counting), too few to call a day unusual.
 import type { SeriesName, VectorIndexStats } from '../api/index.ts';
-import { digitsToTell, formatValue, type ValueKind } from '../render/format-numbers.ts';
-import { clockInWords, durationInWords } from '../render/format-time.ts';
 import { cleanSeries } from '../render/series.ts';
+import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
+import { clockInWords, durationInWords, UTC } from '../time/words.ts';
 import { percentText } from './change.ts';
 import {
   type Detection,
@@ -23,6 +23,8 @@ import {
 
 export const MAX_HIGHLIGHTS = 3;
 export const NOTHING_UNUSUAL = 'Nothing unusual in this period.';
+/** What an index with no vectors and no traffic reads as: empty is not "nothing unusual". */
+export const EMPTY_INDEX = 'This index is empty: no vectors and no traffic in this period.';
 
 type Subject = {
   /** How the series is named in a sentence. */
@@ -93,8 +95,8 @@ const times = (ratio: number) => `${ratio < 10 ? ratio.toFixed(1) : Math.round(r
 
 /** `from → to` with the digits it takes for the two to read differently. */
 function fromTo(kind: ValueKind, from: number, to: number): string {
-  const digits = digitsToTell(kind, [from, to]);
-  return `${formatValue(kind, from, digits)} → ${formatValue(kind, to, digits)}`;
+  const [a, b] = formatTogether(kind, [from, to]) ?? [formatValue(kind, from, 5), formatValue(kind, to, 5)];
+  return `${a} → ${b}`;
 }
 
 /** `rose 2.4×`, `rose 60%`, `fell 35%`, `grew 12%`. */
@@ -107,12 +109,12 @@ function moved(subject: Subject, from: number, to: number): string {
   return `${verb} ${percentText(Math.abs(ratio - 1) * 100)}%`;
 }
 
-function sentence(subject: Subject, finding: Finding, endMs: number): string {
+function sentence(subject: Subject, finding: Finding, endMs: number, timeZone: string): string {
   const { words, kind } = subject;
   const v = (x: number) => formatValue(kind, x);
   switch (finding.kind) {
     case 'flatline': {
-      const when = clockInWords(finding.since, endMs);
+      const when = clockInWords(finding.since, endMs, timeZone);
       return subject.activity
         ? `${subject.activity} stopped at ${when} — 0 since`
         : `${words} dropped to 0 at ${when} — 0 since`;
@@ -120,7 +122,7 @@ function sentence(subject: Subject, finding: Finding, endMs: number): string {
     case 'level-shift':
       return `${words} ${moved(subject, finding.from, finding.to)} in the last ${durationInWords(finding.windowMs) ?? 'quarter'} (${fromTo(kind, finding.from, finding.to)})`;
     case 'spike':
-      return `${words} spiked to ${v(finding.peak)} at ${clockInWords(finding.at, endMs)} — ${times(finding.peak / finding.median)} its median (${v(finding.median)})`;
+      return `${words} spiked to ${v(finding.peak)} at ${clockInWords(finding.at, endMs, timeZone)} — ${times(finding.peak / finding.median)} its median (${v(finding.median)})`;
     case 'trend':
       return `${words} ${moved(subject, finding.from, finding.to)} this period (${fromTo(kind, finding.from, finding.to)})`;
   }
@@ -139,6 +141,7 @@ export function highlightsOf(stats: VectorIndexStats, max = MAX_HIGHLIGHTS): Hig
 export function highlightsOfSeries(
   seriesOf: (name: SeriesName) => Series,
   max = MAX_HIGHLIGHTS,
+  timeZone = UTC,
 ): Highlight[] {
   const watched = SUBJECTS.map(([name, subject]) => ({ name, subject, series: seriesOf(name) }));
   const endMs = Math.max(
@@ -154,7 +157,7 @@ export function highlightsOfSeries(
     if (found === undefined) continue;
     const current = best.get(subject.family);
     if (current !== undefined && current.unusualness >= found.unusualness) continue;
-    const text = sentence(subject, found.finding, endMs);
+    const text = sentence(subject, found.finding, endMs, timeZone);
     best.set(subject.family, { series: name, finding: found.finding, unusualness: found.unusualness, text });
   }
   return [...best.values()].sort((a, b) => b.unusualness - a.unusualness).slice(0, max);

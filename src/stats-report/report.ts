@@ -2,13 +2,20 @@
 // fields the API adds later (or a secret it starts echoing) never reach Slack.
 import type { SeriesName, StatsPeriod, VectorIndexStats } from '../api/index.ts';
 import type { DayBars } from '../render/daily.ts';
-import { formatValue, type ValueKind } from '../render/format-numbers.ts';
-import { type CardData, cardDataOf, dailySpan, isDailySeries } from '../render/series.ts';
-import { type Highlight, highlightsOfSeries } from './highlights.ts';
+import {
+  type CardData,
+  cardDataOf,
+  type DailySeriesName,
+  dailySpan,
+  headlineOf,
+  isDailySeries,
+} from '../render/series.ts';
+import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
+import { spanWords, UTC } from '../time/words.ts';
+import { EMPTY_INDEX, type Highlight, highlightsOfSeries, NOTHING_UNUSUAL } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
-import { spanInWords } from './time-range.ts';
 
-export { formatValue, type ValueKind } from '../render/format-numbers.ts';
+export { formatValue, type ValueKind } from '../text/numbers.ts';
 
 export type SeriesRow = {
   name: SeriesName;
@@ -25,6 +32,7 @@ export type SeriesGroup = { title: string; rows: SeriesRow[] };
 
 /** The record's scalars. A field the API left out (or sent as null) is undefined: "not reported". */
 export type Counters = {
+  /** The card's headline (the series' latest point), else the record's counter. */
   currentVectors: number | undefined;
   pendingIndexOps: number | undefined;
   queriesToday: number | undefined;
@@ -33,6 +41,8 @@ export type Counters = {
   updatesMonth: number | undefined;
   reranksToday: number | undefined;
   reranksMonth: number | undefined;
+  /** Today so far, from the card's per-day panel (no counter of its own in the record). */
+  bandwidthTodayBytes: number | undefined;
   bandwidthMonthBytes: number | undefined;
   storageBytes: number | undefined;
   monthlyCost: number | undefined;
@@ -51,6 +61,10 @@ export type StatsReport = {
   groups: SeriesGroup[];
   /** What changed, the most unusual first; empty when nothing unusual happened. */
   highlights: Highlight[];
+  /** No vectors and no traffic: nothing to read, which is not the same as nothing unusual. */
+  empty: boolean;
+  /** Where the record contradicts itself (a day above its month), in one short line; else empty. */
+  contradiction: string;
 };
 
 type RowSpec = readonly [SeriesName, string, ValueKind];
@@ -136,9 +150,72 @@ function rowOf(data: CardData, [name, label, kind]: RowSpec): SeriesRow {
   };
 }
 
-export function buildReport(indexId: string, period: StatsPeriod, stats: VectorIndexStats): StatsReport {
+/** The value of the per-day panel's bar for today (the period's last day), as the card shows it. */
+function todayOf(data: CardData, name: DailySeriesName): number | undefined {
+  const bars = data.daily[name];
+  return bars.partialLast ? bars.values[bars.values.length - 1] : undefined;
+}
+
+const MONTH_CHECKS: ReadonlyArray<readonly [string, ValueKind, keyof Counters, keyof Counters]> = [
+  ['queries', 'count', 'queriesToday', 'queriesMonth'],
+  ['updates', 'count', 'updatesToday', 'updatesMonth'],
+  ['reranks', 'count', 'reranksToday', 'reranksMonth'],
+  ['bandwidth', 'bytes', 'bandwidthTodayBytes', 'bandwidthMonthBytes'],
+];
+
+/** `The API's figures disagree: bandwidth today (13.2 GB) is above this month's (12.2 GB).` */
+function contradictionOf(c: Counters): string {
+  const found = MONTH_CHECKS.flatMap(([thing, kind, todayKey, monthKey]) => {
+    const today = c[todayKey];
+    const month = c[monthKey];
+    if (today === undefined || month === undefined || !(today > month)) return [];
+    const [t, m] = formatTogether(kind, [today, month]) ?? [
+      formatValue(kind, today),
+      formatValue(kind, month),
+    ];
+    return [`${thing} today (${t}) is above this month's (${m})`];
+  });
+  return found.length === 0 ? '' : `The API's figures disagree: ${found.join('; ')}.`;
+}
+
+function isEmpty(data: CardData, c: Counters): boolean {
+  const none = (v: number | undefined) => v === undefined || v === 0;
+  const idle = (name: SeriesName) =>
+    data.series[name].n === 0 || (data.series[name].min === 0 && data.series[name].max === 0);
+  return (
+    none(c.currentVectors) &&
+    [c.queriesToday, c.updatesToday, c.reranksToday, c.queriesMonth, c.updatesMonth].every(none) &&
+    (['query_throughput', 'update_throughput', 'vector_count'] as const).every(idle)
+  );
+}
+
+/** The line a report with no highlights leads with: empty, or nothing unusual (with its emoji). */
+export function quietLine(report: Pick<StatsReport, 'empty'>): string {
+  return report.empty ? `:white_circle: ${EMPTY_INDEX}` : `:white_check_mark: ${NOTHING_UNUSUAL}`;
+}
+
+export function buildReport(
+  indexId: string,
+  period: StatsPeriod,
+  stats: VectorIndexStats,
+  timeZone = UTC,
+): StatsReport {
   const safe = (typeof stats === 'object' && stats !== null ? stats : {}) as VectorIndexStats;
-  const data = cardDataOf({ indexId, period, stats: safe });
+  const data = cardDataOf({ indexId, period, stats: safe, timeZone });
+  const counters: Counters = {
+    currentVectors: headlineOf(data, 'vector_count') ?? scalar(safe, 'current_vector_count'),
+    pendingIndexOps: scalar(safe, 'pending_index_count'),
+    queriesToday: todayOf(data, 'daily_query_requests'),
+    queriesMonth: scalar(safe, 'monthly_query_count'),
+    updatesToday: todayOf(data, 'daily_update_requests'),
+    updatesMonth: scalar(safe, 'monthly_update_count'),
+    reranksToday: todayOf(data, 'daily_rerank_requests'),
+    reranksMonth: scalar(safe, 'monthly_rerank_count'),
+    bandwidthTodayBytes: todayOf(data, 'daily_bandwidths'),
+    bandwidthMonthBytes: scalar(safe, 'monthly_bandwidth_usage'),
+    storageBytes: scalar(safe, 'storage_usage'),
+    monthlyCost: scalar(safe, 'monthly_cost'),
+  };
   const groups = GROUPS.map((group) => ({
     title: group.title,
     rows: group.rows.map((spec) => rowOf(data, spec)),
@@ -146,22 +223,12 @@ export function buildReport(indexId: string, period: StatsPeriod, stats: VectorI
   return {
     indexId,
     period,
-    timeRange: spanInWords(period, data.span),
+    timeRange: spanWords(period, data.span, data.timeZone).join(', '),
     days: dailySpan(data),
-    counters: {
-      currentVectors: scalar(safe, 'current_vector_count'),
-      pendingIndexOps: scalar(safe, 'pending_index_count'),
-      queriesToday: scalar(safe, 'daily_query_count'),
-      queriesMonth: scalar(safe, 'monthly_query_count'),
-      updatesToday: scalar(safe, 'daily_update_count'),
-      updatesMonth: scalar(safe, 'monthly_update_count'),
-      reranksToday: scalar(safe, 'daily_rerank_count'),
-      reranksMonth: scalar(safe, 'monthly_rerank_count'),
-      bandwidthMonthBytes: scalar(safe, 'monthly_bandwidth_usage'),
-      storageBytes: scalar(safe, 'storage_usage'),
-      monthlyCost: scalar(safe, 'monthly_cost'),
-    },
+    counters,
     groups,
-    highlights: highlightsOfSeries((name) => data.series[name]),
+    highlights: highlightsOfSeries((name) => data.series[name], undefined, data.timeZone),
+    empty: isEmpty(data, counters),
+    contradiction: contradictionOf(counters),
   };
 }

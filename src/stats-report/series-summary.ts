@@ -13,6 +13,7 @@ export const SPARKLINE_WIDTH = 20;
 export type SeriesSummary = {
   /** Finite points used. */
   n: number;
+  first: number;
   last: number;
   min: number;
   max: number;
@@ -36,7 +37,15 @@ export function summarise(values: readonly number[]): SeriesSummary | undefined 
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  return { n, last: ys[n - 1] as number, min, max, mean: meanOf(ys), changePct: changeOf(ys)?.pct };
+  return {
+    n,
+    first: ys[0] as number,
+    last: ys[n - 1] as number,
+    min,
+    max,
+    mean: meanOf(ys),
+    changePct: changeOf(ys)?.pct,
+  };
 }
 
 /** Buckets `values` into `width` consecutive groups and takes each group's mean. */

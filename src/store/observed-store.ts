@@ -18,6 +18,16 @@ export function observedStore(store: Store, changes: ChangeFeed): Store {
   };
 
   const observed: Partial<Store> = {
+    async createMcpToken(token) {
+      const created = await store.createMcpToken(token);
+      if (created !== 'taken') changes.emit({ kind: 'mcp-token', userId: token.userId });
+      return created;
+    },
+    async revokeMcpToken(userId, label, at) {
+      const revoked = await store.revokeMcpToken(userId, label, at);
+      if (revoked) changes.emit({ kind: 'mcp-token', userId });
+      return revoked;
+    },
     async createRequest(input) {
       const request = await store.createRequest(input);
       changes.emit({ kind: 'request', requestId: request.id, requesterId: request.requesterId });

@@ -29,11 +29,13 @@ import type {
   IndexUsers,
   KnownIndex,
   ListRequestsOptions,
+  McpToken,
   MessageRef,
   NameChangeBy,
   NameIndexResult,
   NewIncident,
   NewIndexRequest,
+  NewMcpToken,
   NewWatch,
   RememberIndexInput,
   StepRun,
@@ -263,6 +265,19 @@ export interface Store {
     limit: number,
   ): Promise<StepRun[]>;
 
+  // --- MCP tokens (an agent acting as the person who minted its token) ---
+
+  /** Stores a new token; `taken` while the person has a live token with that label (an expired one gives it up). */
+  createMcpToken(token: NewMcpToken): Promise<McpToken | 'taken'>;
+  /** The token whose sha256 is `hash`, revoked and expired ones included (the caller decides). */
+  mcpTokenByHash(hash: string): Promise<McpToken | undefined>;
+  /** `userId`'s tokens not revoked (expired ones included), newest first. */
+  listMcpTokens(userId: string): Promise<McpToken[]>;
+  /** Revokes `userId`'s live token labelled `label`; false when there is none. */
+  revokeMcpToken(userId: string, label: string, at: number): Promise<boolean>;
+  /** Records a use (at most once a minute per token). */
+  touchMcpToken(id: number, at: number): Promise<void>;
+
   // --- Slack's allowance ---
 
   /**
@@ -350,6 +365,11 @@ export type StepMethods = Pick<
   | 'finishStepRun'
   | 'listStepRunsToComplete'
   | 'claimStepRunsWithoutRequest'
+>;
+
+export type McpTokenMethods = Pick<
+  Store,
+  'createMcpToken' | 'mcpTokenByHash' | 'listMcpTokens' | 'revokeMcpToken' | 'touchMcpToken'
 >;
 
 export type IndexMethods = Pick<

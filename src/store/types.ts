@@ -433,3 +433,20 @@ export type StepRun = {
 };
 
 export type StepRunOutcome = 'completed' | 'refused' | 'gone';
+
+/** An MCP token as the store keeps it: who minted it and when, never the token (only its hash). */
+export type McpToken = {
+  id: number;
+  label: string;
+  userId: string;
+  teamId: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  expiresAt: number;
+  revokedAt: number | null;
+};
+
+export type NewMcpToken = Omit<McpToken, 'id' | 'lastUsedAt' | 'revokedAt'> & {
+  /** The sha256 of the token, hex: the only form of it the database holds. */
+  hash: string;
+};

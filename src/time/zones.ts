@@ -40,7 +40,7 @@ export function localDateOf(instant: number, timeZone: string): string {
   return format(new TZDate(instant, timeZone), 'yyyy-MM-dd');
 }
 
-/** '09:30' as shown to someone in `timeZone` at `instant`. */
+/** '09:30' as shown to someone in `timeZone` at `instant` (a digest's schedule). */
 export function localTimeOf(instant: number, timeZone: string): string {
   return format(new TZDate(instant, timeZone), 'HH:mm');
 }
@@ -78,9 +78,4 @@ function transitionBetween(timeZone: string, lo: number, hi: number): number {
     else high = mid;
   }
   return high;
-}
-
-/** `Tue 24 Nov, 09:00` on the wall clock of `timeZone`. */
-export function instantInWords(instant: number, timeZone: string): string {
-  return format(new TZDate(instant, timeZone), 'EEE d MMM, HH:mm');
 }

@@ -89,7 +89,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     const ack = await subscribe(ws, CHANNEL, { ...ids('idx-1, idx-2'), ...time('09:00') });
     expect(ack.ack).toMatchObject({ response_action: 'update' });
     expect(textOf((ack.ack as { view: { blocks: unknown } }).view.blocks)).toContain(
-      '*Next digest:* Mon 23 Nov, 09:00 (Europe/Berlin)',
+      '*Next digest:* Mon 23 Nov, 09:00 Europe/Berlin',
     );
     expect(await ws.store.getSubscription(CHANNEL)).toMatchObject({
       indexIds: ['idx-1', 'idx-2'],
@@ -169,7 +169,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     );
     // The approver is in New York: 09:00 Berlin is 03:00 there.
     expect(textOf(list.args.blocks)).toContain(
-      '<#C0TEAMOPS> — 09:00 Europe/Berlin, every day · 2 indexes (1d) · next Tue 24 Nov, 03:00 your time',
+      '<#C0TEAMOPS> — 09:00 Europe/Berlin, every day · 2 indexes (1d) · next Tue 24 Nov, 03:00 America/New_York',
     );
   });
 

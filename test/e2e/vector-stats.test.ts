@@ -100,7 +100,8 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     ]) {
       expect(alt).toContain(words);
     }
-    expect(alt).toMatch(/Queries per day: Sun [\d.]+[kM]?(, \w{3} [\d.]+[kM]?)* so far\./u);
+    // The last hour's per-day panel is its one hour: today so far, the figure the message says.
+    expect(alt).toMatch(/Queries per day: today so far [\d.]+[kM]?\./u);
   });
 
   it('answers Details privately with every series in numbers, and leaves the post alone', async () => {
@@ -112,6 +113,10 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     const reply = await ephemeralReply(click.responseUrl ?? '');
     expect(ws.mgmt.statsCalls.slice(before)).toEqual([{ id: 'idx-2', period: '7d' }]);
     expect(reply).toContain('every series');
+    // Only the clicker sees the details, so their times are on the clicker's clock; the post in a
+    // channel without a digest speaks UTC.
+    expect(reply).toMatch(/\d\d:\d\d Europe\/Berlin/);
+    expect(textOf(message.blocks)).toMatch(/\d\d:\d\d UTC/);
     expect(reply.match(/^[▁▂▃▄▅▆▇█]+ \*.+\* {2}/gmu)).toHaveLength(16);
     expect(reply).toContain('“Change” compares the mean of the last quarter');
     expect(ws.slack.messagesIn(channel)).toHaveLength(1);
@@ -124,11 +129,11 @@ describe('e2e: /ops vector stats — summary, card and period picker', () => {
     expect(textOf(message.blocks)).toContain('Vector index idx-2 · last hour');
   });
 
-  it('shows an idle, empty index without breaking: zeros, nothing unusual, a valid card', async () => {
+  it('shows an idle, empty index without breaking: zeros, said to be empty, a valid card', async () => {
     const message = await postStats('vector stats idx-empty 1d', 'C0EMPTY');
     const text = textOf(message.blocks);
     expect(text).toContain('*Vectors*\n0');
-    expect(text).toContain(':white_check_mark: Nothing unusual in this period.');
+    expect(text).toContain(':white_circle: This index is empty: no vectors and no traffic in this period.');
     const png = await inspectPng(ws.slack.files.find((f) => f.id === imageFileId(message))?.bytes);
     expect(png.headerInk).toBeGreaterThan(2000);
   });

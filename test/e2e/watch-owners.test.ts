@@ -136,7 +136,7 @@ describe.each(['http', 'socket'] as const)('e2e: alerts someone owns (%s)', (mod
     expect((await check()).effects).toEqual({ resolve: 1 });
     expect(topLevel()).toHaveLength(1);
     expect(alert().text).toMatch(
-      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly-cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d · acknowledged by @approver after \d+ min/,
+      /^Resolved after \d+ (min|h)( \d+ min)?: idx-2 monthly-cost · worst \$120\.00 \(threshold \$50\.00\) at 13:\d\d UTC · acknowledged by @approver after \d+ min/,
     );
     const onResolve = ws.slack.calls
       .slice(before)

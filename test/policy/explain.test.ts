@@ -51,8 +51,15 @@ describe('/ops policy explains', () => {
       '✓ You can acknowledge, snooze or mute alerts here.',
       '➜ You can set up digests in <#C0OPS>.',
       '✗ Only @oncall can name, rename or forget indexes.',
+      '✓ You can connect agents to opsbot over MCP here.',
     ]);
-    expect(allowedHere(standings)).toEqual(['stats', 'search.request', 'watch.manage', 'watch.respond']);
+    expect(allowedHere(standings)).toEqual([
+      'stats',
+      'search.request',
+      'watch.manage',
+      'watch.respond',
+      'agent.connect',
+    ]);
   });
 
   it('says when Slack did not answer, rather than guessing', async () => {

@@ -101,7 +101,7 @@ describe('a malformed policy: one line with where and what', () => {
 
   it('names an unknown capability', () => {
     expect(problem('allow:\n  stats: { who: everyone }\n  watch.mange: { who: everyone }\n')).toBe(
-      'POLICY, line 3, allow.watch.mange: unknown capability "watch.mange" — capabilities are stats, accounts, search.request, watch.manage, watch.respond, digest.manage, index.manage',
+      'POLICY, line 3, allow.watch.mange: unknown capability "watch.mange" — capabilities are stats, accounts, search.request, watch.manage, watch.respond, digest.manage, index.manage, agent.connect',
     );
   });
 

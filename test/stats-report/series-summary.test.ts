@@ -16,11 +16,27 @@ describe('summarise', () => {
   });
 
   it('reduces a single point to itself, with no change', () => {
-    expect(summarise([42])).toEqual({ n: 1, last: 42, min: 42, max: 42, mean: 42, changePct: undefined });
+    expect(summarise([42])).toEqual({
+      n: 1,
+      first: 42,
+      last: 42,
+      min: 42,
+      max: 42,
+      mean: 42,
+      changePct: undefined,
+    });
   });
 
   it('shows an all-equal series as flat: 0% change', () => {
-    expect(summarise([7, 7, 7, 7])).toEqual({ n: 4, last: 7, min: 7, max: 7, mean: 7, changePct: 0 });
+    expect(summarise([7, 7, 7, 7])).toEqual({
+      n: 4,
+      first: 7,
+      last: 7,
+      min: 7,
+      max: 7,
+      mean: 7,
+      changePct: 0,
+    });
   });
 
   it('handles negative values', () => {

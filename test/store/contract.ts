@@ -11,6 +11,7 @@ import { capContract } from './contract-caps.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { indexContract } from './contract-indexes.ts';
+import { mcpTokenContract } from './contract-mcp-tokens.ts';
 import { observedContract } from './contract-observed.ts';
 import { requestContract } from './contract-requests.ts';
 import { stepRunContract } from './contract-steps.ts';
@@ -82,5 +83,6 @@ export function storeContract(
     approvalContract(ctx);
     stepRunContract(ctx);
     capContract(ctx);
+    mcpTokenContract(ctx);
   });
 }

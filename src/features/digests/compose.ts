@@ -20,9 +20,15 @@ export type CardImage = { fileId: string; altText: string; title: string };
 /** The injected parts. Implementations memoise per tick (see parts.ts); tests pass fakes. */
 export type DigestParts = {
   stats(indexId: string, period: StatsPeriod): Promise<VectorIndexStats>;
-  report(indexId: string, period: StatsPeriod, stats: VectorIndexStats): StatsReport;
+  /** The report, its times in `timeZone`: the channel's, the digest's own. */
+  report(indexId: string, period: StatsPeriod, stats: VectorIndexStats, timeZone: string): StatsReport;
   /** Renders and uploads the card; undefined when it could not be made (the digest goes without it). */
-  card(indexId: string, period: StatsPeriod, stats: VectorIndexStats): Promise<CardImage | undefined>;
+  card(
+    indexId: string,
+    period: StatsPeriod,
+    stats: VectorIndexStats,
+    timeZone: string,
+  ): Promise<CardImage | undefined>;
   accounts(): Promise<AccountSummary[]>;
   pendingRequests(): Promise<IndexRequest[]>;
   /** How many watches are firing in the channel (absent: the digest says nothing of watches). */
@@ -84,12 +90,12 @@ function reasonOf(err: unknown): string {
   return describeApiError(err);
 }
 
-async function indexPart(parts: DigestParts, indexId: string, period: StatsPeriod) {
+async function indexPart(parts: DigestParts, indexId: string, period: StatsPeriod, timeZone: string) {
   // A name that can't be read leaves the id alone on the line; it never costs the digest.
   const name = await parts.indexName?.(indexId).catch(() => undefined);
   try {
     const stats = await parts.stats(indexId, period);
-    const part = { indexId, name, ok: true as const, report: parts.report(indexId, period, stats) };
+    const part = { indexId, name, ok: true as const, report: parts.report(indexId, period, stats, timeZone) };
     return { part, stats };
   } catch (err) {
     return { part: { indexId, name, ok: false as const, reason: reasonOf(err) }, stats: undefined };
@@ -100,7 +106,7 @@ export async function composeDigest(parts: DigestParts, input: ComposeInput): Pr
   const sub = input.subscription;
   const period: StatsPeriod = isStatsPeriod(sub.period) ? sub.period : '1d';
   const [loaded, accounts, requests, firingWatches] = await Promise.all([
-    Promise.all(sub.indexIds.map((id) => indexPart(parts, id, period))),
+    Promise.all(sub.indexIds.map((id) => indexPart(parts, id, period, sub.timeZone))),
     sub.includeAccounts ? accountsPart(parts) : Promise.resolve(undefined),
     sub.includeRequests ? requestsPart(parts, input.now) : Promise.resolve(undefined),
     // A digest is news; a failed count of watches is not worth a "missing" line.
@@ -112,7 +118,7 @@ export async function composeDigest(parts: DigestParts, input: ComposeInput): Pr
   let card: CardImage | undefined;
   if (first?.stats !== undefined) {
     try {
-      card = await parts.card(first.part.indexId, period, first.stats);
+      card = await parts.card(first.part.indexId, period, first.stats, sub.timeZone);
     } catch {
       card = undefined;
     }

@@ -6,7 +6,7 @@ import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts
 import type { FeatureContext } from '../../feature-context.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext } from '../../slack/router.ts';
-import { instantInWords } from '../../time/zones.ts';
+import { instantInWords } from '../../time/words.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
@@ -201,7 +201,7 @@ function registerFormSubmission(context: FeatureContext, deps: ListenerDeps): vo
         channelId,
         settings,
         command,
-        nextRunText: `${instantInWords(saved.nextRunAt, saved.timeZone)} (${saved.timeZone})`,
+        nextRunText: instantInWords(saved.nextRunAt, saved.timeZone),
         indexLabels: await Promise.all(settings.indexIds.map((id) => deps.indexes.label(id))),
       }),
     });

@@ -3,6 +3,7 @@
 export const HOME_ACTION = {
   requestIndex: 'home.request_index',
   statsFor: 'home.stats_for',
+  revokeToken: 'home.revoke_mcp_token',
 } as const;
 
 export const NEXT_STEPS_BLOCK = 'home_next_steps';

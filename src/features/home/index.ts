@@ -11,13 +11,13 @@ import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
-import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
+import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
 import { statsFormChannel } from './stats-modal.ts';
 import { homeView } from './views.ts';
 
-export type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
+export type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 
 export type HomeUses = {
   searchRequests: HomeRequests;
@@ -28,6 +28,8 @@ export type HomeUses = {
   indexNames: Pick<IndexNamesPort, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
+  /** The viewer's MCP tokens, shown and revoked on the tab; undefined while MCP is off. */
+  mcpTokens?: HomeTokens | undefined;
 };
 
 export type HomePort = Record<string, never>;
@@ -59,6 +61,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     requests: uses.searchRequests,
     watches: uses.watches,
     digests: uses.digests,
+    tokens: uses.mcpTokens,
     clock,
     logger,
     approvalChannelId: config.approvals.channelId,

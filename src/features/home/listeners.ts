@@ -56,6 +56,13 @@ export function registerHomeListeners(
     await client.views.open({ trigger_id: body.trigger_id, view });
   });
 
+  // Revoking one's own token needs no capability, as `/ops mcp revoke` doesn't; the tab refreshes
+  // from the change feed.
+  app.action<BlockAction<ButtonAction>>(HOME_ACTION.revokeToken, async ({ ack, body, action }) => {
+    await ack();
+    await uses.mcpTokens?.revoke(body.user.id, action.value ?? '');
+  });
+
   app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }) => {
     await ack();
     await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });
@@ -68,7 +75,7 @@ export function registerHomeListeners(
       return;
     }
     const { indexId, period, channelId } = read.form;
-    const stats = uses.vectorStats.read({ indexId, period });
+    const stats = uses.vectorStats.read({ indexId, period }, { channel: channelId });
     // Rejects here (before the ack) when the API answers quickly with a refusal: said in the form.
     await within(stats, FORM_WAIT_MS, undefined);
     await ack();

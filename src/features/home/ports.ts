@@ -1,5 +1,7 @@
 // What the Home tab needs from the features it shows, as Home sees them. app.ts hands in their ports
 // (context.uses); each port must satisfy these types. Home imports nothing else of those features.
+
+import type { McpToken } from '../../store/index.ts';
 import type { DigestsPort } from '../digests/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
@@ -17,6 +19,12 @@ export type HomeRequests = Pick<
 
 /** Watches that need attention (snoozed and muted ones included, marked). */
 export type HomeWatches = { firing(): Promise<FiringWatch[]> };
+
+/** The viewer's MCP tokens, listed and revoked as `/ops mcp tokens` and `/ops mcp revoke` do (MCP on). */
+export type HomeTokens = {
+  list(userId: string): Promise<McpToken[]>;
+  revoke(userId: string, label: string): Promise<void>;
+};
 
 /** Every channel's digest with its last run. */
 export type HomeDigests = Pick<DigestsPort, 'withLastRun'>;

@@ -6,7 +6,7 @@ import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { decidePermission, watchScope } from './access.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
-import type { HomeDigests, HomeRequests, HomeWatches } from './ports.ts';
+import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
 const MINE_LIMIT = 5;
@@ -17,6 +17,7 @@ export type HomeServiceDeps = {
   requests: HomeRequests;
   watches: HomeWatches;
   digests: HomeDigests;
+  tokens?: HomeTokens | undefined;
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
   approvalChannelId: string;
@@ -84,13 +85,15 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
       // Who approves is read from the search-requests feature (the approver group changes in Slack).
       const approverIds = await requests.approverIds();
       const decide = decidePermission(viewerId, approverIds);
-      const [waiting, mine, watches, digests] = await Promise.all([
+      const tokens = deps.tokens;
+      const [waiting, mine, watches, digests, mcpTokens] = await Promise.all([
         decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
         read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
         read('watches', () => watchesFor(viewerId, approverIds)),
         read('digests', async () =>
           seenOnly(viewerId, await deps.digests.withLastRun(), (d) => d.subscription.channelId),
         ),
+        tokens === undefined ? undefined : read('tokens', () => tokens.list(viewerId)),
       ]);
       return {
         viewerId,
@@ -106,10 +109,12 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         approvalChannelId: deps.approvalChannelId,
         requestWords: requests,
         commandName: deps.commandName(),
+        ...(mcpTokens === undefined ? {} : { tokens: mcpTokens }),
       };
     },
     opened: (viewerId) => viewers.set(viewerId, Date.now()),
     async audienceOf(change) {
+      if (change.kind === 'mcp-token') return [change.userId];
       if (change.kind === 'request')
         return [...new Set([change.requesterId, ...(await requests.approverIds())])];
       const since = Date.now() - RECENT_VIEWER_MS;

@@ -1,5 +1,6 @@
 // What the Home tab shows, as plain data: the service fills it, the views turn it into blocks.
 import type { ApiHealthSnapshot } from '../../api/health.ts';
+import type { McpToken } from '../../store/index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
 import type { HomeRequests, OwnRequest, WaitingRequest } from './ports.ts';
@@ -40,4 +41,6 @@ export type HomeData = {
   requestWords: Pick<HomeRequests, 'describe' | 'stateWords' | 'decisionActions'>;
   /** The slash command as this workspace names it, for the hints. */
   commandName: string;
+  /** The viewer's MCP tokens; absent while MCP is off. */
+  tokens?: Loaded<McpToken[]>;
 };

@@ -5,11 +5,12 @@ import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts'
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
-import { instantInWords } from '../../time/zones.ts';
+import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
 import type { WaitingRequest } from './ports.ts';
+import { tokensSection } from './tokens-view.ts';
 import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
 /** Each pending request takes two blocks (summary, buttons); this many keep the tab far under 100. */
@@ -37,8 +38,9 @@ export function homeView(data: HomeData): HomeView {
     ...mineSection(data),
     ...watchesSection(data),
     ...digestsSection(data),
+    ...tokensSection(data),
     ...healthSection(data),
-    context(`Updated ${instantInWords(data.now, data.timeZone)} (${escapeMrkdwn(data.timeZone)}).`),
+    context(`Updated ${escapeMrkdwn(instantInWords(data.now, data.timeZone))}.`),
   ];
   return { type: 'home', blocks };
 }

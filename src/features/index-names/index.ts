@@ -6,7 +6,11 @@ import type { PlainTextOption } from '@slack/types';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { answerOptions, registerIndexListeners } from './listeners.ts';
+import type { IndexListing } from './listing.ts';
 import { rememberCreatedIndexes, rememberingReads } from './remembering.ts';
+
+export type { ListedIndex } from './views.ts';
+
 import { createIndexesService } from './service.ts';
 
 export type IndexNamesPort = {
@@ -37,6 +41,8 @@ export type IndexNamesPort = {
   offerIn(where: { blockId: string; actionId: string }): void;
   /** `reader` with every successful stats read remembered: the one place reads are recorded. */
   rememberingReads<T extends StatsReader>(reader: T): T;
+  /** What `index list` lists, of the channels `seenBy` says the person may see. */
+  list: IndexListing['list'];
 };
 
 export function register(context: FeatureContext): IndexNamesPort {
@@ -62,5 +68,6 @@ export function register(context: FeatureContext): IndexNamesPort {
     optionOf: service.optionOf,
     offerIn: (where) => answerOptions(context, service, where),
     rememberingReads: remembering,
+    list: service.list,
   };
 }

@@ -7,6 +7,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { extraArgumentsSentence } from '../../slack/grammar.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import type { CommandContext, Subcommand } from '../../slack/router.ts';
+import { personTimeZone } from '../../time/audience.ts';
 import type { IndexesService } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText } from './views.ts';
 
@@ -26,6 +27,9 @@ const FORGET: IndexSubcommand = {
   usage: '<name>',
   example: 'index forget catalog',
 };
+
+/** How long the list waits for Slack to name the person's zone before it speaks UTC. */
+const ZONE_WAIT_MS = 1_000;
 
 const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
 
@@ -66,8 +70,11 @@ export function registerIndexListeners(
       const userId = ctx.command.user_id;
       const seenBy = (channels: readonly string[]) =>
         channelsSeenBy(context.policy.membership, userId, channels);
-      const { listed, total, hidden } = await service.list(seenBy);
-      const message = listMessage(listed, total, ctx.command.command, hidden);
+      const [{ listed, total, hidden }, zone] = await Promise.all([
+        service.list(seenBy),
+        context.userTimeZone(ctx.client, userId, ZONE_WAIT_MS),
+      ]);
+      const message = listMessage(listed, total, ctx.command.command, hidden, personTimeZone(zone));
       await ctx.respond({ response_type: 'ephemeral', ...message });
     },
   });

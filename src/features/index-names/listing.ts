@@ -57,3 +57,5 @@ export function indexListing(store: Store) {
     },
   };
 }
+
+export type IndexListing = ReturnType<typeof indexListing>;

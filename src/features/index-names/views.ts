@@ -7,6 +7,7 @@ import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
+import { instantInWords, UTC } from '../../time/words.ts';
 import {
   INDEX_ID_RULE,
   indexLabel,
@@ -116,33 +117,34 @@ export const forgottenText = (index: Pick<KnownIndex, 'id' | 'name'>) =>
 
 export type ListedIndex = { index: KnownIndex; users: IndexUsers; names: readonly IndexNameChange[] };
 
-/** `<!date^…>` renders in each reader's own time zone, with the fallback for clients that can't. */
-const when = (at: number) =>
-  `<!date^${Math.floor(at / 1000)}^{date_short_pretty} {time}|${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
+/** `Tue 1 Dec, 22:10 Europe/Berlin`: the list is one person's answer, on their clock, its zone said. */
+const when = (at: number, timeZone: string) => escapeMrkdwn(instantInWords(at, timeZone));
 
 /** "named by @x on …, renamed by @y on …": who gave the name first, and who changed it last. */
-export function namesHistoryText(changes: readonly IndexNameChange[]): string | undefined {
+export function namesHistoryText(changes: readonly IndexNameChange[], timeZone = UTC): string | undefined {
   const named = changes.find((c) => c.previous === null && c.name !== null);
   const renamed = changes.findLast((c) => c.previous !== null && c.name !== null);
   const parts = [
-    ...(named ? [`named by ${mentionUser(named.by)} on ${when(named.at)}`] : []),
-    ...(renamed && renamed !== named ? [`renamed by ${mentionUser(renamed.by)} on ${when(renamed.at)}`] : []),
+    ...(named ? [`named by ${mentionUser(named.by)} on ${when(named.at, timeZone)}`] : []),
+    ...(renamed && renamed !== named
+      ? [`renamed by ${mentionUser(renamed.by)} on ${when(renamed.at, timeZone)}`]
+      : []),
   ];
   return parts.length === 0 ? undefined : parts.join(', ');
 }
 
-function listLine({ index, users, names }: ListedIndex): string {
+function listLine({ index, users, names }: ListedIndex, timeZone: string): string {
   // The one label, and the whole id beside it where the label shortens it (the list is where ids are copied from).
   const whole = index.name !== null && shortIndexId(index.id) !== index.id ? ` ${code(index.id)}` : '';
   const name =
     index.name === null ? `_no name_ ${code(index.id)}` : `${indexLabel(index.id, index.name)}${whole}`;
-  const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt)}`;
+  const use = index.lastUsedAt === null ? 'not read yet' : `last used ${when(index.lastUsedAt, timeZone)}`;
   const refs = [
     ...(users.watches.length > 0 ? [`watches ${users.watches.map((w) => `#${w.id}`).join(', ')}`] : []),
     ...(users.digests.length > 0 ? [`digests in ${users.digests.map(mentionChannel).join(', ')}`] : []),
   ];
   const kind = index.kind === 'search' ? ' · search index' : '';
-  const history = index.name === null ? undefined : namesHistoryText(names);
+  const history = index.name === null ? undefined : namesHistoryText(names, timeZone);
   return `• ${name}${kind}${history === undefined ? '' : ` · ${history}`} · ${use}${refs.length > 0 ? ` · ${refs.join(' · ')}` : ''}`;
 }
 
@@ -152,13 +154,18 @@ export function listMessage(
   total: number,
   command: string,
   hidden = false,
+  timeZone = UTC,
 ): { text: string; blocks: KnownBlock[] } {
   if (listed.length === 0) {
     const text = `opsbot knows no index yet: every vector index whose stats are read (${usageCode(command, { words: ['stats'], usage: '<id>' })}, a watch, a digest, Home) is remembered here.`;
     return { text, blocks: mrkdwnSections([text]) };
   }
   const head = `*Indexes opsbot knows* (most recently used first${total > listed.length ? `, ${listed.length} of ${total}` : ''}). Name one with ${nameUsage(command)}.`;
-  const lines = [head, ...listed.map(listLine), ...(hidden ? [`_${SOME_ENTRIES_HIDDEN}_`] : [])];
+  const lines = [
+    head,
+    ...listed.map((entry) => listLine(entry, timeZone)),
+    ...(hidden ? [`_${SOME_ENTRIES_HIDDEN}_`] : []),
+  ];
   return {
     text: truncate(`Indexes opsbot knows: ${listed.length}`, SLACK_LIMITS.messageText),
     blocks: mrkdwnSections(lines),

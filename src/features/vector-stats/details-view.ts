@@ -2,13 +2,13 @@
 // grouped as on the card. It answers the *Details* button privately, so the post in the channel
 // stays short while nothing is out of reach.
 import type { KnownBlock } from '@slack/types';
-import { latestBarWords } from '../../render/daily.ts';
-import { digitsToTell } from '../../render/format-numbers.ts';
+import { barWords } from '../../render/alt-text.ts';
 import { context, mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
 import { CHANGE_IN_WORDS, formatChange } from '../../stats-report/change.ts';
 import { formatValue, type SeriesRow, type StatsReport } from '../../stats-report/report.ts';
+import { minMaxInWords } from '../../text/numbers.ts';
 import { indexLabel, PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsMessage } from './views.ts';
 
@@ -23,22 +23,16 @@ export const DETAILS_FOOTNOTE =
 export function seriesLine(row: SeriesRow): string {
   const s = row.summary;
   if (s === undefined) return `*${row.label}*  no data in this period`;
-  const digits = digitsToTell(row.kind, [s.min, s.max]);
-  const v = (x: number) => formatValue(row.kind, x, digits);
   const days = row.days;
-  if (days !== undefined && days.values.length <= LIST_DAYS_UP_TO) {
-    const list = days.values.map(
-      (x, i) =>
-        `${days.labels[i]} ${v(x)}${days.partialLast && i === days.values.length - 1 ? ' so far' : ''}`,
-    );
-    return `${row.spark} *${row.label}*  ${list.join(' · ')}`;
-  }
-  const last = days !== undefined ? `last ${v(s.last)} (${latestBarWords(days)})` : `last ${v(s.last)}`;
+  // The per-day bars in the alt text's words, so the details and the card say the same.
+  if (days !== undefined && days.values.length <= LIST_DAYS_UP_TO)
+    return `${row.spark} *${row.label}*  ${barWords(row.kind, days).join(' · ')}`;
+  const last =
+    days !== undefined ? (barWords(row.kind, days).at(-1) ?? '') : `last ${formatValue(row.kind, s.last)}`;
   const stats = [
     last,
-    `min ${v(s.min)}`,
-    `max ${v(s.max)}`,
-    `mean ${v(s.mean)}`,
+    ...(minMaxInWords(row.kind, s.min, s.max)[0] as string).split(' · '),
+    `mean ${formatValue(row.kind, s.mean)}`,
     `change ${formatChange(s.changePct)}`,
   ];
   return `${row.spark} *${row.label}*  ${stats.join(' · ')}`;

@@ -7,8 +7,7 @@ import { EXAMPLE_INDEX, exampleCode, usageCode } from '../../slack/help-view.ts'
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
-import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
-import { type StatsReport, shown } from '../../stats-report/report.ts';
+import { quietLine, type StatsReport, shown } from '../../stats-report/report.ts';
 import {
   indexLabel,
   looksLikeIndexId,
@@ -24,16 +23,25 @@ export type StatsMessage = { text: string; blocks: KnownBlock[] };
 
 const n = (value: number | undefined) => shown('count', value);
 
-/** The scalars, as today: counters, bandwidth, storage and cost of the month. */
+/** `1.9M today so far · 10.2M this month`: the card's figure for today, the record's for the month. */
+function todayAndMonth(
+  kind: 'count' | 'bytes',
+  today: number | undefined,
+  month: number | undefined,
+): string {
+  return `${shown(kind, today)} today so far · ${shown(kind, month)} this month`;
+}
+
+/** The scalars, in the card's figures: the same numbers, formatted by the same function. */
 function counterFields(report: StatsReport): SectionBlock {
   const c = report.counters;
   const fields = [
     ['Vectors', n(c.currentVectors)],
     ['Pending index operations', n(c.pendingIndexOps)],
-    ['Queries', `${n(c.queriesToday)} today · ${n(c.queriesMonth)} this month`],
-    ['Updates', `${n(c.updatesToday)} today · ${n(c.updatesMonth)} this month`],
-    ['Reranks', `${n(c.reranksToday)} today · ${n(c.reranksMonth)} this month`],
-    ['Bandwidth this month', shown('bytes', c.bandwidthMonthBytes)],
+    ['Queries', todayAndMonth('count', c.queriesToday, c.queriesMonth)],
+    ['Updates', todayAndMonth('count', c.updatesToday, c.updatesMonth)],
+    ['Reranks', todayAndMonth('count', c.reranksToday, c.reranksMonth)],
+    ['Bandwidth', todayAndMonth('bytes', c.bandwidthTodayBytes, c.bandwidthMonthBytes)],
     ['Storage', shown('bytes', c.storageBytes)],
     ['Cost this month', shown('cost', c.monthlyCost)],
   ];
@@ -48,7 +56,7 @@ function counterFields(report: StatsReport): SectionBlock {
 
 /** The news first: up to three highlights as bullets, or one line saying there is none. */
 export function highlightsText(report: StatsReport): string {
-  if (report.highlights.length === 0) return `:white_check_mark: ${NOTHING_UNUSUAL}`;
+  if (report.empty || report.highlights.length === 0) return quietLine(report);
   return [':mag: *What changed*', ...report.highlights.map((h) => `• ${escapeMrkdwn(h.text)}`)].join('\n');
 }
 
@@ -115,17 +123,21 @@ export function statsMessage({ report, image, userId, updated = false }: StatsMe
     section(highlightsText(report)),
     ...imageSlotBlocks(image),
     counterFields(report),
+    ...(report.contradiction === '' ? [] : [context(`:warning: ${escapeMrkdwn(report.contradiction)}`)]),
     controlsBlock(report),
     context(
       `${updated ? 'Updated' : 'Requested'} by ${userId === undefined ? 'a workflow' : mentionUser(userId)} · every series in numbers: *Details*`,
     ),
   ];
   // The notification says the news too: it is all some people read.
-  const news =
-    report.highlights.length === 0 ? 'nothing unusual' : report.highlights.map((h) => h.text).join('; ');
+  const news = report.empty
+    ? 'empty, no vectors and no traffic'
+    : report.highlights.length === 0
+      ? 'nothing unusual'
+      : report.highlights.map((h) => h.text).join('; ');
   const text = truncate(
     `Vector index ${escapeMrkdwn(plainIndexLabel(report.indexId, report.name))}, ${PERIOD_WORDS[report.period]}: ${escapeMrkdwn(news)}. ${n(c.currentVectors)} vectors, ` +
-      `${n(c.queriesToday)} queries today, ${shown('bytes', c.storageBytes)} stored, ${shown('cost', c.monthlyCost)} this month.`,
+      `${n(c.queriesToday)} queries today so far, ${shown('bytes', c.storageBytes)} stored, ${shown('cost', c.monthlyCost)} this month.`,
     SLACK_LIMITS.messageText,
   );
   return { text, blocks };

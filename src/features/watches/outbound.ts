@@ -9,8 +9,9 @@ import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
 import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
 import type { MessageRef, Watch } from '../../store/index.ts';
-import { localTimeOf } from '../../time/zones.ts';
-import { channelTimeZone, type WatchSlack } from './service.ts';
+import { channelTimeZone } from '../../time/audience.ts';
+import { rangeInWords } from '../../time/words.ts';
+import type { WatchSlack } from './service.ts';
 import {
   alertMessage,
   changedMessage,
@@ -95,20 +96,21 @@ async function chartOf(
   const last = points.at(-1)?.at ?? first;
   const title = `${plainIndexWords(watch)} · ${metric.name}`;
   const lastValue = points.at(-1)?.y ?? 0;
+  // The chart and its alt text say the same values, written alike.
+  const said = {
+    thresholdLabel: formatMetricValue(metric, watch.threshold),
+    lastLabel: formatMetricValue(metric, lastValue),
+    minLabel: formatMetricValue(metric, Math.min(...points.map((p) => p.y))),
+    maxLabel: formatMetricValue(metric, Math.max(...points.map((p) => p.y))),
+    caption: `last hour · ${rangeInWords(first, last, timeZone)}`,
+  };
   try {
-    const png = await renderWatchChart({
-      title,
-      points,
-      threshold: watch.threshold,
-      thresholdLabel: formatMetricValue(metric, watch.threshold),
-      lastLabel: formatMetricValue(metric, lastValue),
-      caption: `last hour · ${localTimeOf(first, timeZone)}–${localTimeOf(last, timeZone)} ${timeZone}`,
-    });
+    const png = await renderWatchChart({ title, points, threshold: watch.threshold, ...said, timeZone });
     return {
       png,
       filename: `watch-${watch.id}.png`,
       title,
-      altText: `${title} over the last hour: now ${formatMetricValue(metric, lastValue)}, ${watch.direction} the threshold ${formatMetricValue(metric, watch.threshold)}.`,
+      altText: `${title}, ${said.caption}: now ${said.lastLabel}, ${watch.direction} the threshold ${said.thresholdLabel}; lowest ${said.minLabel}, highest ${said.maxLabel}.`,
     };
   } catch (error) {
     logger.error(

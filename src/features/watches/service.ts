@@ -17,6 +17,7 @@ import {
   type WatchIncident,
   type WatchNotify,
 } from '../../store/index.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import { acknowledger, controller, existingWatch, muteEnder, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
@@ -217,11 +218,6 @@ async function tellAlert(logger: Logger, watch: Watch, show: (ref: MessageRef) =
       'the open alert was not updated',
     ),
   );
-}
-
-/** A channel's time zone for the times its messages show: its digest's, else UTC. */
-export async function channelTimeZone(store: Store, channelId: string): Promise<string> {
-  return (await store.getSubscription(channelId).catch(() => undefined))?.timeZone ?? 'UTC';
 }
 
 /** What the form (or the text form) sets of a watch. */

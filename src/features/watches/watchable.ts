@@ -2,7 +2,7 @@
 // resolution), or one of the statistics record's scalars. Units are the spec's where it states one;
 // where it doesn't (latency, throughput) the number is the API's own, unit unstated.
 import type { SeriesName, StatsScalar, VectorIndexStats } from '../../api/schemas.ts';
-import { formatBytes, formatCount } from '../../render/format-numbers.ts';
+import { formatBytes, formatCount } from '../../text/numbers.ts';
 
 export type MetricUnit = 'count' | 'bytes' | 'money' | 'measure';
 

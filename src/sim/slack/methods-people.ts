@@ -30,7 +30,7 @@ function usersInfo(args: Args, ctx: SimContext): ApiBody {
       team_id: config?.teamId ?? ctx.opts.teamId,
       name,
       real_name: name,
-      deleted: false,
+      deleted: ctx.state.deactivated.has(id),
       is_bot: false,
       is_app_user: false,
       tz,

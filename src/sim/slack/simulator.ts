@@ -123,6 +123,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     newResponseUrl: (context) => issueResponseUrl(ctx, context),
     applyViewAck: (user, viewId, ack) => applyViewAck(ctx, user, viewId, ack),
     fail: (method, fault, { times = 1 } = {}) => faults.add(method, fault, times),
+    deactivate: (user) => state.deactivated.add(user),
     failUploadedFileBlocks: (times) => {
       state.slackFileFailures = times;
     },

@@ -27,6 +27,8 @@ export interface ResponseUrlState {
 
 export interface SimState {
   calls: SimCall[];
+  /** People an admin deactivated: users.info says `deleted: true`. */
+  deactivated: Set<string>;
   messages: Map<string, SimMessage[]>;
   ephemerals: SimEphemeral[];
   views: RecordedView[];
@@ -85,6 +87,7 @@ export interface SimContext {
 export function createState(): SimState {
   return {
     calls: [],
+    deactivated: new Set(),
     messages: new Map(),
     ephemerals: [],
     views: [],

@@ -185,6 +185,8 @@ export interface SlackSimulator {
   /** Applies a view_submission/view_closed ack as Slack does (close, clear, update, push; errors keep it open). */
   applyViewAck(user: string, viewId: string, ack: unknown): { ok: boolean; errors?: string[] };
   fail(method: string, fault: SlackFault, options?: { times?: number }): void;
+  /** Deactivates a person, as an admin does: users.info answers `deleted: true` from now on. */
+  deactivate(user: string): void;
   /** The next `times` messages whose image blocks use a slack_file get invalid_blocks ("still processing"). */
   failUploadedFileBlocks(times: number): void;
   clearFaults(): void;

@@ -264,6 +264,25 @@ export const MIGRATIONS: readonly Migration[] = [
         OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null';
     `,
   },
+  {
+    version: 13,
+    name: 'mcp tokens',
+    sql: `
+      -- As in SQLite: a person's tokens for agents, by hash only; one live token per (person, label).
+      CREATE TABLE mcp_tokens (
+        id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        token_hash   text   NOT NULL UNIQUE,
+        label        text   NOT NULL,
+        user_id      text   NOT NULL,
+        team_id      text   NOT NULL,
+        created_at   bigint NOT NULL,
+        last_used_at bigint,
+        expires_at   bigint NOT NULL,
+        revoked_at   bigint
+      );
+      CREATE UNIQUE INDEX mcp_tokens_live_label ON mcp_tokens (user_id, label) WHERE revoked_at IS NULL;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

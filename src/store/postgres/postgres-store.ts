@@ -9,6 +9,7 @@ import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
 import { SchemaTooNewError } from '../guards.ts';
 import { indexMethods } from '../indexes.ts';
+import { mcpTokenMethods } from '../mcp-tokens.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import { stepMethods } from '../steps.ts';
@@ -100,6 +101,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     ...watchMethods(db),
     ...indexMethods(db),
     ...stepMethods(db),
+    ...mcpTokenMethods(db),
     slackBudget: postgresBudget(db),
     health: () => (closing === undefined ? health(pool, target, password) : closedHealth()),
     close: () => {

@@ -249,6 +249,26 @@ export const MIGRATIONS: readonly Migration[] = [
       WHERE json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL;
     `,
   },
+  {
+    version: 13,
+    name: 'mcp tokens',
+    sql: `
+      -- A person's tokens for agents over MCP, by the sha256 of the token: the token itself is shown
+      -- once in Slack and never stored. One live token per (person, label).
+      CREATE TABLE mcp_tokens (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        token_hash   TEXT    NOT NULL UNIQUE,
+        label        TEXT    NOT NULL,
+        user_id      TEXT    NOT NULL,
+        team_id      TEXT    NOT NULL,
+        created_at   INTEGER NOT NULL,
+        last_used_at INTEGER,
+        expires_at   INTEGER NOT NULL,
+        revoked_at   INTEGER
+      ) STRICT;
+      CREATE UNIQUE INDEX mcp_tokens_live_label ON mcp_tokens (user_id, label) WHERE revoked_at IS NULL;
+    `,
+  },
 ];
 export const LATEST_SCHEMA_VERSION = latestVersion(MIGRATIONS);
 

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../clock.ts';
 import { approvalMethods } from '../approvals.ts';
 import { digestMethods } from '../digests.ts';
 import { indexMethods } from '../indexes.ts';
+import { mcpTokenMethods } from '../mcp-tokens.ts';
 import { applyMigrations } from '../migrations.ts';
 import { requestMethods } from '../requests.ts';
 import { stepMethods } from '../steps.ts';
@@ -37,6 +38,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     ...watchMethods(db),
     ...indexMethods(db),
     ...stepMethods(db),
+    ...mcpTokenMethods(db),
     health: async () => health(sqlite),
     close: async () => {
       if (sqlite.isOpen) sqlite.close();

@@ -165,7 +165,7 @@ describe('list and remove answers', () => {
     const { blocks } = listAnswer([sub(1)], { timeZone: 'America/New_York', zoneKnown: true }, '/ops');
     expect(checkBlockKit('message', blocks)).toEqual([]);
     expect(textOf(blocks)).toContain(
-      '<#C0CH1> — 09:00 Europe/Berlin, weekdays · 2 indexes (1d) · next Tue 24 Nov, 03:00 your time',
+      '<#C0CH1> — 09:00 Europe/Berlin, weekdays · 2 indexes (1d) · next Tue 24 Nov, 03:00 America/New_York',
     );
   });
 

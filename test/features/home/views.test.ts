@@ -159,7 +159,9 @@ describe('Home view', () => {
     expect(text).toContain(
       ':rotating_light: firing · `idx-1` `p99-query-latency` in <#C0TEAMOPS> · since 42 min ago · <https://slack.com/archives/C0TEAMOPS/p1795000000000100|alert>',
     );
-    expect(text).toContain(':zzz: snoozed until Tue 24 Nov, 14:00 · *catalog* (`idx-1`) `monthly-cost`');
+    expect(text).toContain(
+      ':zzz: snoozed until Tue 24 Nov, 14:00 Europe/Berlin · *catalog* (`idx-1`) `monthly-cost`',
+    );
     expect(text).toContain(':mute: muted · `idx-1` `pending-index-count` in <#C0TEAMOPS> · since 42 min ago');
     expect(text).toContain('As an approver you see every firing watch.');
   });
@@ -184,7 +186,7 @@ describe('Home view', () => {
       }),
     );
     expect(text).toContain(
-      '<#C0TEAMOPS> · daily at 09:00 Asia/Kolkata · next Wed 25 Nov, 04:30 · :warning: last run failed 3 h ago: opsbot isn’t a member of that channel',
+      '<#C0TEAMOPS> · daily at 09:00 Asia/Kolkata · next Wed 25 Nov, 04:30 Europe/Berlin · :warning: last run failed 3 h ago: opsbot isn’t a member of that channel',
     );
     expect(text).toContain('Next runs are in your time zone (Europe/Berlin).');
   });

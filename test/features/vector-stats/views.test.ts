@@ -18,6 +18,7 @@ import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/m
 import { checkBlockKit } from '../../../src/sim/slack/index.ts';
 import { imageBlock } from '../../../src/slack/upload.ts';
 import { buildReport, formatCost } from '../../../src/stats-report/report.ts';
+import { formatCount } from '../../../src/text/numbers.ts';
 import { readStats } from '../../support/api-records.ts';
 
 const NOW = Date.UTC(2024, 10, 22, 10, 5, 0);
@@ -94,12 +95,14 @@ describe('statsMessage', () => {
     const text = visibleText(
       statsMessage({ report: buildReport('idx-1', '7d', stats), userId: 'U0REQUESTER' }),
     );
-    expect(text).toContain('*Vectors*\n1.2M');
+    // Vectors as the card's big number says them: the series' latest point.
+    expect(text).toContain(`*Vectors*\n${formatCount(stats.vector_count.at(-1)?.y as number)}`);
     expect(text).toContain('*Pending index operations*\n12');
-    expect(text).toContain('*Queries*\n12.3k today · 457k this month');
-    expect(text).toContain('*Updates*\n2k today · 91k this month');
-    expect(text).toContain('*Reranks*\n300 today · 4.5k this month');
-    expect(text).toContain('*Bandwidth this month*\n1.5 GB');
+    // Today as the card's per-day bar says it, which is the record's counter of today.
+    expect(text).toContain('*Queries*\n12.3k today so far · 457k this month');
+    expect(text).toContain('*Updates*\n2k today so far · 91k this month');
+    expect(text).toContain('*Reranks*\n300 today so far · 4.5k this month');
+    expect(text).toMatch(/\*Bandwidth\*\n[\d.]+ [KMG]?B today so far · 1\.5 GB this month/);
     expect(text).toContain('*Storage*\n3.4 MB');
     expect(text).toContain('*Cost this month*\n$1,234.50');
     // The assumption behind the dollar sign is said once, in the details.
@@ -107,7 +110,12 @@ describe('statsMessage', () => {
   });
 
   it('says "not reported" for a scalar the API left out or sent as null', () => {
-    const stats = { ...statsFor('1h'), current_vector_count: null, monthly_cost: undefined } as never;
+    const stats = {
+      ...statsFor('1h'),
+      current_vector_count: null,
+      vector_count: [],
+      monthly_cost: undefined,
+    } as never;
     const text = visibleText(statsMessage({ report: buildReport('idx-1', '1h', stats), userId: 'U1' }));
     expect(text).toContain('*Vectors*\nnot reported');
     expect(text).toContain('*Cost this month*\nnot reported');
@@ -202,10 +210,10 @@ describe('detailsMessage', () => {
         /^[▁▂▃▄▅▆▇█]{20} \*.+\* {2}last .+ · min .+ · max .+ · mean .+ · change [+−]?[\d.,]+%$/u,
       );
     }
-    // idx-1 sends its per-day totals week to date; NOW is a Friday.
-    expect(text).toContain('*Per day* · this week: Sun–Fri');
+    // Seven days' bars; idx-1 sends its per-day totals week to date (from Sunday); NOW is a Friday.
+    expect(text).toContain('*Per day* · 7 days: Sat–Fri');
     expect(text).toMatch(
-      /^[▁▂▃▄▅▆▇█]{6} \*Queries\* {2}Sun \S+ · Mon \S+ · Tue \S+ · Wed \S+ · Thu \S+ · Fri \S+ so far$/mu,
+      /^[▁▂▃▄▅▆▇█]{6} \*Queries\* {2}Sat no data · Sun \S+ · Mon \S+ · Tue \S+ · Wed \S+ · Thu \S+ · today so far \S+$/mu,
     );
     expect(text).toContain('*Latency*');
     expect(text).toContain(

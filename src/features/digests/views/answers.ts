@@ -5,7 +5,7 @@ import { context, header, mrkdwnSections, section } from '../../../slack/blocks.
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
-import { instantInWords } from '../../../time/zones.ts';
+import { instantInWords } from '../../../time/words.ts';
 import { daysInWords } from '../schedule.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };
@@ -36,7 +36,7 @@ export function listAnswer(
     const ids = s.indexIds.length === 1 ? '1 index' : `${s.indexIds.length} indexes`;
     return (
       `• ${mentionChannel(s.channelId)} — ${s.localTime} ${escapeMrkdwn(s.timeZone)}, ${daysInWords(s.days)} · ` +
-      `${ids} (${escapeMrkdwn(s.period)}) · next ${instantInWords(s.nextRunAt, viewer.timeZone)} your time · ` +
+      `${ids} (${escapeMrkdwn(s.period)}) · next ${instantInWords(s.nextRunAt, viewer.timeZone)} · ` +
       `set by ${mentionUser(s.configuredBy)}`
     );
   });

@@ -7,8 +7,7 @@ import { usageCode } from '../../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
 import { imageBlock } from '../../../slack/upload.ts';
-import { NOTHING_UNUSUAL } from '../../../stats-report/highlights.ts';
-import { type StatsReport, shown } from '../../../stats-report/report.ts';
+import { quietLine, type StatsReport, shown } from '../../../stats-report/report.ts';
 import { indexLabel, PERIOD_WORDS } from '../../../vector-index.ts';
 import { ageInWords } from '../attention.ts';
 import type { DigestContent, IndexPart } from '../compose.ts';
@@ -39,8 +38,8 @@ function countersLine(report: StatsReport): string {
   const n = (v: number | undefined) => shown('count', v);
   return [
     `${n(c.currentVectors)} vectors`,
-    `${n(c.queriesToday)} queries today`,
-    `${n(c.updatesToday)} updates today`,
+    `${n(c.queriesToday)} queries today so far`,
+    `${n(c.updatesToday)} updates today so far`,
     `${shown('bytes', c.storageBytes)} stored`,
     `${shown('cost', c.monthlyCost)} this month`,
   ].join(' · ');
@@ -48,7 +47,7 @@ function countersLine(report: StatsReport): string {
 
 /** The same highlights as the stats message: the news of the index, or that there is none. */
 function newsLines(report: StatsReport): string[] {
-  if (report.highlights.length === 0) return [`:white_check_mark: ${NOTHING_UNUSUAL}`];
+  if (report.empty || report.highlights.length === 0) return [quietLine(report)];
   return report.highlights.map((h) => `• ${escapeMrkdwn(h.text)}`);
 }
 
@@ -61,10 +60,13 @@ function compactLine(part: Extract<IndexPart, { ok: true }>): string {
   const [top, ...more] = part.report.highlights;
   const news =
     top === undefined
-      ? 'nothing unusual'
+      ? part.report.empty
+        ? 'empty'
+        : 'nothing unusual'
       : `${escapeMrkdwn(top.text)}${more.length > 0 ? ` (and ${more.length} more)` : ''}`;
+  const mark = top !== undefined ? ':mag:' : part.report.empty ? ':white_circle:' : ':white_check_mark:';
   const c = part.report.counters;
-  return `${top === undefined ? ':white_check_mark:' : ':mag:'} ${labelOf(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today · ${news}`;
+  return `${mark} ${labelOf(part)}  ${shown('count', c.currentVectors)} vectors · ${shown('count', c.queriesToday)} queries today so far · ${news}`;
 }
 
 function accountsBlocks(content: DigestContent, command: string): KnownBlock[] {

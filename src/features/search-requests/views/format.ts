@@ -1,6 +1,7 @@
 // Wording shared by the cards, modals and messages: dates, states, limits in words.
-import { formatBytes } from '../../../render/format-numbers.ts';
+
 import type { LimitsSummary, RequestState } from '../../../store/index.ts';
+import { formatBytes } from '../../../text/numbers.ts';
 
 /**
  * A date each reader sees in their own time zone (Slack's date token), with a UTC fallback for

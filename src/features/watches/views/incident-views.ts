@@ -3,7 +3,7 @@
 // and its reminders mention anyone; everything said on resolve names people without a ping.
 import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts';
-import { instantInWords, localTimeOf } from '../../../time/zones.ts';
+import { clockInWords, instantInWords } from '../../../time/words.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { metricWords } from './metric-view.ts';
@@ -52,7 +52,7 @@ export function reminderText(watch: ShownWatch, incident: WatchIncident, now: nu
 export function storyText(watch: Watch, incident: WatchIncident, now: number, timeZone: string): string {
   const metric = metricOf(watch);
   const { ackAfterMs, durationMs } = incidentTimes(incident, now);
-  const worst = `worst ${formatMetricValue(metric, incident.worstValue)} (threshold ${formatMetricValue(metric, incident.threshold)}) at ${localTimeOf(incident.worstAt, timeZone)}`;
+  const worst = `worst ${formatMetricValue(metric, incident.worstValue)} (threshold ${formatMetricValue(metric, incident.threshold)}) at ${clockInWords(incident.worstAt, incident.worstAt, timeZone)}`;
   const ack =
     ackAfterMs === undefined
       ? 'nobody acknowledged it'

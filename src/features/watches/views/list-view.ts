@@ -5,7 +5,7 @@ import { context, header, section } from '../../../slack/blocks.ts';
 import { exampleCode, usageCode } from '../../../slack/help-view.ts';
 import { escapeMrkdwn, mentionChannel } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
-import { instantInWords } from '../../../time/zones.ts';
+import { instantInWords } from '../../../time/words.ts';
 import { WATCH_ACTION } from '../ids.ts';
 import { lastIncidentText, ownershipText } from './incident-views.ts';
 import { button, cantPostMark, type Message, ruleText, silencedText } from './views.ts';

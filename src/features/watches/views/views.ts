@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS } from '../../../policy/index.ts';
 import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
-import { instantInWords } from '../../../time/zones.ts';
+import { instantInWords } from '../../../time/words.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
@@ -27,9 +27,9 @@ export function silencedText(watch: Watch, now: number, timeZone: string): strin
   if (c.mutedBy !== null && isMuted(c, now))
     return c.mutedUntil == null
       ? `:mute: muted by ${mentionUser(c.mutedBy)} until someone unmutes it`
-      : `:mute: muted by ${mentionUser(c.mutedBy)} until ${instantInWords(c.mutedUntil, timeZone)} (${escapeMrkdwn(timeZone)})`;
+      : `:mute: muted by ${mentionUser(c.mutedBy)} until ${escapeMrkdwn(instantInWords(c.mutedUntil, timeZone))}`;
   if (c.snoozedUntil !== null && c.snoozedUntil > now && c.snoozedBy !== null)
-    return `:zzz: snoozed by ${mentionUser(c.snoozedBy)} until ${instantInWords(c.snoozedUntil, timeZone)} (${escapeMrkdwn(timeZone)})`;
+    return `:zzz: snoozed by ${mentionUser(c.snoozedBy)} until ${escapeMrkdwn(instantInWords(c.snoozedUntil, timeZone))}`;
   return undefined;
 }
 

@@ -41,7 +41,7 @@ describe('digest message', () => {
     // The same highlights as the stats message, not a table of sparklines.
     expect(shown).not.toMatch(/[▁▂▃▄▅▆▇█]/u);
     expect(shown).toMatch(
-      /Vector index `idx-1`\n.+ vectors · .+ queries today · .+\n:white_check_mark: Nothing unusual in this period\./u,
+      /Vector index `idx-1`\n.+ vectors · .+ queries today so far · .+\n:white_check_mark: Nothing unusual in this period\./u,
     );
     expect(blocks.find((b) => b.type === 'image')).toMatchObject({ slack_file: { id: 'F0CARD' } });
     expect(shown).toContain('Messaging accounts needing attention* (2 of 7)');
@@ -89,7 +89,7 @@ describe('digest message', () => {
     const content = await compose(fakeParts(), { indexIds: [...ids.slice(1), 'idx-incident'], period: '1h' });
     const shown = textOf(digestMessage(content, OPTS).blocks);
     expect(shown).toMatch(
-      /:mag: `idx-incident` {2}.+ vectors · .+ queries today · updates stopped at 07:35 UTC — 0 since \(and 1 more\)/u,
+      /:mag: `idx-incident` {2}.+ vectors · .+ queries today so far · updates stopped at 07:35 UTC — 0 since \(and 1 more\)/u,
     );
     expect(shown).toMatch(/Vector index `idx-5`\n.+\n:white_check_mark: Nothing unusual in this period\./u);
   });

@@ -7,7 +7,7 @@ import {
   formatCount,
   formatValue,
   type ValueKind,
-} from '../../src/render/format-numbers.ts';
+} from '../../src/text/numbers.ts';
 
 describe('formatCount', () => {
   it.each([

@@ -3,10 +3,12 @@ import { STATS_PERIODS } from '../../src/api/schemas.ts';
 import {
   clockInWords,
   durationInWords,
+  instantInWords,
   periodInWords,
   rangeInWords,
+  spanWords,
   stepInWords,
-} from '../../src/render/format-time.ts';
+} from '../../src/time/words.ts';
 
 describe('periodInWords', () => {
   it('names every period the API allows', () => {
@@ -59,19 +61,58 @@ describe('durationInWords and clockInWords', () => {
 });
 
 describe('rangeInWords', () => {
-  it('writes both ends in UTC', () => {
+  it('writes both ends with the zone, the year only across a new year', () => {
     expect(rangeInWords(Date.UTC(2024, 4, 2, 0), Date.UTC(2024, 4, 31, 21))).toBe(
-      '2 May 2024 00:00 – 31 May 2024 21:00 UTC',
+      '2 May 00:00 – 31 May 21:00 UTC',
+    );
+    expect(rangeInWords(Date.UTC(2024, 11, 5), Date.UTC(2025, 0, 3, 21))).toBe(
+      '5 Dec 2024 00:00 – 3 Jan 2025 21:00 UTC',
     );
   });
 
   it('writes the day once when both ends share it', () => {
     expect(rangeInWords(Date.UTC(2024, 4, 31, 20, 1), Date.UTC(2024, 4, 31, 21))).toBe(
-      '31 May 2024, 20:01 – 21:00 UTC',
+      '31 May, 20:01 – 21:00 UTC',
+    );
+  });
+
+  it('writes the wall clock of the zone it is given, and names it', () => {
+    expect(rangeInWords(Date.UTC(2026, 11, 1, 21, 10), Date.UTC(2026, 11, 1, 22, 10), 'Europe/Berlin')).toBe(
+      '1 Dec, 22:10 – 23:10 Europe/Berlin',
     );
   });
 
   it('gives up quietly on instants a Date cannot hold', () => {
     expect(rangeInWords(0, 1e20)).toBe('');
+  });
+});
+
+describe('instantInWords', () => {
+  it('says the weekday, the date, the time and the zone: "Firing since Tue 1 Dec, 22:10 UTC"', () => {
+    const at = Date.UTC(2026, 11, 1, 22, 10);
+    expect(instantInWords(at)).toBe('Tue 1 Dec, 22:10 UTC');
+    expect(instantInWords(at, 'Europe/Berlin')).toBe('Tue 1 Dec, 23:10 Europe/Berlin');
+    expect(instantInWords(at, 'America/New_York')).toBe('Tue 1 Dec, 17:10 America/New_York');
+  });
+});
+
+describe('spanWords', () => {
+  const MIN = 60_000;
+  it('describes a period in the words of its data: the step and the range from the timestamps', () => {
+    const from = Date.UTC(2024, 10, 15, 10);
+    expect(spanWords('7d', { from, to: from + 7 * 86_400_000, stepMs: 168 * MIN }).join(', ')).toBe(
+      'last 7 days, every 2.8 h, 15 Nov 10:00 – 22 Nov 10:00 UTC',
+    );
+    expect(spanWords('1h', { from, to: from + 59 * MIN, stepMs: MIN }, 'Europe/Berlin').join(', ')).toBe(
+      'last hour, every 1 min, 15 Nov, 11:00 – 11:59 Europe/Berlin',
+    );
+  });
+
+  it('says so when there is no data at all, and gives a lone point no step', () => {
+    expect(spanWords('3d', undefined).join(', ')).toBe('last 3 days, no data points');
+    const at = Date.UTC(2024, 10, 15, 10);
+    expect(spanWords('1d', { from: at, to: at, stepMs: 0 }).join(', ')).toBe(
+      'last 24 hours, 15 Nov 10:00 UTC',
+    );
   });
 });

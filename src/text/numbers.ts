@@ -1,4 +1,5 @@
-// Number humanising shared by the PNG card, its alt text and the Slack messages.
+// Number humanising shared by the PNG card, its alt text and the Slack messages: the one place a
+// number is written for a person (the card and its message import it, so both say one figure alike).
 // Rule everywhere: 3 significant digits by default and at most one decimal behind a unit suffix
 // (1.2k, 12.3k, 123k), so a value always fits a small cell. Where two numbers are shown side by
 // side (a panel's min and max, a change "19 → 46"), `digitsToTell` adds digits until they differ:
@@ -114,4 +115,69 @@ export function digitsToTell(kind: ValueKind, values: readonly number[]): number
     if (texts.size === distinct.length) return digits;
   }
   return MAX_DIGITS;
+}
+
+/**
+ * Values shown together (a panel's min and max, a scale's two edges, a change's two ends): each in
+ * its usual form when those differ (`814k · 1.3M`); else all in the unit of the largest with the
+ * same decimals, as few as tell them apart (`1.52M · 1.60M`), never one trimmed and the other not
+ * (`1.5598M · 1.56M`). Undefined when telling them apart would take more than one digit past the
+ * default: those values are one level with a small spread, which `levelWithSpread` says better.
+ */
+export function formatTogether(kind: ValueKind, values: readonly number[]): string[] | undefined {
+  const finite = values.filter(Number.isFinite);
+  const usual = values.map((v) => formatValue(kind, v));
+  const distinct = new Set(finite).size;
+  if (new Set(finite.map((v) => formatValue(kind, v))).size === distinct) return usual;
+  const nonZero = finite.filter((v) => v !== 0);
+  const zero = kind === 'bytes' ? '0 B' : '0';
+  if (nonZero.length === 0) return values.map((v) => (Number.isFinite(v) ? zero : NOT_A_NUMBER));
+  const largest = Math.max(...nonZero.map(Math.abs));
+  const units = kind === 'bytes' ? BYTE_UNITS : COUNT_UNITS;
+  let unit = 0;
+  if (kind !== 'measure' || largest >= 1000)
+    while (largest / 1000 ** unit >= 999.95 && unit < units.length - 1) unit += 1;
+  if (largest / 1000 ** unit >= 999.95 || largest < 0.001) return undefined;
+  const base = 1000 ** unit;
+  const name = units[unit] ?? '';
+  const suffix = name === '' ? '' : `${kind === 'bytes' ? ' ' : ''}${name}`;
+  const intDigits = Math.max(1, Math.floor(Math.log10(Math.max(1, largest / base))) + 1);
+  // As formatValue: whole counts and bytes below 1000; one decimal behind a unit at the default.
+  const wholeOnly = kind !== 'measure' && unit === 0;
+  const fraction = largest < 1 ? Math.ceil(-Math.log10(largest)) : 0;
+  const first = wholeOnly
+    ? 0
+    : unit > 0
+      ? Math.max(0, Math.min(DEFAULT_DIGITS - intDigits, DEFAULT_DIGITS - 2))
+      : Math.max(0, DEFAULT_DIGITS - intDigits) + fraction;
+  const at = (v: number, decimals: number) => (v / base).toFixed(decimals);
+  for (let decimals = first; decimals <= first + 1; decimals++) {
+    if (new Set(finite.map((v) => at(v, decimals))).size !== distinct) {
+      if (wholeOnly) return undefined;
+      continue;
+    }
+    // Zeros every value ends in say nothing: 2.50M and 1.00M read 2.5M and 1M.
+    let shown = decimals;
+    while (shown > 0 && nonZero.every((v) => Number(at(v, shown - 1)) === Number(at(v, decimals)))) shown--;
+    return values.map((v) =>
+      !Number.isFinite(v) ? NOT_A_NUMBER : v === 0 ? zero : `${at(v, shown)}${suffix}`,
+    );
+  }
+  return undefined;
+}
+/** `1.56M ± 100`, `5.19 GB ± 600 KB`: values at one level that move a little, both said plainly. */
+export function levelWithSpread(kind: ValueKind, min: number, max: number): string {
+  return `${formatValue(kind, min / 2 + max / 2, DEFAULT_DIGITS + 2)} ± ${formatValue(kind, max / 2 - min / 2)}`;
+}
+
+/**
+ * A series' min and max as the card's foot and its alt text write them, longest form first:
+ * `min 5.0 · max 7.5`, `5.0 – 7.5`; `steady at 12`; `1.56M ± 100` for a level that barely moves.
+ */
+export function minMaxInWords(kind: ValueKind, min: number, max: number): string[] {
+  const together = formatTogether(kind, [min, max]);
+  if (together === undefined) return [levelWithSpread(kind, min, max)];
+  const [lo = '', hi = ''] = together;
+  if (min === max) return [`steady at ${lo}`, lo];
+  return [`min ${lo} · max ${hi}`, `${lo} – ${hi}`, `${lo}–${hi}`];
 }

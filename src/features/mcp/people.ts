@@ -1,0 +1,53 @@
+// What the MCP feature asks Slack about a token's person: their own DM with opsbot (where a call is
+// decided), and whether they are still active (users.info `deleted`): a deactivated
+// person's tokens stop working within ACTIVE_KEPT_MS. Asked on use, remembered a few minutes, paced
+// under users.info's tier. When Slack doesn't answer, the last answer stands; with none yet, the
+// call goes on (the policy's own questions to Slack still refuse when unanswered).
+import type { Clock } from '../../clock.ts';
+import { slackErrorCode } from '../../errors.ts';
+import { LruMap } from '../../lru-map.ts';
+import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
+import type { WebClient } from '../../slack/web-client.ts';
+
+/** How long an answer stands: a deactivation takes effect within this. */
+export const ACTIVE_KEPT_MS = 3 * 60_000;
+const PEOPLE_REMEMBERED = 10_000;
+
+export function slackActivity(client: () => WebClient, clock: Clock) {
+  const known = new LruMap<string, { active: boolean; at: number }>(PEOPLE_REMEMBERED);
+  const pacer = createPacer(UNDER_TIER_4);
+  return async (userId: string): Promise<boolean> => {
+    const hit = known.get(userId);
+    if (hit !== undefined && clock() - hit.at < ACTIVE_KEPT_MS) return hit.active;
+    try {
+      await pacer.take('users.info');
+      const answer = await client().users.info({ user: userId });
+      const active = answer.user?.deleted !== true;
+      known.set(userId, { active, at: clock() });
+      return active;
+    } catch (error) {
+      // Slack no longer knows the person: their tokens stop as a deactivation's do.
+      if (slackErrorCode(error) === 'user_not_found') {
+        known.set(userId, { active: false, at: clock() });
+        return false;
+      }
+      return hit?.active ?? true;
+    }
+  };
+}
+
+/** The person's own DM with opsbot, as Slack names it (it never changes: remembered once known). */
+export function ownDms(client: () => WebClient) {
+  const known = new LruMap<string, string>(PEOPLE_REMEMBERED);
+  return async (userId: string): Promise<string | undefined> => {
+    const hit = known.get(userId);
+    if (hit !== undefined) return hit;
+    try {
+      const id = (await client().conversations.open({ users: userId })).channel?.id;
+      if (id !== undefined) known.set(userId, id);
+      return id;
+    } catch {
+      return undefined;
+    }
+  };
+}
