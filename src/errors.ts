@@ -5,7 +5,7 @@
 //   - one sentence for the person who acted (sentenceFor).
 // Features throw; the guard (slack/guard.ts) and the jobs (jobs.ts) log and answer through these.
 import { describeApiError, isManagementApiError } from './api/errors.ts';
-import { mentionChannel } from './slack/mrkdwn.ts';
+import { mentionChannel } from './text/mrkdwn.ts';
 import { DatabaseUnavailableError } from './store/index.ts';
 
 /**

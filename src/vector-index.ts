@@ -2,7 +2,7 @@
 // id (stats, digests, watches, the Home tab's "Stats for…") and name periods; they share these words.
 import { z } from 'zod';
 import type { StatsPeriod } from './api/index.ts';
-import { escapeMrkdwn } from './slack/mrkdwn.ts';
+import { escapeMrkdwn } from './text/mrkdwn.ts';
 import { nearWords } from './words/did-you-mean.ts';
 
 export const INDEX_ID_MAX = 64;

@@ -2,7 +2,7 @@
 // handle as plain text (`@ops-team`), never as `<!subteam^S…>`: that form notifies every member, and
 // a refusal must not page a team. People and channels use Slack's `<@U…>` and `<#C…>`, which render
 // as names without notifying anyone in an ephemeral message or the person's own DM.
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../text/mrkdwn.ts';
 import type { Policy, Where, Who } from './types.ts';
 
 /** "a", "a and b", "a, b and c" (or "or"). */

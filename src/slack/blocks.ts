@@ -1,7 +1,7 @@
 // Small Block Kit builders shared by features: plain data in, blocks out.
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import { SLACK_LIMITS } from './limits.ts';
-import { truncate } from './mrkdwn.ts';
+import { truncate } from '../text/mrkdwn.ts';
 
 /** Lines joined into as few mrkdwn sections as fit Slack's 3000-character limit per section. */
 export function mrkdwnSections(lines: readonly string[], max = SLACK_LIMITS.sectionText): SectionBlock[] {

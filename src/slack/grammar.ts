@@ -5,7 +5,7 @@ import type { KnownBlock } from '@slack/types';
 import { didYouMean, editDistance, nearWords } from '../words/did-you-mean.ts';
 import { context, mrkdwnSections } from './blocks.ts';
 import { exampleCode, helpBlocks, helpLine, unknownSubcommandBlocks, usageCode } from './help-view.ts';
-import { escapeMrkdwn, quoteUserText } from './mrkdwn.ts';
+import { escapeMrkdwn, quoteUserText } from '../text/mrkdwn.ts';
 import type { RouteMatch, Subcommand } from './router.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };

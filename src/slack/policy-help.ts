@@ -4,7 +4,7 @@
 import { allowedHere, CAPABILITIES, explain, explanationLines, groupAnswers } from '../policy/index.ts';
 import type { Policy } from '../policy/types.ts';
 import { context, header, mrkdwnSections } from './blocks.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
+import { escapeMrkdwn } from '../text/mrkdwn.ts';
 import type { PolicyPort } from './policy-gate.ts';
 import type { CommandRouter, HelpScope, Subcommand } from './router.ts';
 

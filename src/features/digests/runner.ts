@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { CANT_POST, cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
 import { createJob, type JobTimers } from '../../jobs.ts';
 import type { Logger } from '../../log.ts';
-import { mentionChannel } from '../../slack/mrkdwn.ts';
+import { mentionChannel } from '../../text/mrkdwn.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
 import type { WorkTracker } from '../../work-tracker.ts';

@@ -1,7 +1,7 @@
 // The Home tab's MCP tokens: each with its dates and a Revoke button (shown while MCP is on).
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import { instantInWords } from '../../time/words.ts';
 import { HOME_ACTION } from './ids.ts';
 import type { HomeData } from './types.ts';

@@ -4,7 +4,7 @@ import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../text/mrkdwn.ts';
 import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';

@@ -3,7 +3,7 @@
 // calls and how often it reminds are checked here too, for both forms.
 import { groupWords, listWords, type Policy, type PolicyLimits } from '../../policy/index.ts';
 import { exampleCode, usageCode } from '../../slack/help-view.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, quoteUserText } from '../../text/mrkdwn.ts';
 import { indexIdSchema } from '../../vector-index.ts';
 import { didYouMean, nearWords } from '../../words/did-you-mean.ts';
 import { remindEveryText } from './incident.ts';

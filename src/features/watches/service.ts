@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
-import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import {
   CapReachedError,
   type MessageRef,

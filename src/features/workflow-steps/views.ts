@@ -3,7 +3,7 @@
 // variables are not mrkdwn.
 import type { AccountSummary } from '../../accounts/account-text.ts';
 import { attentionLine } from '../../accounts/attention.ts';
-import { truncate } from '../../slack/mrkdwn.ts';
+import { truncate } from '../../text/mrkdwn.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';

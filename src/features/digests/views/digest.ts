@@ -5,7 +5,7 @@ import type { KnownBlock, SectionBlock } from '@slack/types';
 import { context, header, mrkdwnSections, section, textWeight } from '../../../slack/blocks.ts';
 import { usageCode } from '../../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
 import { imageBlock } from '../../../slack/upload.ts';
 import { quietLine, type StatsReport, shown } from '../../../stats-report/report.ts';
 import { indexLabel, PERIOD_WORDS } from '../../../vector-index.ts';

@@ -3,7 +3,7 @@ import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../../api/index.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { escapeMrkdwn, mentionChannel, truncate } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, truncate } from '../../../text/mrkdwn.ts';
 import type { Weekday } from '../../../store/index.ts';
 import { PERIOD_WORDS } from '../../../vector-index.ts';
 import { type DaysMode, type DigestSettings, daysModeOf, INCLUDE, MAX_INDEXES } from '../form.ts';

@@ -3,7 +3,7 @@
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
 import { header, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { BUTTON_ACTION, CARD_BLOCK } from '../ids.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';

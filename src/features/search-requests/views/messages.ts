@@ -3,7 +3,7 @@
 import { countWords } from '../../../approval-policy.ts';
 import { CANT_POST, SLACK_TROUBLE } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import type { TokenHints } from '../result.ts';
 import type { SlackMessage } from './cards.ts';

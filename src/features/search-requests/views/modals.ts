@@ -7,7 +7,7 @@ import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../.
 import { UserFacingError } from '../../../errors.ts';
 import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
