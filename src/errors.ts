@@ -5,8 +5,8 @@
 //   - one sentence for the person who acted (sentenceFor).
 // Features throw; the guard (slack/guard.ts) and the jobs (jobs.ts) log and answer through these.
 import { describeApiError, isManagementApiError } from './api/errors.ts';
-import { mentionChannel } from './text/mrkdwn.ts';
 import { DatabaseUnavailableError } from './store/index.ts';
+import { mentionChannel } from './text/mrkdwn.ts';
 
 /**
  * An error whose message is already the sentence to show the person who acted: a click on a watch

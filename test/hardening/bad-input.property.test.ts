@@ -16,8 +16,8 @@ import { requestModal } from '../../src/features/search-requests/views/modals.ts
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { unknownCommandAnswer } from '../../src/slack/grammar.ts';
 import { helpBlocks } from '../../src/slack/help-view.ts';
-import { escapeMrkdwn, quoteUserText } from '../../src/text/mrkdwn.ts';
 import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
+import { escapeMrkdwn, quoteUserText } from '../../src/text/mrkdwn.ts';
 import { hostileText } from './arbitraries.ts';
 import { mrkdwnStrings, pingsIn } from './helpers.ts';
 

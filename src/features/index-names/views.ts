@@ -5,8 +5,8 @@ import { mrkdwnSections } from '../../slack/blocks.ts';
 import { usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import { instantInWords, UTC } from '../../time/words.ts';
 import {
   INDEX_ID_RULE,

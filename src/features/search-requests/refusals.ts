@@ -3,8 +3,8 @@
 // throw refusalError(); the guard shows its sentence where the person is looking.
 import { tally } from '../../approval-policy.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
-import { mentionUser } from '../../text/mrkdwn.ts';
 import type { IndexRequest } from '../../store/index.ts';
+import { mentionUser } from '../../text/mrkdwn.ts';
 import type { Decision, Refusal } from './service-types.ts';
 import { utcText } from './views/format.ts';
 import { listCommand } from './views/messages.ts';

@@ -5,9 +5,9 @@ import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { context, header, section } from '../../slack/blocks.ts';
 import { EXAMPLE_INDEX, exampleCode, usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
 import { quietLine, type StatsReport, shown } from '../../stats-report/report.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import {
   indexLabel,
   looksLikeIndexId,

@@ -3,16 +3,15 @@
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
 import { header, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
+import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../text/mrkdwn.ts';
 import { BUTTON_ACTION, CARD_BLOCK } from '../ids.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
 import { approvedBy, type GroupRef, groupMention, neededWords, progressText } from './progress.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
 
 export type SlackMessage = { text: string; blocks: KnownBlock[] };
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
 function decisionButtons(request: IndexRequest): ActionsBlock {
   const value = String(request.id);

@@ -3,8 +3,8 @@
 import { countWords } from '../../../approval-policy.ts';
 import { CANT_POST, SLACK_TROUBLE } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../text/mrkdwn.ts';
 import type { TokenHints } from '../result.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';

@@ -7,8 +7,9 @@ import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../.
 import { UserFacingError } from '../../../errors.ts';
 import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { plain as plainText } from '../../../text/block-kit.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
 import { NO_REQUEST_IN } from '../refusals.ts';
@@ -16,7 +17,8 @@ import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validatio
 import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
 
-const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
+// Every text of this modal is cut at 150, the shortest limit among its labels, hints and placeholders.
+const plain = (text: string) => plainText(text, 150);
 const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
 
 const REGION_OPTIONS: PlainTextOption[] = SEARCH_REGIONS.map((r) => ({ text: plain(r), value: r }));

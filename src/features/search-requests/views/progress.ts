@@ -1,8 +1,8 @@
 // How approval progress reads on the card, in the list and in messages. Pure: data in, mrkdwn out.
 
 import { tally } from '../../../approval-policy.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
 
 /** What `plan` needs, as the request form and the card say it: "2 approvals", "1 approval", "no approval". */
 export function neededWords(required: number): string {

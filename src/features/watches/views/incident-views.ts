@@ -1,8 +1,9 @@
 // The words of an incident's ownership: who an alert calls, who acknowledged it, the reminder, the
 // resolve's story and `watch list`'s last-incident line. Pure: data in, mrkdwn out. Only the alert
 // and its reminders mention anyone; everything said on resolve names people without a ping.
-import { escapeMrkdwn, mentionUser } from '../../../text/mrkdwn.ts';
+
 import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionUser } from '../../../text/mrkdwn.ts';
 import { clockInWords, instantInWords } from '../../../time/words.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';

@@ -3,9 +3,10 @@
 import type { KnownBlock } from '@slack/types';
 import { cantPostIn } from '../../../errors.ts';
 import { DEFAULT_LIMITS } from '../../../policy/index.ts';
-import { context, plain, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../text/mrkdwn.ts';
+import { context, section } from '../../../slack/blocks.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../text/mrkdwn.ts';
 import { instantInWords } from '../../../time/words.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
 import { formatMetricValue } from '../watchable.ts';
