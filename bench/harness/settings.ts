@@ -9,6 +9,8 @@ export type Settings = {
   day: DaySettings;
   ack: { concurrencies: number[]; rounds: number; warmupMs: number; durationMs: number };
   statsE2e: { warmup: number; runs: number };
+  /** Item 9: stats commands sent at once, each size against a fresh process. */
+  statsBurst: { sizes: number[] };
   coldStart: { runs: number };
   /** Items 6–8: the busy day at larger shapes (five and ten times the day). */
   scale: ScaleSettings;
@@ -107,6 +109,7 @@ export const FULL: Settings = {
   day: FULL_DAY,
   ack: { concurrencies: [10, 100], rounds: 5, warmupMs: 500, durationMs: 3_000 },
   statsE2e: { warmup: 3, runs: 30 },
+  statsBurst: { sizes: [100, 300, 500] },
   coldStart: { runs: 5 },
   scale: scaleSettings(FULL_DAY),
 };
@@ -116,6 +119,7 @@ export const QUICK: Settings = {
   day: SMOKE_DAY,
   ack: { concurrencies: [10, 100], rounds: 1, warmupMs: 100, durationMs: 200 },
   statsE2e: { warmup: 1, runs: 3 },
+  statsBurst: { sizes: [50] },
   coldStart: { runs: 1 },
   scale: scaleSettings(SMOKE_DAY),
 };
@@ -125,7 +129,7 @@ export function describeSettings(s: Settings): string {
   const day = `busy day ${d.durationMs / 1000} s at ${d.commandsPerSec} commands/s and ${d.homesPerSec} Home opens/s, ${d.people} people, ${d.digests} digests, ${d.watches} watches (checked every ${d.watchIntervalMs / 1000} s), DIGEST_TICK_MS=${d.digestTickMs}`;
   const ack = `ack path ${s.ack.rounds} interleaved rounds × ${s.ack.durationMs / 1000} s (after ${s.ack.warmupMs / 1000} s warm-up) per target and concurrency`;
   const cold = `cold start ${s.coldStart.runs} interleaved runs`;
-  const e2e = `stats end to end ${s.statsE2e.runs} runs`;
+  const e2e = `stats end to end ${s.statsE2e.runs} runs; stats burst ${s.statsBurst.sizes.join(', ')} at once`;
   const larger = (d: DaySettings) =>
     `${d.people} people, ${d.digests} digests, ${d.watches} watches, ${d.commandsPerSec} commands/s, Home ${d.homesPerSec}/s, ${d.durationMs / 1000} s`;
   const scale = `items 6–8: ${s.scale.oneProcess.map(larger).join(' and ')} on one process; ${larger(s.scale.replicas.day)} on ${s.scale.replicas.count} replicas; growth at ${s.scale.growth.map((g) => `${g.times}×`).join(', ')}`;

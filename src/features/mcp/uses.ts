@@ -8,7 +8,7 @@ import type { VectorStatsPort } from '../vector-stats/index.ts';
 import type { WatchesPort } from '../watches/index.ts';
 
 export type McpUses = {
-  vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'draw'>;
+  vectorStats: Pick<VectorStatsPort, 'target' | 'read'>;
   messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
   indexNames: Pick<IndexNamesPort, 'list'>;
   searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;

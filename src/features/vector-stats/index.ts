@@ -2,16 +2,17 @@
 // the listeners, and returns the port other features build on.
 import { UserFacingError } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { statsShower } from './outbound.ts';
-import { createStatsService, type StatsRead, type StatsView } from './service.ts';
+import { createStatsService, type ReadOptions, type StatsRead } from './service.ts';
 import { refusalNotice } from './views.ts';
 
 export type { StatsTarget } from './input.ts';
-export type { StatsRead, StatsView } from './service.ts';
+export type { StatsRead } from './service.ts';
 
 /** Where stats were asked for: the channel (a thread in it) the post goes to, and who asked. */
 export type StatsRequest = {
@@ -35,13 +36,17 @@ export type VectorStatsPort = {
    */
   target(index: string, period?: string): Promise<StatsTarget>;
   postStats: StatsPoster;
-  /** The read alone (throws as postStats does), so a form can say "no such index" before it closes. */
-  read(target: StatsTarget): Promise<StatsRead>;
+  /**
+   * The read alone (throws as postStats does, and with the BUSY sentence past the admission), so a
+   * form can say "no such index" before it closes; `{ card: false }` for the numbers only. Its times
+   * are on the clock of `channel`, where it will be posted (UTC without one).
+   */
+  read(target: StatsTarget, options?: PortReadOptions): Promise<StatsRead>;
   /** Posts what `read` returned. */
   post(read: StatsRead, where: StatsRequest): Promise<void>;
-  /** The report with its card, as a post shows them (an agent over MCP gets both). */
-  draw(read: StatsRead): Promise<StatsView>;
 };
+
+export type PortReadOptions = Pick<ReadOptions, 'card'> & { channel?: string | undefined };
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>): VectorStatsPort {
   const stats = 'stats' as const;
@@ -49,10 +54,20 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
     actions: { [ACTION_PERIOD]: stats, [ACTION_REFRESH]: stats, [ACTION_DETAILS]: stats },
   });
   const logger = context.logger.child({ feature: 'vector-stats' });
-  const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
-  const show = statsShower(context, logger, service);
+  const service = createStatsService({
+    mgmt: context.scheduledStats,
+    admission: context.statsWork,
+    logger,
+    indexes: context.uses.indexNames,
+  });
+  const show = statsShower(context, logger);
   registerStatsListeners(context, service, show);
   const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
+  const read = async (target: StatsTarget, { channel, ...options }: PortReadOptions = {}) =>
+    service.read(target, {
+      ...options,
+      ...(channel === undefined ? {} : { timeZone: await channelTimeZone(context.store, channel) }),
+    });
   return {
     async target(index, period) {
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
@@ -62,9 +77,8 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
       }
       return { ...parsed.target, indexId: await context.uses.indexNames.resolve(parsed.target.indexId) };
     },
-    read: (target) => service.read(target),
+    read,
     post,
-    draw: (read) => service.draw(read),
-    postStats: async (target, where) => post(await service.read(target), where),
+    postStats: async (target, where) => post(await read(target, { channel: where.channel }), where),
   };
 }

@@ -6,8 +6,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { WebClient } from '../../slack/web-client.ts';
-import { channelTimeZone } from '../../time/audience.ts';
-import type { StatsRead, StatsService, StatsView } from './service.ts';
+import type { StatsRead } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
@@ -21,7 +20,7 @@ export type PostOptions = {
   commandName: string;
 };
 
-export function showStats(view: StatsView, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
+export function showStats(view: StatsRead, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
   const { client } = options;
   const { channel, ts, threadTs } = place;
   const send = async (image: ImageSlot): Promise<SentMessage> => {
@@ -57,15 +56,13 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
 export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string | undefined) => Promise<void>;
 
 export function statsShower(
-  { app, clock, commandName, store }: Pick<FeatureContext, 'app' | 'clock' | 'commandName' | 'store'>,
+  { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,
   logger: Logger,
-  service: Pick<StatsService, 'draw'>,
 ): StatsShower {
   return async (read, place, userId) => {
     const started = clock();
     const { indexId, period } = read.target;
-    const timeZone = await channelTimeZone(store, place.channel);
-    const shown = await showStats(await service.draw(read, timeZone), place, {
+    const shown = await showStats(read, place, {
       client: app.client,
       logger: logger.child({ indexId, period }),
       userId,

@@ -1,12 +1,15 @@
 // What the feature does, without Slack: fetch the statistics, reduce them to the summary, and draw
-// the card. A card that fails to draw costs the picture, never the numbers.
+// the card, within the process's admission for statistics work (src/api/shared-reads.ts). A card
+// that fails to draw costs the picture, never the numbers.
 import {
   describeApiError,
   isManagementApiError,
   type ManagementClient,
   type VectorIndexStats,
 } from '../../api/index.ts';
+import { sharedWhileInFlight } from '../../api/shared-reads.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
+import type { Admission } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
@@ -17,25 +20,36 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import type { StatsTarget } from './input.ts';
 import { apiErrorSentence, notFoundSentence } from './views.ts';
 
-/** What was read of an index: the numbers and the report built from them. */
-export type StatsRead = { target: StatsTarget; stats: VectorIndexStats; report: StatsReport };
-export type StatsView = { report: StatsReport; card: PngUpload | undefined };
+/**
+ * What was read of an index: the report built from its numbers and, when asked for, its card. The
+ * raw series is not kept: it is dropped once both are built, so a read waiting to be posted holds
+ * only the report and the PNG.
+ */
+export type StatsRead = { target: StatsTarget; report: StatsReport; card: PngUpload | undefined };
+
+export type ReadOptions = {
+  /** Draw the card too (default); the numbers alone (Details, a step's outputs) skip it. */
+  card?: boolean;
+  /** The zone the report's and the card's times are in (the conversation's, src/time/audience.ts); UTC by default. */
+  timeZone?: string;
+};
 
 export type StatsService = {
   /**
-   * Reads an index's stats. An index the API doesn't know is TargetGone, a failing API a
-   * UserFacingError: either way the sentence names the index, and whoever asked sees it.
+   * Reads an index's stats and draws its card, through the process's one admission: past it, a
+   * Busy refusal with its sentence, nothing started. An index the API doesn't know is TargetGone, a
+   * failing API a UserFacingError: either way the sentence names the index, and whoever asked sees
+   * it. Asks for the same (index, period, card) while one is in flight share it.
    */
-  read(target: StatsTarget): Promise<StatsRead>;
-  /**
-   * The report with its card, their times in `timeZone` (the conversation's, src/time/audience.ts);
-   * a card that fails to draw costs the picture, never the numbers.
-   */
-  draw(read: StatsRead, timeZone?: string): Promise<StatsView>;
+  read(target: StatsTarget, options?: ReadOptions): Promise<StatsRead>;
+  /** Whether `read` would be refused BUSY now: the admission is full and no such read is on its way. */
+  busy(target: StatsTarget, options?: ReadOptions): boolean;
 };
 
 export type StatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+  /** The process's admission for statistics work (context.statsWork). */
+  admission: Pick<Admission, 'admit' | 'full'>;
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
   /** Names to show beside ids, and the known names to offer when an id is not found. */
@@ -48,69 +62,82 @@ function filenameFor(target: StatsTarget): string {
   return `vector-stats-${id}-${target.period}.png`;
 }
 
-/** The report of what was read, its times in `timeZone` (the reader's or the channel's), its name kept. */
-export function reportIn({ target, stats, report: read }: StatsRead, timeZone: string): StatsReport {
-  const built = buildReport(target.indexId, target.period, stats, timeZone);
-  return read.name === undefined ? built : { ...built, name: read.name };
-}
-
 export function createStatsService(deps: StatsServiceDeps): StatsService {
   const renderer = deps.renderer ?? defaultCardRenderer;
-  return {
-    async read(target) {
-      try {
-        const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
-        const name = await deps.indexes?.nameOf(target.indexId);
-        const report = buildReport(target.indexId, target.period, stats);
-        return { target, stats, report: name === undefined ? report : { ...report, name } };
-      } catch (error) {
-        if (!isManagementApiError(error)) throw error;
-        if (error.kind === 'not_found')
-          throw new TargetGone(
-            [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
-              .filter(Boolean)
-              .join(' '),
-            { cause: error },
-          );
-        throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), {
-          cause: error,
-        });
-      }
-    },
-    async draw(read, timeZone = UTC) {
-      const { target, stats } = read;
-      // The message and its card are built from one record in one zone: one figure per thing.
-      const report = reportIn(read, timeZone);
-      // The card's title and alt text name the index as every message does.
-      const named = plainIndexLabel(target.indexId, report.name);
-      const input = {
-        indexId: target.indexId,
-        period: target.period,
-        stats,
-        title: `Vector index ${named}`,
-        timeZone,
-      };
-      try {
-        const png = await renderer.render(input);
-        const card: PngUpload = {
-          png,
-          filename: filenameFor(target),
-          altText: renderer.altText(input),
-          title: `Vector index ${named}, ${PERIOD_WORDS[target.period]}`,
-        };
-        return { report, card };
-      } catch (error) {
-        deps.logger.error(
-          {
-            event: 'stats_card_render_failed',
-            indexId: target.indexId,
-            period: target.period,
-            err: errField(error),
-          },
-          'stats card failed to render',
+
+  const fetch = async (target: StatsTarget): Promise<VectorIndexStats> => {
+    try {
+      return await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
+    } catch (error) {
+      if (!isManagementApiError(error)) throw error;
+      if (error.kind === 'not_found')
+        throw new TargetGone(
+          [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
+            .filter(Boolean)
+            .join(' '),
+          { cause: error },
         );
-        return { report, card: undefined };
-      }
-    },
+      throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), { cause: error });
+    }
+  };
+
+  /** The card; one that fails to draw costs the picture, never the numbers. */
+  const draw = async (
+    target: StatsTarget,
+    stats: VectorIndexStats,
+    report: StatsReport,
+    timeZone: string,
+  ) => {
+    // The card's title and alt text name the index as every message does.
+    const named = plainIndexLabel(target.indexId, report.name);
+    const input = {
+      indexId: target.indexId,
+      period: target.period,
+      stats,
+      title: `Vector index ${named}`,
+      timeZone,
+    };
+    try {
+      const png = await renderer.render(input);
+      const card: PngUpload = {
+        png,
+        filename: filenameFor(target),
+        altText: renderer.altText(input),
+        title: `Vector index ${named}, ${PERIOD_WORDS[target.period]}`,
+      };
+      return card;
+    } catch (error) {
+      deps.logger.error(
+        {
+          event: 'stats_card_render_failed',
+          indexId: target.indexId,
+          period: target.period,
+          err: errField(error),
+        },
+        'stats card failed to render',
+      );
+      return undefined;
+    }
+  };
+
+  // The message and its card are built from one record in one zone: one figure per thing.
+  const read = sharedWhileInFlight(
+    (target: StatsTarget, withCard: boolean, timeZone: string) =>
+      `${target.indexId}\u0000${target.period}\u0000${withCard}\u0000${timeZone}`,
+    (target: StatsTarget, withCard: boolean, timeZone: string) =>
+      deps.admission.admit(async (): Promise<StatsRead> => {
+        const stats = await fetch(target);
+        const name = await deps.indexes?.nameOf(target.indexId);
+        const built = buildReport(target.indexId, target.period, stats, timeZone);
+        const report = name === undefined ? built : { ...built, name };
+        return { target, report, card: withCard ? await draw(target, stats, report, timeZone) : undefined };
+      }),
+  );
+  const args = (target: StatsTarget, options: ReadOptions) =>
+    [target, options.card !== false, options.timeZone ?? UTC] as const;
+
+  return {
+    read: (target, options = {}) => read(...args(target, options)),
+    busy: (target, options = {}) => deps.admission.full() && !read.has(...args(target, options)),
   };
 }
