@@ -4,7 +4,7 @@ import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { KnownIndex } from '../../store/index.ts';
-import { isName } from './names.ts';
+import { isVectorIndexName } from '../../text/index-names.ts';
 import type { IndexesServiceDeps } from './service.ts';
 import {
   badNameSentence,
@@ -31,7 +31,9 @@ export function indexNaming(deps: IndexesServiceDeps, needs: NamingNeeds) {
 
   /** The index a name means, for rename and forget (which act on names). */
   async function byName(typed: string): Promise<KnownIndex> {
-    const found = isName(typed.toLowerCase()) ? await store.findIndexByName(typed.toLowerCase()) : undefined;
+    const found = isVectorIndexName(typed.toLowerCase())
+      ? await store.findIndexByName(typed.toLowerCase())
+      : undefined;
     const index = found ?? (await store.getKnownIndex(typed));
     if (index === undefined)
       throw new UserFacingError(noSuchNameSentence(typed, await needs.names(), deps.commandName()));
@@ -39,7 +41,7 @@ export function indexNaming(deps: IndexesServiceDeps, needs: NamingNeeds) {
   }
 
   async function checkName(name: string, forId: string): Promise<void> {
-    if (!isName(name)) throw new UserFacingError(badNameSentence(name));
+    if (!isVectorIndexName(name)) throw new UserFacingError(badNameSentence(name));
     const asId = await store.getKnownIndex(name);
     if (asId !== undefined && asId.id !== forId) throw new UserFacingError(nameIsAnIdSentence(name));
   }

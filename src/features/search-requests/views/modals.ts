@@ -9,11 +9,12 @@ import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { plain as plainText } from '../../../text/block-kit.ts';
+import { NAME_MAX, NAME_RULE } from '../../../text/index-names.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
 import { NO_REQUEST_IN } from '../refusals.ts';
-import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
+import { FIXED_UNAVAILABLE, REASON_MAX } from '../validation.ts';
 import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
 

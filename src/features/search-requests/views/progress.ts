@@ -2,6 +2,7 @@
 
 import { tally } from '../../../approval-policy.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { listWords } from '../../../text/lists.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
 
 /** What `plan` needs, as the request form and the card say it: "2 approvals", "1 approval", "no approval". */
@@ -23,17 +24,12 @@ export function groupWords(group: GroupRef): string {
   return group.handle === '' ? 'the approver group' : `@${group.handle}`;
 }
 
-function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
-
 /** "approved by <@a> and <@b>", or that nobody needed to approve. */
 export function approvedBy(request: IndexRequest, progress: ApprovalProgress | undefined): string {
   if (progress?.required === 0)
     return `created without approval: plan ${escapeMrkdwn(request.plan)} needs none`;
   const names = progress === undefined ? [] : tally(progress).counted.map((a) => mentionUser(a.approverId));
-  if (names.length > 0) return `approved by ${joinNames(names)}`;
+  if (names.length > 0) return `approved by ${listWords(names, 'and')}`;
   return `approved by ${request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy)}`;
 }
 
