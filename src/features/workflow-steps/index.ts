@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { createJob } from '../../jobs.ts';
+import { createJob, EVERY_MINUTE } from '../../jobs.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
@@ -14,8 +14,6 @@ import { createCompletions } from './outbound.ts';
 import { stepPolicy } from './policy.ts';
 import { createRequestStep } from './request-step.ts';
 import { createImmediateSteps } from './service.ts';
-
-const EVERY_MINUTE = 60_000;
 
 export type WorkflowStepsUses = {
   searchRequests: SearchRequestsPort;
