@@ -8,7 +8,8 @@
 import type { SeriesName, VectorIndexStats } from '../api/index.ts';
 import { cleanSeries } from '../render/series.ts';
 import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
-import { clockInWords, durationInWords, UTC } from '../time/words.ts';
+import { durationInWords } from '../text/spans.ts';
+import { clockInWords, UTC } from '../time/words.ts';
 import { percentText } from './change.ts';
 import {
   type Detection,
