@@ -9,7 +9,7 @@ export type Settings = {
   day: DaySettings;
   ack: { concurrencies: number[]; rounds: number; warmupMs: number; durationMs: number };
   statsE2e: { warmup: number; runs: number };
-  /** Item 9: stats commands sent at once, each size against a fresh process. */
+  /** Item 10: stats commands sent at once, each size against a fresh process. */
   statsBurst: { sizes: number[] };
   coldStart: { runs: number };
   /** Items 6–8: the busy day at larger shapes (five and ten times the day). */
@@ -57,6 +57,8 @@ export type ScaleSettings = {
   oneProcess: DaySettings[];
   /** Item 7: ten times the day, spread over this many replicas sharing PostgreSQL. */
   replicas: { count: number; day: DaySettings };
+  /** Item 9: twenty times the day on five replicas (information). */
+  manyReplicas: { count: number; day: DaySettings };
   /** Item 8: the day at these multiples on one process (5× is item 6's first day when both run). */
   growth: { times: number; day: DaySettings }[];
 };
@@ -65,6 +67,7 @@ export function scaleSettings(day: DaySettings, home = { one: 1, busy: 2.5 }): S
   return {
     oneProcess: [scaledDay(day, 5, home.one), scaledDay(day, 5, home.busy)],
     replicas: { count: 3, day: scaledDay(day, 10, home.one) },
+    manyReplicas: { count: 5, day: scaledDay(day, 20, home.one) },
     growth: [1, 2, 5].map((times) => ({ times, day: scaledDay(day, times, home.one) })),
   };
 }

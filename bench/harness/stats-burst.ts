@@ -1,4 +1,4 @@
-// Item 9 (information): how many stats commands at once one process answers. `size` signed
+// Item 10 (information): how many stats commands at once one process answers. `size` signed
 // `/ops vector stats <index> 30d` sent together, each for an index of its own (no read shared: the
 // heaviest burst), against a fresh `node src/main.ts` under the Procfile's flags (its 160 MiB heap
 // cap). Counted: acknowledged (and within Slack's 3 s), answered with the card, answered with the
@@ -100,7 +100,7 @@ async function oneBurst(sims: Sims, app: ServerProcess, size: number): Promise<S
 
 export function statsBurstRows(results: readonly StatsBurstResult[]): Row[] {
   return results.map((r) => ({
-    item: 9,
+    item: 10,
     name: `Stats burst: ${r.size} \`/ops vector stats <index> 30d\` at once, each another index`,
     opsbot: `${r.cards} cards + ${r.busy} busy of ${r.size} (${r.unanswered} unanswered); acks ${r.ackedInTime}/${r.size} ≤ 3 s, p99 ${fmt(r.ackP99Ms, ' ms')}; peak RSS ${r.peakRssMiB === undefined ? '?' : `${r.peakRssMiB.toFixed(0)} MiB`}; ${r.alive ? 'up after' : 'DOWN after'}`,
     peer: '—',

@@ -2,7 +2,7 @@
 // index (the heaviest burst: no read shared), against the real `node src/main.ts` under the start
 // command's flags (--max-old-space-size=160). The process stays up, /healthz answers throughout,
 // every command is acknowledged and answered: with its card, or with the BUSY sentence at once. Its
-// peak RSS is kept under 256 MiB; the ack times are reported (bench item 9 holds them to 3 s).
+// peak RSS is kept under 256 MiB; the ack times are reported (bench item 10 holds them to 3 s).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_ADMISSION } from '../../src/api/shared-reads.ts';
 import { BUSY } from '../../src/errors.ts';
@@ -69,7 +69,7 @@ describe(`${BURST} stats commands at once against node src/main.ts under the sta
     expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
     // How long the acks took is reported, not asserted: on a shared machine it measures the
-    // machine; bench item 9 measures it (and Slack's 3 s) at full size.
+    // machine; bench item 10 measures it (and Slack's 3 s) at full size.
 
     const cards = () =>
       sw.slack.messagesIn(CHANNEL).filter((m) => JSON.stringify(m.blocks ?? []).includes('"image"'));
