@@ -1,7 +1,7 @@
 // Everything that must hold before a person decides on a request: they are an approver now, it is
 // not their own (for an approval or a retry), it is in the state the decision needs and not past its
 // time. Approvals of counted approvers who are no longer approvers lapse on the way.
-import { causedBy, hasApproved, leavers } from '../../approval-policy.ts';
+import { causedBy, hasApproved, leavers } from '../../approval-rule.ts';
 import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';

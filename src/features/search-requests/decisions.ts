@@ -1,7 +1,7 @@
 // Approve, reject and retry. Requests move through their states only by the store's compare-and-set,
 // so whichever of two racing clicks loses sees the winner's state and stops; exactly one caller ever
 // wins the move into `creating`, and only that caller calls the API (creation.ts).
-import { countWords } from '../../approval-policy.ts';
+import { countWords } from '../../approval-rule.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { type createChecker, refusalFor } from './checks.ts';
 import type { creator } from './creation.ts';

@@ -1,6 +1,6 @@
 // A new request: stored (pending) before anything about it is posted anywhere, then its card goes
 // to the approvals channel and the requester is told where it waits.
-import { approvalsFor } from '../../approval-policy.ts';
+import { approvalsFor } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import { CapReachedError, type IndexRequest } from '../../store/index.ts';
 import type { Publisher } from './publish.ts';
@@ -41,7 +41,7 @@ export function createFiling(
       stepExecutionId?: string | undefined;
     }): Promise<Decision> {
       const now = clock();
-      const required = approvalsFor(approvals.policy, input.form.plan);
+      const required = approvalsFor(approvals.rule, input.form.plan);
       // A plan needing no approval would otherwise let one person create paid indexes without
       // limit: those are counted per UTC day.
       const dayStart = now - (now % DAY_MS);

@@ -2,7 +2,7 @@
 // of its own), and hearing when requests end. The door says who acts (the person Slack vouches for)
 // and where; everything else is decided here, once: the policy for that person and place, then the
 // form's path exactly: the same validation with the sentences shown under the form's fields, the
-// same caps, the same approval policy, the same card and the same DM. The person a request is filed
+// same caps, the same approval rule, the same card and the same DM. The person a request is filed
 // "on behalf of" is shown on the card and can't approve it; their permission never counts.
 import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';

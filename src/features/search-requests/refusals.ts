@@ -1,7 +1,7 @@
 // Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
 // (mentions render) and plain text for modal field errors (Slack shows those verbatim). Listeners
 // throw refusalError(); the guard shows its sentence where the person is looking.
-import { tally } from '../../approval-policy.ts';
+import { tally } from '../../approval-rule.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { mentionUser } from '../../text/mrkdwn.ts';

@@ -1,6 +1,6 @@
 // The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
-import type { ApprovalPolicy } from '../../approval-policy.ts';
+import type { ApprovalRule } from '../../approval-rule.ts';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { ApproverDirectory } from '../../slack/user-groups.ts';
@@ -62,7 +62,7 @@ export type SearchIndexServiceDeps = {
     requestTtlHours: number;
     maxPendingPerUser: number;
     maxUnapprovedPerDay: number;
-    policy: ApprovalPolicy;
+    rule: ApprovalRule;
   };
   approvers: Approvers;
   outbound: RequestOutbound;

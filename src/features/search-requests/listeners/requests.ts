@@ -9,7 +9,7 @@ import { allowed, refusalError } from '../refusals.ts';
 import type { Approvers, SearchIndexService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
 import { requestListMessage } from '../views/messages.ts';
-import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
+import { approvalNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
@@ -31,7 +31,7 @@ export function requestFormFor(
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-    const note = policyNotes(context.config.approvals.policy, approvers.group());
+    const note = approvalNotes(context.config.approvals.rule, approvers.group());
     return requestModal(parseCreateArgs(words), { channelId }, note);
   };
 }

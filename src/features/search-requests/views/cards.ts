@@ -1,7 +1,7 @@
 // The approval card in the approvals channel. One builder for every state, so `chat.update` after
 // each transition shows the request as the store has it; buttons exist only while they can work.
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
+import { countWords, oneApprovalNeeded, tally } from '../../../approval-rule.ts';
 import { header, section } from '../../../slack/blocks.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { plain } from '../../../text/block-kit.ts';
@@ -58,7 +58,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
   };
 }
 
-/** Without a progress, the card shows the one-approval policy requests had before policies existed. */
+/** Without a progress, the card shows the one-approval rule requests had before rules existed. */
 export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
 
 function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {

@@ -3,7 +3,7 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../../api/index.ts';
-import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../../approval-policy.ts';
+import { type ApprovalRule, approvalsFor, nextCompletes, tally } from '../../../approval-rule.ts';
 import { UserFacingError } from '../../../errors.ts';
 import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
@@ -57,8 +57,8 @@ export function readDecisionMetadata(privateMetadata: string): DecisionModalMeta
 }
 
 /** What each plan needs, for the request form: "payg needs 2 approvals from @ops-approvers". */
-export function policyNotes(policy: ApprovalPolicy, group: GroupRef): string {
-  const plans = AVAILABLE_SEARCH_PLANS.map((plan) => planNeedsText(plan, approvalsFor(policy, plan), group));
+export function approvalNotes(rule: ApprovalRule, group: GroupRef): string {
+  const plans = AVAILABLE_SEARCH_PLANS.map((plan) => planNeedsText(plan, approvalsFor(rule, plan), group));
   return `:busts_in_silhouette: ${plans.join(' · ')}.`;
 }
 

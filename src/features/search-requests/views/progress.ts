@@ -1,6 +1,6 @@
 // How approval progress reads on the card, in the list and in messages. Pure: data in, mrkdwn out.
 
-import { tally } from '../../../approval-policy.ts';
+import { tally } from '../../../approval-rule.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { listWords } from '../../../text/lists.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
