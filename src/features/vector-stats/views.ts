@@ -162,7 +162,7 @@ export function usageText(commandName: string, withPeriods = true, exampleIndex?
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */
-export function refusalNotice(
+export function commandProblemNotice(
   parsed: Exclude<ParsedCommand, { ok: true }>,
   commandName: string,
   /** The index the example names: one the workspace knows (index-names' exampleIndex). */
