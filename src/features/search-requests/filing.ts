@@ -4,7 +4,7 @@ import { approvalsFor } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import { CapReachedError, type IndexRequest } from '../../store/index.ts';
 import type { Publisher } from './publish.ts';
-import type { Decision, Refusal, SearchIndexServiceDeps } from './service-types.ts';
+import type { Decision, Denial, SearchIndexServiceDeps } from './service-types.ts';
 import type { ValidRequest } from './validation.ts';
 
 const HOUR_MS = 3_600_000;
@@ -17,14 +17,14 @@ export function createFiling(
   const { store, clock, logger, approvals } = deps;
 
   /** Undefined when `userId` may file another request, else why not (read before the form opens). */
-  async function capRefusal(userId: string): Promise<Refusal | undefined> {
+  async function capDenial(userId: string): Promise<Denial | undefined> {
     const pending = await store.countPendingByRequester(userId, clock());
     const max = approvals.maxPendingPerUser;
     return pending >= max ? { code: 'at_cap', pending, max } : undefined;
   }
 
   return {
-    capRefusal,
+    capDenial,
 
     /**
      * Stores the request (pending) — before anything about it is posted anywhere. Its caps are
@@ -66,7 +66,7 @@ export function createFiling(
         if (!(error instanceof CapReachedError)) throw error;
         return {
           ok: false,
-          refusal:
+          denial:
             error.cap === 'unapproved_per_day'
               ? { code: 'unapproved_daily_cap', max: error.max, resetsAt: dayStart + DAY_MS }
               : { code: 'at_cap', pending: error.count, max: error.max },

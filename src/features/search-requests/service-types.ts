@@ -1,4 +1,4 @@
-// The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
+// The service's vocabulary: decisions, denials, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
 import type { ApprovalRule } from '../../approval-rule.ts';
 import type { Clock } from '../../clock.ts';
@@ -7,7 +7,7 @@ import type { ApproverDirectory } from '../../slack/user-groups.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
 
-export type Refusal =
+export type Denial =
   | { code: 'not_found'; requestId: number }
   | { code: 'not_approver'; approverIds: readonly string[]; group?: string | undefined }
   | { code: 'approvers_unknown'; group: string | undefined }
@@ -28,7 +28,7 @@ export type Decision =
       /** For an approval: whether it completed the count (the request is now `approved`). */
       completed?: boolean;
     }
-  | { ok: false; refusal: Refusal };
+  | { ok: false; denial: Denial };
 
 export type DecisionKind = 'approve' | 'reject' | 'retry';
 

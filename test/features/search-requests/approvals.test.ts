@@ -24,7 +24,7 @@ describe('the approval rule', () => {
     expect(first).toMatchObject({ ok: true, completed: false, request: { state: 'pending' } });
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'already_approved' },
+      denial: { code: 'already_approved' },
     });
     const second = await t.service.approve(1, 'U0APPROVER2', undefined);
     expect(second).toMatchObject({ ok: true, completed: true, request: { state: 'approved' } });
@@ -46,11 +46,11 @@ describe('the approval rule', () => {
     for (const who of ['U0APPROVER', 'U0APPROVER2']) {
       expect(await t.service.approve(submitted.request.id, who, undefined)).toMatchObject({
         ok: false,
-        refusal: { code: 'own_request' },
+        denial: { code: 'own_request' },
       });
       expect(await t.service.retry(submitted.request.id, who)).toMatchObject({
         ok: false,
-        refusal: { code: 'own_request' },
+        denial: { code: 'own_request' },
       });
       expect(
         canStillApprove(
@@ -82,7 +82,7 @@ describe('the approval rule', () => {
     // The one who left is refused; someone added meanwhile counts.
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'not_approver' },
+      denial: { code: 'not_approver' },
     });
     t.group.add('U0DAVE');
     expect(await t.service.approve(1, 'U0DAVE', undefined)).toMatchObject({ ok: true, completed: true });
@@ -98,7 +98,7 @@ describe('the approval rule', () => {
     expect(t.notices.at(-1)?.kind).toBe('rejected');
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'decided' },
+      denial: { code: 'decided' },
     });
     expect(t.mgmt.calls).toEqual([]);
   });
@@ -109,7 +109,7 @@ describe('the approval rule', () => {
     t.group.unknown();
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'approvers_unknown' },
+      denial: { code: 'approvers_unknown' },
     });
     expect(await t.store.approvalProgress([1])).toEqual(
       new Map([[1, { requestId: 1, required: 2, approvals: [] }]]),

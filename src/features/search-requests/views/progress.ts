@@ -18,7 +18,7 @@ export function groupMention(group: GroupRef): string {
   return group === undefined ? 'an approver' : `<!subteam^${group.id}>`;
 }
 
-/** "@ops-approvers" as plain words (modals and refusals don't notify anyone). */
+/** "@ops-approvers" as plain words (modals and denials don't notify anyone). */
 export function groupWords(group: GroupRef): string {
   if (group === undefined) return 'an approver';
   return group.handle === '' ? 'the approver group' : `@${group.handle}`;
