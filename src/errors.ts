@@ -24,7 +24,7 @@ export class TargetGone extends UserFacingError {
 
 /**
  * The guardrails said no (src/slack/policy-gate.ts, src/slack/origin-guard.ts): who may, and where.
- * The guard shows it like any refusal, under `field` when the form has that field, and logs it as
+ * The guard shows it like any sentence it shows, under `field` when the form has that field, and logs it as
  * `policy_refused` with what was asked, by whom and where.
  */
 export class PolicyRefusal extends UserFacingError {

@@ -1,5 +1,5 @@
 // `index name`, `index rename` and `index forget`: the commands that change what a team calls its
-// indexes. Each refusal is a UserFacingError with the sentence the person sees.
+// indexes. Each problem is a UserFacingError with the sentence the person sees.
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
@@ -20,7 +20,7 @@ import {
 export type NamingNeeds = {
   /** The id a name or an id stands for (the service's resolve). */
   resolve(typed: string): Promise<string>;
-  /** The names of the known indexes, for the refusals that list them. */
+  /** The names of the known indexes, for the problems that list them. */
   names(): Promise<string[]>;
   /** A forgotten index is no longer known: its next read is remembered again at once. */
   forgotten(id: string): void;
@@ -89,7 +89,7 @@ export function indexNaming(deps: IndexesServiceDeps, needs: NamingNeeds) {
   };
 }
 
-/** Reads an index about to be named; a refusal becomes the sentence the person sees. */
+/** Reads an index about to be named; a problem becomes the sentence the person sees. */
 async function readToName(reader: StatsReader, id: string): Promise<void> {
   try {
     await reader.getVectorIndexStats(id, '1h');

@@ -32,7 +32,7 @@ export function createIndexesService(deps: IndexesServiceDeps) {
   const { store, clock } = deps;
   const lastWritten = new Map<string, number>();
 
-  /** Names of the known indexes — of one kind, when a refusal offers only those that would do. */
+  /** Names of the known indexes — of one kind, when a problem offers only those that would do. */
   const names = async (kind?: KnownIndex['kind']): Promise<string[]> =>
     (await store.listKnownIndexes())
       .filter((i) => kind === undefined || i.kind === kind)
@@ -57,7 +57,7 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     await store.rememberIndex({ id, kind: 'vector', at });
   }
 
-  /** The index a name or an id means, or a refusal naming the known ones. */
+  /** The index a name or an id means, or a problem naming the known ones. */
   async function resolve(typed: string): Promise<string> {
     const token = typed.trim();
     if (isVectorIndexName(token.toLowerCase())) {

@@ -1,4 +1,4 @@
-// The words and blocks of the indexes feature: the list, the confirmations, the refusals (thrown
+// The words and blocks of the indexes feature: the list, the confirmations, the problems (thrown
 // by the service, shown by the guard) and the type-ahead's options. Data in, text out.
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
