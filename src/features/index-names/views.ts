@@ -6,6 +6,7 @@ import { usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { VECTOR_NAME_RULE } from '../../text/index-names.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import { instantInWords, UTC } from '../../time/words.ts';
@@ -16,7 +17,6 @@ import {
   plainIndexLabel,
   shortIndexId,
 } from '../../vector-index.ts';
-import { didYouMean } from '../../words/did-you-mean.ts';
 
 /** Slack shows at most 100 options; text and value are kept to 75 characters. */
 export const MAX_OPTIONS = 100;

@@ -7,6 +7,7 @@ import { EXAMPLE_INDEX, exampleCode, usageCode } from '../../slack/help-view.ts'
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
 import { quietLine, type StatsReport, shown } from '../../stats-report/report.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import {
   indexLabel,
@@ -15,7 +16,6 @@ import {
   PERIOD_WORDS,
   plainIndexLabel,
 } from '../../vector-index.ts';
-import { didYouMean } from '../../words/did-you-mean.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
 

@@ -3,10 +3,10 @@
 // calls and how often it reminds are checked here too, for both forms.
 import { groupWords, type Policy, type PolicyLimits } from '../../policy/index.ts';
 import { exampleCode, usageCode } from '../../slack/help-view.ts';
+import { didYouMean, nearWords } from '../../text/did-you-mean.ts';
 import { listWords } from '../../text/lists.ts';
 import { escapeMrkdwn, quoteUserText } from '../../text/mrkdwn.ts';
 import { indexIdSchema } from '../../vector-index.ts';
-import { didYouMean, nearWords } from '../../words/did-you-mean.ts';
 import { remindEveryText } from './incident.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views/metric-view.ts';
