@@ -5,6 +5,7 @@ import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
+import { plain } from '../../text/block-kit.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../text/mrkdwn.ts';
 import { agoInWords } from '../../text/spans.ts';
 import { instantInWords } from '../../time/words.ts';
@@ -52,7 +53,7 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
     type: 'button' as const,
     action_id: actionId,
     value,
-    text: { type: 'plain_text' as const, text, emoji: true },
+    text: plain(text),
     ...(style === undefined ? {} : { style }),
   };
 }
