@@ -23,7 +23,7 @@ export type Decision =
   | {
       ok: true;
       request: IndexRequest;
-      /** For an approval: its policy and approvals as they now stand. */
+      /** For an approval: its rule and approvals as they now stand. */
       progress?: ApprovalProgress;
       /** For an approval: whether it completed the count (the request is now `approved`). */
       completed?: boolean;
