@@ -57,6 +57,8 @@ export type BusyDayResult = DayRecord &
   Omit<DayTally, 'digests' | 'alerts'> & {
     shape: DayShape;
     durationMs: number;
+    /** How long the day waited for any one answer before counting it as never given. */
+    answerTimeoutMs: number;
     commands: number;
     homes: number;
     /** Spawn → ready (the health probe answers), on an empty database; the first app's. */
@@ -172,6 +174,7 @@ export async function benchBusyDay(options: BusyDayOptions): Promise<BusyDayResu
         ...tally,
         shape: options,
         durationMs: options.durationMs,
+        answerTimeoutMs: ctx.answerTimeoutMs,
         commands,
         homes,
         startMs: first.startMs,

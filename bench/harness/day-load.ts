@@ -288,6 +288,7 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
   );
   const tab = await visible(ctx, 'home', r.sent, published);
   if (first && tab) ctx.record.firstHome.push(tab.at - r.sent);
+  if (first) ctx.record.firstOpens.push({ sentAt: r.sent, ms: tab ? tab.at - r.sent : undefined });
 }
 
 /** When the person's tab was last published before `mark`, as the simulator recorded it. */

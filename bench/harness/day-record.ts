@@ -25,6 +25,8 @@ export type DayRecord = {
   missing: Record<AnswerKind, number>;
   /** Home opened by someone for the first time that day → their first tab published, ms. */
   firstHome: number[];
+  /** Each first opening: when it was sent, and its wait (undefined: no tab before the day gave up). */
+  firstOpens: Array<{ sentAt: number; ms: number | undefined }>;
   /** Home reopened within a minute of the person's last tab: shown at once, current, nothing awaited. */
   currentTabs: number;
   /** Answers slower than a second: when they were asked (s into the day), to see what they met. */
@@ -39,6 +41,7 @@ export function newRecord(): DayRecord {
     answers: Object.fromEntries(kinds.map((k) => [k, []])) as unknown as DayRecord['answers'],
     missing: Object.fromEntries(kinds.map((k) => [k, 0])) as unknown as DayRecord['missing'],
     firstHome: [],
+    firstOpens: [],
     currentTabs: 0,
     slow: [],
     failures: [],

@@ -22,6 +22,30 @@ export type RateFloor = {
   calls: number;
 };
 
+/**
+ * The least each of these calls could have waited, in the order they were asked: the queue the
+ * method's tier drains (full at the start), for calls nothing else competes with. Item 6 judges
+ * first Home tabs beside it: no app can publish them sooner than views.publish's tier lets it.
+ */
+export function queueFloor(method: string, askedAt: readonly number[]): number[] {
+  const limit = limitFor(method);
+  if (limit === undefined) return askedAt.map(() => 0);
+  const order = askedAt.map((at, i) => ({ at, i })).sort((a, b) => a.at - b.at);
+  const waits = new Array<number>(askedAt.length).fill(0);
+  let tokens = limit.capacity;
+  let clock = order[0]?.at ?? 0;
+  for (const { at, i } of order) {
+    // Served in the order asked: nobody starts before the one ahead of them.
+    const t = Math.max(at, clock);
+    tokens = Math.min(limit.capacity, tokens + (t - clock) * limit.perMs);
+    const start = tokens >= 1 ? t : t + (1 - tokens) / limit.perMs;
+    tokens = tokens >= 1 ? tokens - 1 : 0;
+    clock = start;
+    waits[i] = start - at;
+  }
+  return waits;
+}
+
 export function rateFloor(calls: readonly NeededCall[], workspace?: WorkspacePosts): RateFloor {
   const counts = new Map<string, { method: string; n: number }>();
   for (const call of calls) {

@@ -16,6 +16,8 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 
 export class SlackPresenter {
   cursor = 0;
+  /** A line per Home tab published instead of the tab (the sandbox, where every change republishes several). */
+  briefHomeTabs = false;
   readonly #client: SimClient;
   readonly #output: DemoOutput;
   readonly #t: Transcript;
@@ -168,6 +170,10 @@ export class SlackPresenter {
         return true;
       }
       case 'views.publish': {
+        if (this.briefHomeTabs) {
+          this.#t.note(`opsbot updates @${this.user(str(args.user_id) ?? '')}'s Home tab`);
+          return true;
+        }
         const path = this.#output.writeJson(`${slug}-home`, args.view);
         const headline = `opsbot publishes @${this.user(str(args.user_id) ?? '')}'s Home tab`;
         this.#t.shown(headline, viewLines(args.view, this.#render()), path);

@@ -6,6 +6,8 @@ import { join, relative } from 'node:path';
 import { DEFAULT_VECTOR_INDEXES } from '../sim/mgmt/index.ts';
 import { SIM_IDS } from '../sim/workspace.ts';
 import { DEMO_CHANNELS, DEMO_USERS } from './people.ts';
+import { clockLine } from './sandbox-clock.ts';
+import { startSandboxServer } from './sandbox-server.ts';
 import type { DemoWorkspace } from './workspace.ts';
 
 export const SERVE_STATE_FILE = '.serve.json';
@@ -17,6 +19,8 @@ export type ServeState = {
   mgmtUrl: string;
   teamId: string;
   appId: string;
+  /** The sandbox's own loopback endpoint (sessions, lines, polls): what `npm run slack` talks to. */
+  sandboxUrl: string;
   startedAt: string;
 };
 
@@ -31,6 +35,7 @@ export function readServeState(outDir: string): ServeState | undefined {
 /** Serves until SIGINT / SIGTERM, then stops everything and removes the state file. */
 export async function serve(demo: DemoWorkspace, outDir: string, print: (line: string) => void) {
   const { ws } = demo;
+  const sandbox = await startSandboxServer(demo, outDir);
   const state: ServeState = {
     pid: process.pid,
     appUrl: `${ws.url}/slack/events`,
@@ -38,6 +43,7 @@ export async function serve(demo: DemoWorkspace, outDir: string, print: (line: s
     mgmtUrl: ws.mgmt.url,
     teamId: SIM_IDS.teamId,
     appId: SIM_IDS.appId,
+    sandboxUrl: sandbox.url,
     startedAt: new Date().toISOString(),
   };
   const statePath = join(outDir, SERVE_STATE_FILE);
@@ -54,14 +60,15 @@ export async function serve(demo: DemoWorkspace, outDir: string, print: (line: s
     `  Slack (sim)    ${ws.slack.apiUrl}   (what it received: ${ws.slack.baseUrl}/_sim/calls)`,
     `  mgmt API (sim) ${ws.mgmt.url}/v2/`,
     '',
-    'Send commands from another terminal, in this folder:',
-    '  npm run slack -- "/ops help"',
+    'Play someone in this workspace from another terminal, in this folder:',
+    '  npm run slack                 (a sandbox: type /ops commands, click, pick, fill, submit, wait; `help`)',
+    '  npm run slack -- "/ops help"  (one line, then its replies)',
     '  npm run slack -- "/ops stats idx-1 7d"',
-    '  npm run slack -- "/ops messaging accounts"',
-    `  npm run slack -- --user ${SIM_IDS.approver} --channel ${SIM_IDS.approvalChannel} "/ops search requests"`,
-    `People: ${people.join(', ')}; approvers: ${SIM_IDS.approver}, ${SIM_IDS.secondApprover}.`,
+    '  npm run slack -- --user @approver --channel #approvals "/ops search requests"',
+    `People: ${people.join(', ')}; approvers: @approver, @approver2.`,
     `Channels: ${channels.join(', ')} — any other C… id works too.`,
     `Vector indexes the simulated API knows: ${Object.keys(DEFAULT_VECTOR_INDEXES).join(', ')}.`,
+    `${clockLine(demo.clock)}${demo.clock.now() - Date.now() >= 60_000 ? ' The tour moved it to reach a digest’s time and a watch’s checks; `wait` in the sandbox moves it on.' : ''}`,
     `Where the CLI finds this workspace: ${relative(process.cwd(), statePath) || statePath} (URLs only).`,
     'Press Ctrl+C to stop.',
   ])
@@ -74,5 +81,6 @@ export async function serve(demo: DemoWorkspace, outDir: string, print: (line: s
   });
   print('Stopping the simulated workspace…');
   rmSync(statePath, { force: true });
+  await sandbox.close();
   await demo.stop();
 }

@@ -1,12 +1,10 @@
-// Reads what the Slack simulator recorded, over its `/_sim/…` routes: the demo's transcript and
-// `npm run slack` (another process) see Slack the same way.
+// Reads what the Slack simulator recorded, over its `/_sim/…` routes: the tour's transcript and the
+// sandbox behind `npm run slack` see Slack the same way.
 import type { SimActivityPage } from '../sim/slack/inspect-routes.ts';
 
 export type SimClient = {
   activity(since: number): Promise<SimActivityPage>;
   fileBytes(id: string): Promise<Buffer | undefined>;
-  /** What Slack issues when someone types a slash command: a trigger_id and a response_url. */
-  commandContext(user: string, channel: string): Promise<{ trigger_id: string; response_url: string }>;
 };
 
 /** `baseUrl`: the simulator's base, e.g. http://127.0.0.1:1234 (no /api/). */
@@ -23,15 +21,6 @@ export function createSimClient(baseUrl: string): SimClient {
       if (res.status === 404) return undefined;
       if (!res.ok) throw new Error(`Slack simulator answered ${res.status} for file ${id}`);
       return Buffer.from(await res.arrayBuffer());
-    },
-    async commandContext(user, channel) {
-      const res = await fetch(url('/_sim/command-context'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user, channel }),
-      });
-      if (!res.ok) throw new Error(`Slack simulator answered ${res.status} to /_sim/command-context`);
-      return (await res.json()) as { trigger_id: string; response_url: string };
     },
   };
 }

@@ -1,52 +1,125 @@
-// `npm run slack -- "/ops stats idx-1 7d"`: plays a person typing a slash command in the workspace
-// that `npm run demo -- --serve` keeps running. Signs the command as Slack does, sends it to opsbot,
-// and prints what Slack then shows (ephemeral answers, posts, modals), writing cards to demo-output/.
+// `npm run slack`: a sandbox in the workspace that `npm run demo -- --serve` keeps running. Without
+// a line it reads lines from the terminal — slash commands, clicks and picks by label, modal fields,
+// moves of the clock — and prints what Slack shows as it happens, opsbot's own posts included; with
+// one (`npm run slack -- "/ops stats idx-1 7d"`) it runs that line, prints the replies and exits.
+// The workspace's process does the work (src/demo/sandbox.ts): this is its terminal.
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { signSlackRequest, slashCommandBody } from '../sim/driver/index.ts';
-import { SIM_CREDENTIALS, SIM_IDS } from '../sim/workspace.ts';
-import { DEFAULT_OUTPUT_DIR, DemoOutput } from './output.ts';
-import { SlackPresenter } from './present.ts';
+import { DEFAULT_OUTPUT_DIR } from './output.ts';
+import type { SandboxAnswer } from './sandbox-server.ts';
+import { SANDBOX_VERBS } from './sandbox-words.ts';
 import { readServeState, type ServeState } from './serve.ts';
-import { createSimClient } from './sim-client.ts';
-import { Transcript } from './transcript.ts';
 
-const USAGE = `Usage: npm run slack -- [--user <U…>] [--channel <C…>] "/ops <subcommand …>"
+const USAGE = `Usage: npm run slack [-- [--user @<person>] [--channel #<channel>] ["<line>"]]
 
-  Sends the command to the opsbot of a running \`npm run demo -- --serve\` and prints its replies.
-  --user     who types it (default ${SIM_IDS.requester}; approvers: ${SIM_IDS.approver}, ${SIM_IDS.secondApprover})
-  --channel  where (default ${SIM_IDS.generalChannel}; approvals: ${SIM_IDS.approvalChannel})
-  --wait     seconds to wait for replies (default 20)`;
+  Plays someone in the workspace of a running \`npm run demo -- --serve\`.
+  Without a line: a sandbox; type \`help\` in it for what it does (click, pick, fill, submit, wait…).
+  With a line ("/ops help", "click Approve"): runs it, prints the replies, exits.
+  --user     who you are (default @requester; approvers: @approver, @approver2; U… ids work too)
+  --channel  where (default #general; also #approvals, #team-ops; any C… id)
+  --wait     with a line: seconds to wait for replies (default 20)`;
 
+/** With a line: Slack quiet this long after the last reply means opsbot has finished answering. */
 const QUIET_MS = 1_500;
+/** In the sandbox: how often to look for what opsbot posts on its own. */
+const POLL_MS = 400;
 
-async function send(
-  state: ServeState,
-  input: { command: string; text: string; user: string; channel: string },
-) {
-  const sim = createSimClient(state.slackUrl);
-  const { trigger_id, response_url } = await sim.commandContext(input.user, input.channel);
-  const body = slashCommandBody({
-    command: input.command,
-    text: input.text,
-    userId: input.user,
-    channelId: input.channel,
-    teamId: state.teamId,
-    apiAppId: state.appId,
-    responseUrl: response_url,
-    triggerId: trigger_id,
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const res = await fetch(state.appUrl, {
+type Session = { id: string; base: string };
+
+async function call(base: string, path: string, body: unknown = {}): Promise<SandboxAnswer> {
+  const res = await fetch(new URL(path, base), {
     method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': timestamp,
-      'x-slack-signature': signSlackRequest(SIM_CREDENTIALS.signingSecret, timestamp, body),
-    },
-    body,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.text() };
+  const answer = (await res.json()) as SandboxAnswer & { error?: string };
+  if (!res.ok) throw new Error(answer.error ?? `the sandbox answered HTTP ${res.status}`);
+  return answer;
+}
+
+const print = (lines: readonly string[]) => {
+  for (const line of lines) process.stdout.write(`${line}\n`);
+};
+
+/** A line for opsbot unless the sandbox takes its first word: `stats idx-1` is `/ops stats idx-1`. */
+function asLine(typed: string): string {
+  const first = typed.split(/\s+/)[0]?.toLowerCase() ?? '';
+  return typed.startsWith('/') || (SANDBOX_VERBS as readonly string[]).includes(first)
+    ? typed
+    : `/ops ${typed}`;
+}
+
+async function oneLine(session: Session, typed: string, waitMs: number): Promise<void> {
+  const first = await call(session.base, `/sandbox/sessions/${session.id}/lines`, { line: asLine(typed) });
+  print(first.lines);
+  const start = Date.now();
+  // Answered already, unless all it printed is what the person did (opsbot answers later, if at all).
+  let last = first.lines.some((l) => !l.startsWith('▶')) ? Date.now() : undefined;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 200));
+    const more = await call(session.base, `/sandbox/sessions/${session.id}/poll`);
+    print(more.lines);
+    if (more.lines.length > 0) last = Date.now();
+    if (last !== undefined && Date.now() - last > QUIET_MS) break;
+    if (Date.now() - start > waitMs) {
+      if (last === undefined) print([`  · no reply within ${waitMs / 1000} s`]);
+      break;
+    }
+  }
+}
+
+async function repl(session: Session, intro: readonly string[], prompt: string): Promise<void> {
+  const tty = process.stdin.isTTY === true;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+  const setPrompt = (where: string) => rl.setPrompt(`${where}> `);
+  // Lines arriving while the person types: printed above the prompt, which is drawn again.
+  const show = (lines: readonly string[]) => {
+    if (lines.length === 0) return;
+    if (tty) process.stdout.write('\r\x1b[K');
+    print(lines);
+    if (tty) rl.prompt(true);
+  };
+  print(intro);
+  setPrompt(prompt);
+  // A prompt is for a person at a terminal; piped lines (a script, a test) get the replies alone.
+  const promptAgain = () => {
+    if (tty && !closed) rl.prompt();
+  };
+  let queue = Promise.resolve();
+  let closed = false;
+  promptAgain();
+  const run = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((error: unknown) => {
+      show([`npm run slack: ${error instanceof Error ? error.message : String(error)}`]);
+    });
+    return queue;
+  };
+  rl.on('line', (typed) => {
+    const line = typed.trim();
+    if (line === 'exit' || line === 'quit') {
+      rl.close();
+      return;
+    }
+    void run(async () => {
+      const answer = await call(session.base, `/sandbox/sessions/${session.id}/lines`, { line });
+      print(answer.lines);
+      setPrompt(answer.prompt);
+      promptAgain();
+    });
+  });
+  const timer = setInterval(() => {
+    void run(async () => {
+      const answer = await call(session.base, `/sandbox/sessions/${session.id}/poll`);
+      show(answer.lines);
+    });
+  }, POLL_MS);
+  rl.on('SIGINT', () => rl.close()); // Ctrl+C leaves, as Ctrl+D does
+  await new Promise<void>((resolve) => rl.once('close', resolve));
+  closed = true;
+  clearInterval(timer);
+  await queue;
+  await call(session.base, `/sandbox/sessions/${session.id}/close`).catch(() => undefined);
 }
 
 async function main(): Promise<number> {
@@ -60,13 +133,11 @@ async function main(): Promise<number> {
     return 64;
   }
   const { values, positionals } = parsed;
-  const typed = positionals.join(' ').trim();
-  if (values.help || typed === '') {
+  if (values.help) {
     process.stdout.write(`${USAGE}\n`);
-    return typed === '' && !values.help ? 64 : 0;
+    return 0;
   }
-  const outDir = resolve(DEFAULT_OUTPUT_DIR);
-  const state = readServeState(outDir);
+  const state = readServeState(resolve(DEFAULT_OUTPUT_DIR));
   if (state === undefined || !(await alive(state))) {
     process.stderr.write(
       'npm run slack: no running demo workspace found. Start one in another terminal with\n' +
@@ -74,52 +145,23 @@ async function main(): Promise<number> {
     );
     return 69;
   }
-  const [command, ...rest] = typed.startsWith('/') ? typed.split(/\s+/) : ['/ops', typed];
-  const user = values.user ?? SIM_IDS.requester;
-  const channel = values.channel ?? SIM_IDS.generalChannel;
-  const waitMs = Number(values.wait ?? '20') * 1000;
-
   const color = process.stdout.isTTY === true && process.stdout.hasColors();
-  const t = new Transcript({ print: (line) => process.stdout.write(`${line}\n`), color });
-  // Time to the millisecond: runs from several terminals must not overwrite each other's files.
-  const stamp = new Date().toISOString().slice(11, 23).replace(/[:.]/g, '');
-  const presenter = new SlackPresenter(
-    createSimClient(state.slackUrl),
-    new DemoOutput(outDir, `slack-${stamp}-`),
-    t,
-  );
-  await presenter.skipToNow();
-  t.action(`@${presenter.user(user)} types in ${presenter.place(channel)}:  ${command} ${rest.join(' ')}`);
-  const res = await send(state, { command: command ?? '/ops', text: rest.join(' '), user, channel });
-  if (res.status !== 200) {
-    process.stderr.write(`opsbot answered HTTP ${res.status}: ${res.body.slice(0, 200)}\n`);
-    return 1;
+  let opened: SandboxAnswer;
+  try {
+    opened = await call(state.sandboxUrl, '/sandbox/sessions', {
+      ...(values.user === undefined ? {} : { user: values.user }),
+      ...(values.channel === undefined ? {} : { channel: values.channel }),
+      color,
+    });
+  } catch (error) {
+    process.stderr.write(`npm run slack: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 64;
   }
-  const answered = presenter.showCommandAck(res.body, user, channel, '');
-  await followUp(presenter, t, { answered, waitMs });
+  const session = { id: opened.id, base: state.sandboxUrl };
+  const typed = positionals.join(' ').trim();
+  if (typed === '') await repl(session, opened.intro ?? [], opened.prompt);
+  else await oneLine(session, typed, Number(values.wait ?? '20') * 1000);
   return 0;
-}
-
-/** Shows replies as they arrive; stops once Slack has been quiet for a moment after the last one. */
-async function followUp(presenter: SlackPresenter, t: Transcript, o: { answered: boolean; waitMs: number }) {
-  const start = Date.now();
-  let last = o.answered ? Date.now() : undefined;
-  let modal = false;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const before = t.lines.length;
-    if ((await presenter.showNew('')) > 0) last = Date.now();
-    modal ||= t.lines.slice(before).some((l) => l.includes('a modal for'));
-    if (last !== undefined && Date.now() - last > QUIET_MS) break;
-    if (Date.now() - start > o.waitMs) {
-      if (last === undefined) t.note(`no reply within ${o.waitMs / 1000} s`);
-      break;
-    }
-  }
-  if (modal)
-    t.note(
-      'This CLI sends commands only; `npm run demo` shows modals being filled in, submitted and approved.',
-    );
 }
 
 function parse() {
@@ -135,6 +177,7 @@ function parse() {
 }
 
 async function alive(state: ServeState): Promise<boolean> {
+  if (state.sandboxUrl === undefined) return false; // a workspace served by an older build
   try {
     const res = await fetch(new URL('/healthz', state.appUrl));
     return res.ok;

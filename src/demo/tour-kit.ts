@@ -40,19 +40,38 @@ export class TourKit {
     return this.demo.ws;
   }
 
-  /** `@user in #channel types /ops <text>`; shows opsbot's immediate answer, if any. */
-  async command(user: string, channel: string, text: string, options: { escape?: boolean } = {}) {
-    this.t.action(`@${this.presenter.user(user)} types in ${this.presenter.place(channel)}:  /ops ${text}`);
+  /**
+   * `@user in #channel types /ops <text>`; shows opsbot's immediate answer, if any. `typed`: what the
+   * person typed, when `text` is already as Slack's composer turned it (the sandbox's mentions).
+   */
+  async command(
+    user: string,
+    channel: string,
+    text: string,
+    options: { escape?: boolean; command?: string; typed?: string } = {},
+  ) {
+    const { typed, ...sent } = options;
+    const command = sent.command ?? '/ops';
+    this.t.action(
+      `@${this.presenter.user(user)} types in ${this.presenter.place(channel)}:  ${command} ${typed ?? text}`,
+    );
     // `escape`: @people and #channels picked from Slack's list arrive as Slack escapes them.
-    const res = await this.ws.driver.command(text, { userId: user, channelId: channel, ...options });
+    const res = await this.ws.driver.command(text, { userId: user, channelId: channel, ...sent });
     if (res.status !== 200) throw new Error(`opsbot answered the command with HTTP ${res.status}`);
     this.presenter.showCommandAck(res.body, user, channel, this.slug);
     return res;
   }
 
-  async click(user: string, message: MessageLike, actionId: string, label: string) {
+  /** `which`: the button among several sharing `actionId` (a row per request), by its block and value. */
+  async click(
+    user: string,
+    message: MessageLike,
+    actionId: string,
+    label: string,
+    which: { blockId?: string; value?: string } = {},
+  ) {
     this.t.action(`@${this.presenter.user(user)} clicks ${label} ${this.presenter.where(message.channel)}`);
-    const res = await this.ws.driver.clickButton({ userId: user, message, actionId });
+    const res = await this.ws.driver.clickButton({ userId: user, message, actionId, ...which });
     if (res.status !== 200) throw new Error(`opsbot answered the click with HTTP ${res.status}`);
     return res;
   }
@@ -176,12 +195,24 @@ function describeFilling(view: SimView, values: Record<string, Record<string, un
     .map((b) => b as Json)
     .filter((b) => typeof b.block_id === 'string' && b.block_id in values)
     .map((b) => {
-      const value = Object.values(values[b.block_id as string] ?? {})[0];
-      const shown = Array.isArray(value) ? value.join(', ') : String(value); // several options picked
+      const shown = shownValue(Object.values(values[b.block_id as string] ?? {})[0]);
       return `“${String((b.label as Json | undefined)?.text ?? b.block_id)}” with “${shown}”`;
     });
   const submit = String((view.submit as Json | undefined)?.text ?? 'Submit');
   return `${filled.length > 0 ? `fills in ${filled.join(' and ')} and ` : ''}presses [${submit}]`;
+}
+
+/**
+ * What a filled-in field reads: a plain value, several (options picked), or a state value as Slack
+ * reports it (`{ type, selected_options: [{ text, value }] }`), by the words its options show.
+ */
+function shownValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(shownValue).join(', ');
+  if (typeof value !== 'object' || value === null) return String(value);
+  const v = value as Json;
+  if ('text' in v) return shownValue((v.text as Json | undefined)?.text ?? v.value);
+  const held = Object.entries(v).find(([key]) => key !== 'type')?.[1];
+  return held === undefined ? '' : shownValue(held);
 }
 
 /** True when the message's blocks hold an image. */

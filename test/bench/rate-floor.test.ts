@@ -1,7 +1,7 @@
 // The floor items 6 and 7 set beside the digests' and alerts' times: Slack's budgets, each on its
 // own, full at the start.
 import { describe, expect, it } from 'vitest';
-import { rateFloor } from '../../bench/harness/rate-floor.ts';
+import { queueFloor, rateFloor } from '../../bench/harness/rate-floor.ts';
 
 const posts = (channel: string, n: number) =>
   Array.from({ length: n }, () => ({ method: 'chat.postMessage', channel }));
@@ -32,5 +32,20 @@ describe('rateFloor', () => {
     const many = Array.from({ length: 1_000 }, (_, i) => posts(`C${i}`, 1)).flat();
     expect(rateFloor(many).ms).toBe(0);
     expect(rateFloor(many, { perMinute: 600, burst: 150 }).ms).toBeCloseTo(85_000);
+  });
+});
+
+describe('queueFloor', () => {
+  it('lets a tier-full burst go at once, then serves the rest in order at the tier’s rate', () => {
+    // views.publish: Tier 4, 100 a minute with a minute's worth at once.
+    const waits = queueFloor('views.publish', Array(102).fill(0));
+    expect(waits.slice(0, 100)).toEqual(Array(100).fill(0));
+    expect(waits[100]).toBeCloseTo(600);
+    expect(waits[101]).toBeCloseTo(1_200);
+  });
+
+  it('waits nothing for openers the tier refills in time for', () => {
+    const spaced = Array.from({ length: 300 }, (_, i) => i * 600);
+    expect(Math.max(...queueFloor('views.publish', spaced))).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { errField } from '../../errors.ts';
+import { errField, sentenceFor } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Caller } from './tokens.ts';
 
@@ -41,7 +41,17 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_MCP_BODY_BYTES)
       return jsonRpcError(res, 413, 'Request too large.', { connection: 'close' });
-    const caller = await deps.authenticate(bearerOf(req));
+    let caller: Caller | undefined;
+    try {
+      caller = await deps.authenticate(bearerOf(req));
+    } catch (error) {
+      // The token couldn't be checked (the database, most likely): nothing was done; retry.
+      deps.logger.warn(
+        { event: 'mcp_auth_unavailable', err: errField(error) },
+        'an MCP token could not be checked',
+      );
+      return jsonRpcError(res, 503, sentenceFor(error, 'checking the token'), { 'retry-after': '5' });
+    }
     if (caller === undefined) {
       deps.logger.info({ event: 'mcp_unauthorized' }, 'an MCP request without a token that may call; 401');
       return jsonRpcError(

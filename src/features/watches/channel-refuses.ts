@@ -7,7 +7,8 @@ import { cantPostReason, errField, slackErrorCode } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Store, Watch, WatchState } from '../../store/index.ts';
 import type { WatchSlack } from './service.ts';
-import { cantPostNote, type ShownWatch } from './views/views.ts';
+import { cantPostNote } from './views/views.ts';
+import type { ShownWatch } from './views/watch-words.ts';
 
 /** Slack's code when `error` says opsbot can't post in the channel (src/errors.ts's CANT_POST); else undefined. */
 export function refusalOf(error: unknown): string | undefined {

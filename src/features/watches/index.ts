@@ -15,7 +15,7 @@ import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
 import { watchOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
-import type { ShownWatch } from './views/views.ts';
+import type { ShownWatch } from './views/watch-words.ts';
 
 export type { WatchTickReport } from './checker.ts';
 export type { FiringWatch } from './firing.ts';

@@ -17,11 +17,10 @@ import {
   dataBackMessage,
   type Message,
   noDataMessage,
-  plainIndexWords,
   removedMessage,
   resolvedMessage,
-  type ShownWatch,
 } from './views/views.ts';
+import { plainIndexWords, type ShownWatch } from './views/watch-words.ts';
 import { formatMetricValue, metricByKey } from './watchable.ts';
 
 /** `shown`: the watch with its index's name. */

@@ -21,7 +21,8 @@ import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
 import { firingWatches } from './firing.ts';
 import type { WatchSpec } from './input.ts';
 import type { WatchList } from './views/list-view.ts';
-import { channelFullSentence, type ShownWatch } from './views/views.ts';
+import { channelFullSentence } from './views/views.ts';
+import type { ShownWatch } from './views/watch-words.ts';
 
 /** What the watches feature tells a channel; outbound.ts implements it. */
 export type WatchSlack = {

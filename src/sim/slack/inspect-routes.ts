@@ -1,14 +1,9 @@
-// Windows into what the simulated Slack recorded, over HTTP, for a process that does not hold the
-// simulator object: `npm run slack` and the demo's transcript read what each person would see from
-// here. All read-only but one: typing a slash command in Slack makes Slack issue a trigger_id and a
-// response_url, so a terminal that plays "the person typing" asks the simulator for that pair.
+// Windows into what the simulated Slack recorded, over HTTP, read-only, for a reader that does not
+// hold the simulator object: the demo's transcript and its sandbox (`npm run slack`) read what each
+// person would see from here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { str } from './api-support.ts';
 import { sendJson, sendText } from './http-io.ts';
-import { asRecord } from './reference.ts';
-import { issueResponseUrl } from './response-urls.ts';
 import type { SimContext, SimState } from './state.ts';
-import { issueTrigger } from './triggers.ts';
 import type { Args } from './types.ts';
 
 /** One recorded Web API call (or response_url post), with who it reached where the call itself does not say. */
@@ -95,7 +90,7 @@ export function handleInspectRoute(
   ctx: SimContext,
   req: IncomingMessage,
   url: URL,
-  body: Buffer,
+  _body: Buffer,
   res: ServerResponse,
 ): void {
   if (req.method === 'GET' && url.pathname === '/_sim/calls') {
@@ -112,23 +107,6 @@ export function handleInspectRoute(
     }
     res.writeHead(200, { 'content-type': found.mimetype, 'content-length': found.bytes.length });
     res.end(found.bytes);
-    return;
-  }
-  if (req.method === 'POST' && url.pathname === '/_sim/command-context') {
-    let input: Args = {};
-    try {
-      input = asRecord(JSON.parse(body.toString('utf8'))) ?? {};
-    } catch {}
-    const user = str(input.user);
-    const channel = str(input.channel);
-    if (user === undefined || channel === undefined) {
-      sendText(res, 400, 'user and channel required');
-      return;
-    }
-    sendJson(res, 200, {
-      trigger_id: issueTrigger(ctx, user),
-      response_url: issueResponseUrl(ctx, { user, channel }),
-    });
     return;
   }
   sendText(res, 404, 'not found');

@@ -7,7 +7,7 @@ import { instantInWords, localTimeOf } from '../../../time/zones.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { metricWords } from './metric-view.ts';
-import { durationText, indexWords, metricOf, type ShownWatch } from './views.ts';
+import { durationText, indexWords, metricOf, type ShownWatch } from './watch-words.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {

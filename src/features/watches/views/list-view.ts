@@ -8,7 +8,8 @@ import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
 import { WATCH_ACTION } from '../ids.ts';
 import { lastIncidentText, ownershipText } from './incident-views.ts';
-import { button, cantPostMark, type Message, ruleText, type ShownWatch, silencedText } from './views.ts';
+import { button, cantPostMark, type Message, ruleText, silencedText } from './views.ts';
+import type { ShownWatch } from './watch-words.ts';
 
 /** Watches listed with their own Edit button; a channel rarely has more. */
 const MAX_LISTED = 40;

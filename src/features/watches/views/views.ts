@@ -7,55 +7,19 @@ import { context, plain, section } from '../../../slack/blocks.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
 import { instantInWords } from '../../../time/zones.ts';
-import { indexLabel, plainIndexLabel } from '../../../vector-index.ts';
 import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
-import { formatMetricValue, type Metric, metricByKey } from '../watchable.ts';
+import { formatMetricValue } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
 import { metricWords } from './metric-view.ts';
+import { durationText, indexWords, metricOf, plainIndexWords, type ShownWatch } from './watch-words.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
-
-export function metricOf(watch: Watch): Metric {
-  return (
-    metricByKey(watch.metric) ?? {
-      key: 'monthly_cost',
-      name: watch.metric,
-      source: 'scalar',
-      unit: 'measure',
-      group: 'counts',
-    }
-  );
-}
-
-/**
- * A watch as messages show it: with its index's name, where the team gave it one, and the longest
- * mute its alert may offer (the policy's `mute_at_most`; 7 days when not given).
- */
-export type ShownWatch = Watch & { indexName?: string | undefined; muteAtMostMs?: number };
-
-/** The watch's index as every message shows an index: *catalog* (`0d6f3f5e…`), or its id. */
-export function indexWords(watch: ShownWatch): string {
-  return indexLabel(watch.indexId, watch.indexName);
-}
-
-/** The same in plain text, for notifications and chart titles: `catalog (0d6f3f5e…)`. */
-export function plainIndexWords(watch: ShownWatch): string {
-  return plainIndexLabel(watch.indexId, watch.indexName);
-}
 
 /** "*catalog* (`0d6f3f5e…`) `p99-query-latency` above 250 for 3 checks". */
 export function ruleText(watch: ShownWatch): string {
   const metric = metricOf(watch);
   const checks = watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`;
   return `${indexWords(watch)} ${metricWords(metric)} ${watch.direction} ${formatMetricValue(metric, watch.threshold)} for ${checks}`;
-}
-
-export function durationText(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 export function silencedText(watch: Watch, now: number, timeZone: string): string | undefined {
