@@ -10,11 +10,13 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { parsedLogs } from '../support/logs.ts';
 import { agentWith, mintToken, postMcp, textOfResult } from '../support/mcp.ts';
 import { eventually } from '../support/poll.ts';
 import { cardFor, openDecision, textOf, waitForCard } from '../support/search-requests.ts';
+import { storedWatch } from '../support/watch-steering.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema, withAdmin } from './database-support.ts';
 
 const { requester, approver, secondApprover, outsider, generalChannel } = SIM_IDS;
@@ -168,10 +170,31 @@ describe.each(databases.map((make) => [make().name, make] as const))('e2e: MCP o
   });
 
   it('firing_watches: the watches firing in channels the person may see', async () => {
-    const result = (await agent.callTool({ name: 'firing_watches', arguments: {} })) as CallToolResult;
-    expect(result.isError).toBeFalsy();
-    expect(textOfResult(result)).toBe('No watch is firing.');
-    expect(structured(result)).toEqual({ watches: [], hidden: false });
+    const none = (await agent.callTool({ name: 'firing_watches', arguments: {} })) as CallToolResult;
+    expect(none.isError).toBeFalsy();
+    expect(textOfResult(none)).toBe('No watch is firing.');
+    expect(structured(none)).toEqual({ watches: [], hidden: false });
+
+    // idx-2 costs $80 a month, above a $50 watch in #general: one check fires it.
+    ws.mgmt.indexes['idx-2'] = { ...DEFAULT_VECTOR_INDEXES['idx-2'], pinned: { monthly_cost: 80 } };
+    const now = Date.now();
+    const watch = await ws.store.createWatch({
+      ...storedWatch(generalChannel, approver, now),
+      indexId: 'idx-2',
+      threshold: 50,
+      nextCheckAt: now - 1,
+    });
+    expect((await ws.opsbot.features.watches.runOnce())?.effects).toMatchObject({ fire: 1 });
+    const firing = (await agent.callTool({ name: 'firing_watches', arguments: {} })) as CallToolResult;
+    expect(structured(firing).watches).toEqual([
+      expect.objectContaining({
+        watch: watch.id,
+        index: 'idx-2',
+        metric: 'monthly-cost',
+        channel: generalChannel,
+      }),
+    ]);
+    expect(textOfResult(firing)).toContain(`monthly-cost on idx-2 in channel ${generalChannel}`);
   });
 
   it('request_search_index files as the token’s owner; two approvals in Slack create exactly one index', async () => {
