@@ -79,13 +79,17 @@ export function nextCompletes(progress: ApprovalProgress): boolean {
   return tally(progress).missing <= 1;
 }
 
-/** Whether `viewerId` can still add an approval to this request (not their own, not counted yet). */
-export function canStillApprove(
-  request: { requesterId: string },
-  progress: ApprovalProgress,
-  viewerId: string,
-): boolean {
-  return request.requesterId !== viewerId && !hasApproved(progress, viewerId);
+/** Who caused a request: whoever filed it, and whoever it was filed for. Neither may approve it. */
+export type CausedBy = { requesterId: string; onBehalfOf: string | null };
+
+/** Whether `userId` caused the request (separation of duties: they can't make the index exist). */
+export function causedBy(request: CausedBy, userId: string): boolean {
+  return request.requesterId === userId || request.onBehalfOf === userId;
+}
+
+/** Whether `viewerId` can still add an approval to this request (not one they caused, not counted yet). */
+export function canStillApprove(request: CausedBy, progress: ApprovalProgress, viewerId: string): boolean {
+  return !causedBy(request, viewerId) && !hasApproved(progress, viewerId);
 }
 
 /** "1 of 2", the words progress is shown in everywhere (the card, the audit trail, the log). */

@@ -101,6 +101,7 @@ describe('manifest.yml: /ops as Slack describes it', () => {
 // to these names, so the manifest must carry each one with this type.
 const USER = 'slack#/types/user_id';
 const CHANNEL = 'slack#/types/channel_id';
+const PERSON_RUNNING = 'slack#/types/user_context';
 const STEPS: Record<string, { inputs: Record<string, [string, boolean]>; outputs: Record<string, string> }> =
   {
     request_search_index: {
@@ -108,7 +109,9 @@ const STEPS: Record<string, { inputs: Record<string, [string, boolean]>; outputs
         name: ['string', true],
         region: ['string', true],
         plan: ['string', true],
-        requester: [USER, true],
+        user_context: [PERSON_RUNNING, true],
+        requester: [USER, false],
+        channel: [CHANNEL, false],
         reason: ['string', false],
       },
       outputs: {
@@ -121,7 +124,12 @@ const STEPS: Record<string, { inputs: Record<string, [string, boolean]>; outputs
       },
     },
     vector_index_stats: {
-      inputs: { index: ['string', true], period: ['string', false], channel: [CHANNEL, false] },
+      inputs: {
+        index: ['string', true],
+        period: ['string', false],
+        channel: [CHANNEL, false],
+        user_context: [PERSON_RUNNING, false],
+      },
       outputs: {
         summary: 'string',
         vectors: 'number',
@@ -134,7 +142,7 @@ const STEPS: Record<string, { inputs: Record<string, [string, boolean]>; outputs
       },
     },
     messaging_accounts_summary: {
-      inputs: {},
+      inputs: { channel: [CHANNEL, false], user_context: [PERSON_RUNNING, false] },
       outputs: { accounts: 'integer', needing_attention: 'integer', summary: 'string' },
     },
   };

@@ -1,6 +1,7 @@
 // The tour's Workflow Builder step: a workflow files a search index request through opsbot's step,
 // the approvers decide on the usual card, and the step completes with the outcome the workflow's
 // next step uses. Kept apart from steps.ts, which holds the command-driven steps.
+import { userContext } from '../sim/slack/index.ts';
 import { SIM_IDS } from '../sim/workspace.ts';
 import { hasAction, type TourStep } from './tour-kit.ts';
 
@@ -11,13 +12,13 @@ export const workflowStep: TourStep = {
   title: 'Workflow Builder: a workflow requests an index and waits for the approvers',
   async run(k) {
     k.t.action(
-      'A workflow reaches opsbot’s step “Request a search index” (orders-search, eu-west-1, payg, for @requester)',
+      'A workflow @requester runs reaches opsbot’s step “Request a search index” (orders-search, eu-west-1, payg)',
     );
     const run = await k.ws.driver.executeFunction('request_search_index', {
       name: 'orders-search',
       region: 'eu-west-1',
       plan: 'payg',
-      requester,
+      user_context: userContext(requester),
       reason: 'Order lookup for the support team',
     });
     const card = await k.messageIn(

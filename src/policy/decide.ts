@@ -14,9 +14,17 @@ export type Decision =
   | { allowed: false; reason: 'who' | 'where' | 'membership-unknown'; sentence: string };
 
 export type Action = {
+  /** Who acts, as Slack vouches for it; NO_USER when the payload names nobody. */
   userId: string;
-  /** Where the action happens; undefined or a DM (D…) is the person's own place (Home, DMs). */
+  /** Where the action happens; see `placeNamedBy` for what undefined and a DM (D…) mean. */
   channelId?: string;
+  /**
+   * Who named the place. 'slack' (the default): where Slack says the person is (a command's or a
+   * click's channel), so none is their own place (Home, a modal) and so is any DM. 'caller': a
+   * channel someone chose for the action (a workflow step's input), which Slack doesn't vouch for:
+   * none is no place at all, and a DM is the person's own only when it is theirs with opsbot.
+   */
+  placeNamedBy?: 'slack' | 'caller';
   /** The channels the action posts to (a watch's alert channel, Home's "Stats for…" channel). */
   postsTo?: readonly string[];
 };
@@ -29,7 +37,14 @@ const refuse = (reason: 'who' | 'where' | 'membership-unknown', sentence: string
 });
 const TRY_AGAIN = 'so nothing was done: try again in a minute';
 
-/** The person's own places need no `where`: what happens there only answers them. */
+/** The user id of a payload that names nobody: it matches no person and no group, only a rule open to everyone. */
+export const NO_USER = '';
+
+/** Why a direct message someone chose isn't the person's own place. */
+export const NOT_YOUR_DM =
+  'That direct message isn’t yours with opsbot, so opsbot won’t act there: pick a channel, or your own direct message with opsbot.';
+
+/** The person's own places, as Slack names them, need no `where`: what happens there only answers them. */
 export const isOwnPlace = (channelId: string | undefined) =>
   channelId === undefined || channelId.startsWith('D');
 
@@ -76,17 +91,46 @@ export async function decide(
     );
   if (!who.answer) {
     const where = rule.where.anywhere ? '' : `, in ${whereWords(rule.where)}`;
-    return refuse('who', `Only ${whoWords(policy, rule.who)} can ${verb}${where}.`);
+    const only = `${whoWords(policy, rule.who)} can ${verb}${where}.`;
+    return refuse(
+      'who',
+      action.userId === NO_USER ? `Slack didn’t say who sent this, and only ${only}` : `Only ${only}`,
+    );
   }
-  const here = action.channelId;
-  if (here !== undefined && !isOwnPlace(here) && !whereAllows(rule.where, here))
-    return refuse('where', `This channel isn’t one where you can ${verb}: use ${whereWords(rule.where)}.`);
+  const here = await placeRefusal(rule.where, verb, action, membership);
+  if (here !== undefined) return here;
   for (const channel of new Set(action.postsTo ?? [])) {
     if (isOwnPlace(channel)) continue;
     const refusal = await postRefusal(rule.where, verb, action.userId, channel, membership);
     if (refusal !== undefined) return refusal;
   }
   return ALLOWED;
+}
+
+/** Why the action may not happen where it says it does, or undefined when it may. */
+async function placeRefusal(
+  where: Where,
+  verb: string,
+  action: Action,
+  membership: Membership,
+): Promise<Decision | undefined> {
+  const here = action.channelId;
+  const vouched = action.placeNamedBy !== 'caller';
+  // The sentence a person sees for a command typed outside `where`, whatever door they came by.
+  const notHere = () =>
+    refuse('where', `This channel isn’t one where you can ${verb}: use ${whereWords(where)}.`);
+  if (here === undefined) return vouched || where.anywhere ? undefined : notHere();
+  if (here.startsWith('D')) {
+    if (vouched) return undefined;
+    const own = action.userId === NO_USER ? false : await membership.isOwnDm(action.userId, here);
+    if (own === 'unknown')
+      return refuse(
+        'membership-unknown',
+        `Slack didn’t say just now whether that direct message is yours with opsbot, ${TRY_AGAIN}.`,
+      );
+    return own ? undefined : refuse('where', NOT_YOUR_DM);
+  }
+  return whereAllows(where, here) ? undefined : notHere();
 }
 
 /** Why the action may not post in `channel`, or undefined when it may. */

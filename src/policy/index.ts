@@ -1,7 +1,7 @@
 // The guardrails: who may do what, where. Everything else imports from here.
 export { type ActingAction, type ActingAsPolicy, actingAsPolicy } from './acting-as.ts';
 export { checkUserGroups, type GroupCheck, type SlackUserGroup } from './check-groups.ts';
-export { type Action, type Decision, decide } from './decide.ts';
+export { type Action, type Decision, decide, NO_USER, NOT_YOUR_DM } from './decide.ts';
 export { allowedHere, explain, explanationLines, groupAnswers, type Standing } from './explain.ts';
 export { formatPath, loadPolicy, type PolicyResult, type PolicySource, parsePolicyText } from './parse.ts';
 export { DEFAULT_LIMITS, defaultPolicy } from './resolve.ts';

@@ -75,4 +75,6 @@ export type Membership = {
   inUserGroup(userId: string, groupId: string): Promise<Answer>;
   inChannel(userId: string, channelId: string): Promise<Answer>;
   canPost(channelId: string): Promise<PostCheck>;
+  /** Whether `channelId` is the direct message between the person and opsbot. */
+  isOwnDm(userId: string, channelId: string): Promise<Answer>;
 };

@@ -39,6 +39,9 @@ const PAGE_SIZE = 999;
 /** How long the channel directory is trusted: what a channel is changes rarely, who is in it often. */
 export const DIRECTORY_MAX_AGE_MS = 5 * 60_000;
 
+/** A person's direct message with opsbot keeps its id for good; asked again daily all the same. */
+const DM_MAX_AGE_MS = 24 * 3_600_000;
+
 /** Answers kept at most: a channel's members and a group's, so a workspace's worth with room. */
 const KEPT_ANSWERS = 10_000;
 
@@ -243,6 +246,16 @@ export function createSlackMembership(options: {
       // A public channel takes opsbot's posts without it joining (chat:write.public).
       if (facts.isPrivate && !facts.botIsMember) return { ok: false, code: 'channel_not_found' };
       return { ok: true };
+    },
+
+    async isOwnDm(userId, channelId): Promise<Answer> {
+      // conversations.open for one person is opsbot's own DM with them: Slack names its id.
+      const own = await shared(
+        `dm:${userId}`,
+        async () => (await client.conversations.open({ users: userId })).channel?.id,
+        DM_MAX_AGE_MS,
+      );
+      return own === 'unknown' ? 'unknown' : own === channelId;
     },
 
     async canSee(userId, channelId): Promise<Answer> {

@@ -6,12 +6,21 @@
 // answers where the person is looking. Nothing else runs, so nothing changes and nothing is posted.
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { PolicyRefusal } from '../errors.ts';
-import { type Action, type Capability, decide, type Policy } from '../policy/index.ts';
+import { type Action, type Capability, decide, NO_USER, type Policy } from '../policy/index.ts';
 import type { SlackMembership } from './membership.ts';
 import { asTyped, type CommandRouter } from './router.ts';
 
-/** A form: what submitting it needs, and the field (block id) holding the channel it posts to. */
-export type FormRule = { capability: Capability; postsToField?: string };
+/** A submitted form, as Slack sends it in a view_submission. */
+export type SubmittedView = { state?: unknown; private_metadata?: string | undefined };
+
+/**
+ * A form: what submitting it needs, and where it posts: the field (block id) naming the channel, and
+ * the one reader of that channel its listener uses too, so the gate checks the channel that is used.
+ */
+export type FormRule = {
+  capability: Capability;
+  postsTo?: { field: string; channel(view: SubmittedView): string | undefined };
+};
 
 export type Protections = {
   /** action_id of a button or menu (in a message, a modal or Home) → what clicking it needs. */
@@ -45,9 +54,6 @@ type Body = Record<string, unknown>;
 /** What one payload asks to do, by whom, where, posting where. */
 type Asked = { capability: Capability; action: Action; field?: string | undefined };
 
-/** Slack's own words for the channels a form posts to: opsbot won't ask about anything else. */
-const CHANNEL_ID = /^[CGD][A-Z0-9]+$/;
-
 /** The sentence the router gave before the policy, kept for ALLOWED_CHANNEL_IDS without a policy. */
 const NOT_ENABLED_HERE =
   'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.';
@@ -65,8 +71,8 @@ export function createPolicyGate(options: {
   const suggestions = new Map<string, Capability>();
 
   const askedBy = (body: Body): Asked | undefined => {
-    const user = userOf(body);
-    if (user === undefined) return undefined;
+    // A payload naming nobody is decided as nobody's: only what is open to everyone gets through.
+    const user = userOf(body) ?? NO_USER;
     if (typeof body.command === 'string') {
       const match = options.router.match(asTyped(String(body.text ?? '')));
       const capability = match.kind === 'subcommand' ? match.sub.capability : undefined;
@@ -85,14 +91,14 @@ export function createPolicyGate(options: {
       return capability && { capability, action: here };
     }
     if (body.type === 'view_submission') {
-      const view = body.view as { callback_id?: string; state?: unknown } | undefined;
+      const view = body.view as (SubmittedView & { callback_id?: string }) | undefined;
       const rule = view?.callback_id === undefined ? undefined : views.get(view.callback_id);
-      if (rule === undefined) return undefined;
-      const chosen = rule.postsToField ? chosenChannel(view?.state, rule.postsToField) : undefined;
+      if (view === undefined || rule === undefined) return undefined;
+      const chosen = rule.postsTo?.channel(view);
       return {
         capability: rule.capability,
         action: { ...here, postsTo: chosen ? [chosen] : [] },
-        field: rule.postsToField,
+        field: rule.postsTo?.field,
       };
     }
     return undefined;
@@ -155,13 +161,16 @@ function channelOf(body: Body): string | undefined {
   return typeof container?.channel_id === 'string' ? container.channel_id : undefined;
 }
 
-/** The channel picked in a form's field (a conversations or channels select), if any. */
-function chosenChannel(state: unknown, blockId: string): string | undefined {
+/**
+ * The conversation picked in a form's field (a conversations or channels select), trimmed; undefined
+ * when none was. Every form reads its channel with this, and the gate with the form's own reader.
+ */
+export function pickedConversation(state: unknown, blockId: string): string | undefined {
   const block = (state as { values?: Record<string, Record<string, Record<string, unknown>>> } | undefined)
     ?.values?.[blockId];
   for (const element of Object.values(block ?? {})) {
     const picked = element.selected_conversation ?? element.selected_channel;
-    if (typeof picked === 'string' && CHANNEL_ID.test(picked)) return picked;
+    if (typeof picked === 'string' && picked.trim() !== '') return picked.trim();
   }
   return undefined;
 }

@@ -7,10 +7,10 @@ import type { IndexRequest, RequestState, TransitionInput, TransitionResult } fr
 
 const INSERT_REQUEST = `
   INSERT INTO index_requests
-    (requester_id, requester_channel_id, name, region, plan, reason, state, created_at, expires_at, updated_at,
-     approvals_required)
-  VALUES (:requester_id, :requester_channel_id, :name, :region, :plan, :reason, 'pending', :created_at,
-    :expires_at, :created_at, :approvals_required)
+    (requester_id, on_behalf_of, requester_channel_id, name, region, plan, reason, state, created_at,
+     expires_at, updated_at, approvals_required)
+  VALUES (:requester_id, :on_behalf_of, :requester_channel_id, :name, :region, :plan, :reason, 'pending',
+    :created_at, :expires_at, :created_at, :approvals_required)
   RETURNING *`;
 export const INSERT_AUDIT = `
   INSERT INTO request_audit (request_id, actor, from_state, to_state, at, note)
@@ -71,6 +71,7 @@ export function requestMethods(db: Db): RequestMethods {
       return db.transaction(async (tx) => {
         const row = await tx.one(INSERT_REQUEST, {
           requester_id: input.requesterId,
+          on_behalf_of: input.onBehalfOf ?? null,
           requester_channel_id: input.requesterChannelId,
           name: input.name,
           region: input.region,

@@ -92,6 +92,7 @@ export function toRequest(row: Row): IndexRequest {
   return {
     id: read.num(row, 'id'),
     requesterId: text(row, 'requester_id'),
+    onBehalfOf: textOrNull(row, 'on_behalf_of'),
     requesterChannelId: text(row, 'requester_channel_id'),
     name: text(row, 'name'),
     region: text(row, 'region'),

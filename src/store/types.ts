@@ -41,7 +41,10 @@ export type MessageRef = { channel: string; ts: string };
 export type IndexRequest = {
   /** The request number users see (#12). */
   id: number;
+  /** Who filed it: the person acting, whose caps count. */
   requesterId: string;
+  /** Who it was filed for, when not the requester (a workflow step's "on behalf of"): shown, never the actor. */
+  onBehalfOf: string | null;
   /** Where the requester asked, for answers that belong in that conversation. */
   requesterChannelId: string;
   name: string;
@@ -69,6 +72,8 @@ export type NewIndexRequest = Pick<
   IndexRequest,
   'requesterId' | 'requesterChannelId' | 'name' | 'region' | 'plan' | 'reason' | 'createdAt' | 'expiresAt'
 > & {
+  /** Who it is filed for, when not the requester; null or absent: the requester. */
+  onBehalfOf?: string | null;
   /** How many distinct approvals it needs (the policy in force when filed); 1 when not given. */
   approvalsRequired?: number;
 };

@@ -39,12 +39,20 @@ describe('e2e: MCP limits', () => {
         MCP: 'on',
         MCP_TOKEN_TTL_DAYS: '1',
         MCP_CALLS_PER_MINUTE: '3',
-        POLICY: 'allow:\n  agent.connect: { who: [U0REQUESTER, U0APPROVER] }\n',
+        // Requests only in #general from Slack; an agent's call is decided as in the person's own DM.
+        POLICY:
+          'allow:\n  agent.connect: { who: [U0REQUESTER, U0APPROVER] }\n  search.request: { who: everyone, where: [C0GENERAL] }\n',
       },
     });
   });
   afterAll(async () => {
     await ws?.stop();
+  });
+
+  it('the help card lists the mcp commands with their usage', async () => {
+    const res = await ws.driver.command('help', { userId: requester, channelId: generalChannel });
+    for (const usage of ['mcp token &lt;label&gt;', 'mcp tokens', 'mcp revoke &lt;label&gt;'])
+      expect(res.body).toContain(usage);
   });
 
   it('mints only for the people agent.connect names, with the sentence the policy gives', async () => {
@@ -85,6 +93,20 @@ describe('e2e: MCP limits', () => {
       offset += MINUTE;
       const again = (await agent.callTool({ name: 'list_indexes', arguments: {} })) as CallToolResult;
       expect(again.isError).toBeFalsy();
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('decides an agent’s request as the person in their own DM with opsbot: a channel rule doesn’t apply', async () => {
+    const agent = await agentWith(ws.url, await mintToken(ws, requester, 'in-dm'));
+    try {
+      const filed = (await agent.callTool({
+        name: 'request_search_index',
+        arguments: { name: 'dm-search', region: 'eu-west-1', plan: 'payg' },
+      })) as CallToolResult;
+      expect(filed.isError).toBeFalsy();
+      expect(filed.structuredContent).toMatchObject({ state: 'pending', name: 'dm-search' });
     } finally {
       await agent.close();
     }

@@ -4,6 +4,7 @@
 // shared between the instances but it and the simulators.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
+import { userContext } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import {
   cardFor,
@@ -141,7 +142,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)(
         name: 'replicated-search',
         region: 'us-central1',
         plan: 'payg',
-        requester: SIM_IDS.requester,
+        user_context: userContext(SIM_IDS.requester),
       });
       await Promise.all([ws.driver, b.driver, c.driver].map((d) => d.deliverFunctionExecuted(event)));
       const executionId = event.function_execution_id;

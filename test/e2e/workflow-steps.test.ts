@@ -3,6 +3,7 @@
 // row kept. The request step waits for people: two approvals, a rejection, an expiry, none at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PRESETS } from '../../src/sim/mgmt/index.ts';
+import { userContext } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from '../support/blocks.ts';
 import { parsedLogs } from '../support/logs.ts';
@@ -129,7 +130,7 @@ describe.each(['http', 'socket'] as const)('Workflow Builder steps over %s', (mo
       name: 'Bad Name!',
       region: 'eu-west-1',
       plan: 'payg',
-      requester,
+      user_context: userContext(requester),
     });
     const completion = await ws.slack.functions.waitForCompletion(run.executionId, 5000);
     expect(completion).toMatchObject({ outcome: 'error', error: sentence });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decide, defaultPolicy, type Policy, parsePolicyText } from '../../src/policy/index.ts';
+import {
+  decide,
+  defaultPolicy,
+  NO_USER,
+  NOT_YOUR_DM,
+  type Policy,
+  parsePolicyText,
+} from '../../src/policy/index.ts';
 import { membershipFrom } from '../support/membership.ts';
 
 const OPS = 'S0OPSTEAM';
@@ -132,6 +139,62 @@ describe('where', () => {
       allowed: false,
       reason: 'where',
       sentence: 'opsbot can’t post in <#C0ARCHIVED>: that channel is archived. Pick another channel.',
+    });
+  });
+});
+
+describe('a place a caller names (a workflow step’s channel), which Slack doesn’t vouch for', () => {
+  const dms = membershipFrom({
+    groups: { [OPS]: ['U0ALICE'] },
+    dms: { U0ALICE: 'D0ALICE', U0BOB: 'D0BOB' },
+    silent: ['dm:U0CAROL'],
+  });
+  const caller = (userId: string, channelId?: string) =>
+    ({ userId, ...(channelId ? { channelId } : {}), placeNamedBy: 'caller' }) as const;
+
+  it('is no place at all when none is named: refused where the capability is limited to channels', async () => {
+    const refused = await decide(examplePolicy(), 'accounts', caller('U0ALICE'), dms);
+    expect(refused).toEqual({
+      allowed: false,
+      reason: 'where',
+      sentence:
+        'This channel isn’t one where you can see the messaging accounts: use <#C0OPS> or <#C0INCIDENTS>.',
+    });
+    expect(await decide(examplePolicy(), 'stats', caller('U0ALICE'), dms)).toEqual({ allowed: true });
+    // Slack's own word for where the person is (Home, a modal) stays their own place.
+    expect(await decide(examplePolicy(), 'accounts', { userId: 'U0ALICE' }, dms)).toEqual({ allowed: true });
+  });
+
+  it('counts a DM only when it is the person’s own with opsbot, as Slack names it', async () => {
+    const policy = examplePolicy();
+    expect(await decide(policy, 'accounts', caller('U0ALICE', 'D0ALICE'), dms)).toEqual({ allowed: true });
+    for (const [userId, dm] of [
+      ['U0ALICE', 'D0BOB'],
+      [NO_USER, 'D0ALICE'],
+    ] as const)
+      expect(await decide(policy, 'stats', caller(userId, dm), dms)).toEqual({
+        allowed: false,
+        reason: 'where',
+        sentence: NOT_YOUR_DM,
+      });
+    expect(await decide(policy, 'stats', caller('U0CAROL', 'D0CAROL'), dms)).toMatchObject({
+      allowed: false,
+      reason: 'membership-unknown',
+    });
+  });
+});
+
+describe('a payload naming nobody', () => {
+  it('gets only what a rule open to everyone allows, told so in one sentence', async () => {
+    const policy = examplePolicy();
+    expect(await decide(policy, 'index.manage', { userId: NO_USER }, slack)).toEqual({
+      allowed: false,
+      reason: 'who',
+      sentence:
+        'Slack didn’t say who sent this, and only @ops-team and <@U0SOLO> can name, rename or forget indexes.',
+    });
+    expect(await decide(policy, 'stats', { userId: NO_USER, channelId: 'C0RANDOM' }, slack)).toEqual({
+      allowed: true,
     });
   });
 });

@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { App, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackDriver, type SlackDriver } from '../../src/sim/driver/driver.ts';
-import { SIM_APP_TOKEN, type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import {
+  SIM_APP_TOKEN,
+  type SlackSimulator,
+  startSlackSimulator,
+  userContext,
+} from '../../src/sim/slack/index.ts';
 import { until } from '../support/poll.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
@@ -132,7 +137,12 @@ for (const transport of ['http', 'socket'] as const) {
     });
 
     it('delivered twice, the same execution reaches the app twice; only the first completion counts', async () => {
-      const inputs = { name: 'orders', region: 'eu-west-1', plan: 'free', requester: 'U0REQ' };
+      const inputs = {
+        name: 'orders',
+        region: 'eu-west-1',
+        plan: 'free',
+        user_context: userContext('U0REQ'),
+      };
       const run = await driver.executeFunction('request_search_index', inputs, { deliverTwice: true });
       expect(run.deliveries.map((d) => d.status)).toEqual([200, 200]);
       await until(() => (record.seen.length === 2 ? true : undefined), 'both deliveries');
@@ -153,7 +163,7 @@ for (const transport of ['http', 'socket'] as const) {
         name: 'cart',
         region: 'us-central1',
         plan: 'payg',
-        requester: 'U0REQ',
+        user_context: userContext('U0REQ'),
       });
       await until(() => record.seen[0], 'the delivery');
       driver.cancelFunction(run.executionId);

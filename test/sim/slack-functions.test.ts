@@ -1,6 +1,6 @@
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
+import { type SlackSimulator, startSlackSimulator, userContext } from '../../src/sim/slack/index.ts';
 
 const TOKEN = 'xoxb-test-fake-token';
 type Client = InstanceType<typeof webApi.WebClient>;
@@ -17,7 +17,12 @@ async function answer(call: Promise<unknown>): Promise<{ ok: boolean; error?: st
   }
 }
 
-const requestInputs = { name: 'orders', region: 'eu-west-1', plan: 'payg', requester: 'U0REQ' };
+const requestInputs = {
+  name: 'orders',
+  region: 'eu-west-1',
+  plan: 'payg',
+  user_context: userContext('U0REQ'),
+};
 
 describe('Slack simulator: custom workflow steps (functions.completeSuccess / completeError)', () => {
   let sim: SlackSimulator;
@@ -43,7 +48,7 @@ describe('Slack simulator: custom workflow steps (functions.completeSuccess / co
       bot_access_token: expect.stringMatching(/^xwfp-/),
     });
     expect(event.function.input_parameters).toContainEqual(
-      expect.objectContaining({ name: 'requester', type: 'slack#/types/user_id', is_required: true }),
+      expect.objectContaining({ name: 'user_context', type: 'slack#/types/user_context', is_required: true }),
     );
     expect(event.function.output_parameters).toContainEqual(
       expect.objectContaining({ name: 'request_id', type: 'integer' }),
@@ -55,6 +60,9 @@ describe('Slack simulator: custom workflow steps (functions.completeSuccess / co
     await expect(sim.functions.start('delete_everything')).rejects.toThrow(
       /declares no step "delete_everything".*request_search_index/,
     );
+    await expect(
+      sim.functions.start('request_search_index', { ...requestInputs, user_context: 'U0REQ' }),
+    ).rejects.toThrow(/expected slack#\/types\/user_context, got "U0REQ"/);
     await expect(sim.functions.start('request_search_index', { ...requestInputs, plan: 3 })).rejects.toThrow(
       /expected string, got 3 \[json-pointer:\/inputs\/plan\]/,
     );

@@ -87,6 +87,16 @@ describe('membership questions asked of Slack', () => {
     expect(await membership().inUserGroup('U0APPROVER', 'S0ONCALL')).toBe('unknown');
   });
 
+  it('knows a person’s DM with opsbot by asking Slack once (conversations.open), and no one else’s DM as theirs', async () => {
+    const slack = membership();
+    const own = sim.dmWith('U0REQUESTER');
+    expect(await slack.isOwnDm('U0REQUESTER', own)).toBe(true);
+    expect(await slack.isOwnDm('U0REQUESTER', sim.dmWith('U0APPROVER'))).toBe(false);
+    expect(callsTo('conversations.open')).toBe(1);
+    sim.fail('conversations.open', { error: 'internal_error' });
+    expect(await membership().isOwnDm('U0REQUESTER', own)).toBe('unknown');
+  });
+
   it('knows where opsbot can post: not archived channels, not private ones it isn’t in', async () => {
     const slack = membership();
     expect(await slack.canPost(C.ops)).toEqual({ ok: true });

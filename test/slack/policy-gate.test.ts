@@ -2,6 +2,8 @@
 // taken to ask for, and what a refusal carries to the guard (sentence, field, log detail).
 import { describe, expect, it } from 'vitest';
 import { PolicyRefusal } from '../../src/errors.ts';
+import { WATCH_BLOCK, WATCH_CALLBACK } from '../../src/features/watches/ids.ts';
+import { watchFormChannel } from '../../src/features/watches/views/modal-view.ts';
 import { defaultPolicy, parsePolicyText } from '../../src/policy/index.ts';
 import type { SlackMembership } from '../../src/slack/membership.ts';
 import { createPolicyGate } from '../../src/slack/policy-gate.ts';
@@ -37,7 +39,15 @@ function gateUnder(policy = parsePolicyText(POLICY, 'POLICY')) {
     router,
     onRefusal: (capability) => refused.push(capability),
   });
-  gate.protect({ views: { 'watch.create': { capability: 'watch.manage', postsToField: 'watch_channel' } } });
+  // The watch form's own reader of its channel: what the gate checks is what the listener uses.
+  gate.protect({
+    views: {
+      [WATCH_CALLBACK]: {
+        capability: 'watch.manage',
+        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+      },
+    },
+  });
   gate.protect({ options: { watch_index: 'watch.manage' } });
   return { gate, refused };
 }
@@ -54,11 +64,12 @@ async function through(gate: ReturnType<typeof gateUnder>['gate'], body: object)
   return { ran, error: error as PolicyRefusal | undefined };
 }
 
-const submission = (user: string, channel: string) => ({
+const submission = (user: string, channel: string | null, openedIn?: string) => ({
   type: 'view_submission',
   user: { id: user },
   view: {
-    callback_id: 'watch.create',
+    callback_id: WATCH_CALLBACK,
+    ...(openedIn === undefined ? {} : { private_metadata: JSON.stringify({ channelId: openedIn }) }),
     state: {
       values: {
         watch_channel: { watch_channel: { type: 'conversations_select', selected_conversation: channel } },
@@ -116,5 +127,34 @@ describe('the policy gate', () => {
     expect((await through(legacy, body)).error?.message).toBe(
       'opsbot is not enabled in this channel. Ask an admin to add it to ALLOWED_CHANNEL_IDS, or use an allowed channel.',
     );
+  });
+
+  it('refuses a command that names nobody wherever the policy restricts, and lets it through where it doesn’t', async () => {
+    const { gate } = gateUnder();
+    const watch = await through(gate, { type: 'view_submission', view: submission('U0OPS', 'C0OPS').view });
+    expect(watch.ran).toBe(false);
+    expect(watch.error?.message).toBe(
+      'Slack didn’t say who sent this, and only the ops group can set up watches.',
+    );
+    const where = await through(gate, {
+      command: '/ops',
+      text: 'vector stats idx-1',
+      channel_id: 'C0GENERAL',
+    });
+    expect(where.error?.message).toBe(
+      'This channel isn’t one where you can read vector index statistics: use <#C0OPS>.',
+    );
+    expect(
+      (await through(gate, { command: '/ops', text: 'vector stats idx-1', channel_id: 'C0OPS' })).ran,
+    ).toBe(true);
+  });
+
+  it('checks the channel the form’s listener will use: trimmed, or the one the form was opened in', async () => {
+    const { gate } = gateUnder();
+    const padded = await through(gate, submission('U0OPS', ' C0GENERAL '));
+    expect(padded.error?.message).toContain('You’re not in <#C0GENERAL>');
+    const fallback = await through(gate, submission('U0OPS', null, 'C0GENERAL'));
+    expect(fallback.error?.message).toContain('You’re not in <#C0GENERAL>');
+    expect((await through(gate, submission('U0OPS', null, 'C0OPS'))).ran).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ export function requestContract({ open }: ContractContext): void {
       expect(created).toEqual({
         id: created.id,
         ...requestInput(),
+        onBehalfOf: null,
         state: 'pending',
         updatedAt: T0,
         decidedBy: null,
@@ -24,6 +25,13 @@ export function requestContract({ open }: ContractContext): void {
       });
       expect(await store.getRequest(created.id)).toEqual(created);
       expect(await store.getRequest(created.id + 1000)).toBeUndefined();
+    });
+
+    it('keeps who a request was filed on behalf of', async () => {
+      const store = await open();
+      const created = await store.createRequest(requestInput({ onBehalfOf: 'U0BEHALF' }));
+      expect(created.onBehalfOf).toBe('U0BEHALF');
+      expect((await store.getRequest(created.id))?.onBehalfOf).toBe('U0BEHALF');
     });
 
     it('numbers requests in increasing order and lists the newest first', async () => {

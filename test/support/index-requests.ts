@@ -7,6 +7,7 @@ export function aRequest(overrides: Partial<IndexRequest> = {}): IndexRequest {
   return {
     id: 7,
     requesterId: 'U0REQUESTER',
+    onBehalfOf: null,
     requesterChannelId: 'C0GENERAL',
     name: 'product-search',
     region: 'eu-west-1',

@@ -9,6 +9,8 @@ export type MembershipTables = {
   channels?: Record<string, string[]>;
   /** channel id -> why opsbot can't post there (absent: it can) */
   cantPost?: Record<string, 'is_archived' | 'channel_not_found'>;
+  /** user id -> the id of their direct message with opsbot */
+  dms?: Record<string, string>;
   /** Ids (group or channel) Slack doesn't answer about. */
   silent?: string[];
 };
@@ -28,6 +30,11 @@ export function membershipFrom(tables: MembershipTables): Membership & { asked: 
       if (tables.silent?.includes(`post:${channelId}`)) return 'unknown';
       const code = tables.cantPost?.[channelId];
       return code === undefined ? { ok: true } : { ok: false, code };
+    },
+    isOwnDm: async (userId, channelId) => {
+      asked.push(`dm:${userId}`);
+      if (tables.silent?.includes(`dm:${userId}`)) return 'unknown';
+      return tables.dms?.[userId] === channelId;
     },
   };
 }

@@ -3,7 +3,7 @@
 
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import type { SimCall, SimMessage, SimView } from '../../src/sim/slack/index.ts';
-import { SIM_CREDENTIALS, SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { textOf } from './blocks.ts';
 
 export { textOf };
@@ -113,27 +113,15 @@ export async function openDecision(
   return viewFor(ws, userId, callbackId, before);
 }
 
-/** The bot's DM channel with `userId` (the simulator hands out one per user, as Slack does). */
-async function dmChannel(ws: Workspace, userId: string): Promise<string> {
-  const res = await fetch(`${ws.slack.apiUrl}conversations.open`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${SIM_CREDENTIALS.botToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ users: userId }),
-  });
-  const body = (await res.json()) as { channel?: { id?: string } };
-  if (!body.channel?.id) throw new Error(`no DM channel for ${userId}`);
-  return body.channel.id;
-}
-
 /** Text of every DM the bot sent to `userId`, oldest first. */
 export async function dmsTo(ws: Workspace, userId: string): Promise<string[]> {
-  const channel = await dmChannel(ws, userId);
+  const channel = ws.slack.dmWith(userId);
   return ws.slack.messagesIn(channel).map((m) => textOf(m.blocks));
 }
 
 /** Waits until a DM to `userId` contains `text`; returns all DMs' text. */
 export async function waitForDm(ws: Workspace, userId: string, text: string): Promise<string[]> {
-  const channel = await dmChannel(ws, userId);
+  const channel = ws.slack.dmWith(userId);
   await ws.slack.waitFor(
     () => ws.slack.messagesIn(channel).some((m) => textOf(m.blocks).includes(text)),
     5000,

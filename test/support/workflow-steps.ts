@@ -1,6 +1,7 @@
 // Running opsbot's Workflow Builder steps against a simulated workspace, the way a workflow does:
 // Slack starts an execution and delivers function_executed; the step completes it.
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
+import { userContext } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace } from '../../src/sim/workspace.ts';
 import type { Store } from '../../src/store/index.ts';
 import { parsedLogs } from './logs.ts';
@@ -12,14 +13,15 @@ export const REQUEST_INPUTS = {
   name: 'orders-search',
   region: 'eu-west-1',
   plan: 'payg',
-  requester: SIM_IDS.requester,
+  /** Who runs the workflow (Slack's word): the requester. */
+  user_context: userContext(SIM_IDS.requester),
   reason: 'Order lookup for support',
 };
 
 /** A workflow reaches the request step; resolves once the request is filed, with its number. */
 export async function runRequestStep(
   ws: Workspace & { store: Pick<Store, 'getStepRun'> },
-  inputs: Partial<typeof REQUEST_INPUTS> = {},
+  inputs: Partial<typeof REQUEST_INPUTS> & { requester?: string; channel?: string } = {},
   options: { driver?: SlackDriver; deliverTwice?: boolean } = {},
 ): Promise<{ executionId: string; requestId: number }> {
   const driver = options.driver ?? ws.driver;

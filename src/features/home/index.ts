@@ -14,6 +14,7 @@ import { homeOutbound } from './outbound.ts';
 import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService } from './service.ts';
+import { statsFormChannel } from './stats-modal.ts';
 import { homeView } from './views.ts';
 
 export type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
@@ -80,7 +81,12 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
 
   context.policy.protect({
     actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
-    views: { [STATS_CALLBACK]: { capability: 'stats', postsToField: STATS_BLOCK.channel } },
+    views: {
+      [STATS_CALLBACK]: {
+        capability: 'stats',
+        postsTo: { field: STATS_BLOCK.channel, channel: statsFormChannel },
+      },
+    },
     options: { [STATS_BLOCK.index]: 'stats' },
   });
   uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });

@@ -2,6 +2,7 @@
 import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
+import { pickedConversation, type SubmittedView } from '../../slack/policy-gate.ts';
 import { indexIdSchema, PERIOD_WORDS } from '../../vector-index.ts';
 import { STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 
@@ -76,6 +77,9 @@ const stateSchema = z.object({
   ),
 });
 
+/** The channel the stats form posts to, if one was picked: the only reader of it, for the gate and the listener. */
+export const statsFormChannel = (view: SubmittedView) => pickedConversation(view.state, STATS_BLOCK.channel);
+
 /** The form's values, or the field errors Slack shows under each input. */
 export function readStatsForm(
   state: unknown,
@@ -90,9 +94,5 @@ export function readStatsForm(
   const period = STATS_PERIODS.find((p) => p === chosen);
   if (period === undefined) errors[STATS_BLOCK.period] = `Pick one of ${STATS_PERIODS.join(', ')}.`;
   if (period === undefined || Object.keys(errors).length > 0) return { ok: false, errors };
-  const channel = v[STATS_BLOCK.channel]?.[STATS_BLOCK.channel]?.selected_conversation?.trim();
-  return {
-    ok: true,
-    form: { indexId, period, channelId: channel === '' || channel == null ? undefined : channel },
-  };
+  return { ok: true, form: { indexId, period, channelId: statsFormChannel({ state: { values: state } }) } };
 }

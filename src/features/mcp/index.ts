@@ -8,7 +8,7 @@ import { actingAsPolicy } from '../../policy/index.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import { mcpRequestHandler } from './http.ts';
 import { registerMcpCommands } from './listeners.ts';
-import { slackActivity } from './people.ts';
+import { ownDms, slackActivity } from './people.ts';
 import { callsPerMinute } from './rate-limit.ts';
 import { createAudit, type ToolOutcome } from './service.ts';
 import { createTokens, type Tokens } from './tokens.ts';
@@ -17,7 +17,7 @@ import type { McpUses } from './uses.ts';
 
 export type { ToolOutcome } from './service.ts';
 
-export type McpFeatureUses = Omit<McpUses, 'approvalProgress' | 'seenBy'> & {
+export type McpFeatureUses = Omit<McpUses, 'approvalProgress' | 'seenBy' | 'dmOf'> & {
   /** Told of each tool call (the composition root counts them). */
   onToolCall?(tool: string, outcome: ToolOutcome): void;
 };
@@ -46,6 +46,7 @@ export function register(context: FeatureContext<McpFeatureUses>): McpPort {
   const uses: McpUses = {
     ...ports,
     approvalProgress: (ids) => store.approvalProgress(ids),
+    dmOf: ownDms(() => context.app.client),
     seenBy: (userId, channels) => channelsSeenBy(context.policy.membership, userId, channels),
   };
   const audited = createAudit({

@@ -1,4 +1,5 @@
-// Whether the person behind a token is still active in Slack (users.info `deleted`): a deactivated
+// What the MCP feature asks Slack about a token's person: their own DM with opsbot (where a call is
+// decided), and whether they are still active (users.info `deleted`): a deactivated
 // person's tokens stop working within ACTIVE_KEPT_MS. Asked on use, remembered a few minutes, paced
 // under users.info's tier. When Slack doesn't answer, the last answer stands; with none yet, the
 // call goes on (the policy's own questions to Slack still refuse when unanswered).
@@ -31,6 +32,22 @@ export function slackActivity(client: () => WebClient, clock: Clock) {
         return false;
       }
       return hit?.active ?? true;
+    }
+  };
+}
+
+/** The person's own DM with opsbot, as Slack names it (it never changes: remembered once known). */
+export function ownDms(client: () => WebClient) {
+  const known = new LruMap<string, string>(PEOPLE_REMEMBERED);
+  return async (userId: string): Promise<string | undefined> => {
+    const hit = known.get(userId);
+    if (hit !== undefined) return hit;
+    try {
+      const id = (await client().conversations.open({ users: userId })).channel?.id;
+      if (id !== undefined) known.set(userId, id);
+      return id;
+    } catch {
+      return undefined;
     }
   };
 }

@@ -32,6 +32,7 @@ export type ToolDeps = {
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const REASON_MAX = 400;
+const SLACK_DIDNT_ANSWER = 'Slack didn’t answer just now, so no request was filed: try again in a minute.';
 const PERIODS = Object.keys(PERIOD_WORDS) as [StatsPeriod, ...StatsPeriod[]];
 
 /** Why the agent asks, as approvers read it on the card: it came through an agent, under this label. */
@@ -118,13 +119,13 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
     },
     ({ name, region, plan, reason }) =>
       tool('request_search_index', async () => {
-        await allowed('search.request');
-        const filed = await uses.searchRequests.fileFor(caller.userId, {
-          name,
-          region,
-          plan,
-          reason: agentReason(caller.label, reason),
-        });
+        // Filed as the person in their DM with opsbot: the filing decides the policy, caps and approvals.
+        const dm = await uses.dmOf(caller.userId);
+        if (dm === undefined) throw new UserFacingError(SLACK_DIDNT_ANSWER);
+        const filed = await uses.searchRequests.fileAs(
+          { actor: caller.userId, channelId: dm },
+          { name, region, plan, reason: agentReason(caller.label, reason) },
+        );
         if (!filed.ok) throw new UserFacingError(filed.sentence);
         await filed.proceed();
         return requestFiledResult(await status(filed.request.id));

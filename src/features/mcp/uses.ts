@@ -11,9 +11,11 @@ export type McpUses = {
   vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'draw'>;
   messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
   indexNames: Pick<IndexNamesPort, 'list'>;
-  searchRequests: Pick<SearchRequestsPort, 'fileFor' | 'request' | 'describe'>;
+  searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;
   watches: Pick<WatchesPort, 'firing'>;
   approvalProgress: Store['approvalProgress'];
+  /** The person's own DM with opsbot (conversations.open), where an agent's call is decided; undefined when Slack didn't say. */
+  dmOf(userId: string): Promise<string | undefined>;
   seenBy(
     userId: string,
     channels: readonly string[],

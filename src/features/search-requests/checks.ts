@@ -1,7 +1,7 @@
 // Everything that must hold before a person decides on a request: they are an approver now, it is
 // not their own (for an approval or a retry), it is in the state the decision needs and not past its
 // time. Approvals of counted approvers who are no longer approvers lapse on the way.
-import { hasApproved, leavers } from '../../approval-policy.ts';
+import { causedBy, hasApproved, leavers } from '../../approval-policy.ts';
 import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './publish.ts';
@@ -59,8 +59,8 @@ export function createChecker(
     if (request === undefined) return { ok: false, refusal: { code: 'not_found', requestId: id } };
     const who = await approversIncluding(userId);
     if ('refusal' in who) return { ok: false, refusal: who.refusal };
-    // Separation of duties: whoever asked can't be the one who makes the index exist.
-    if (kind !== 'reject' && request.requesterId === userId) {
+    // Separation of duties: whoever asked, or was asked for, can't be the one who makes the index exist.
+    if (kind !== 'reject' && causedBy(request, userId)) {
       return { ok: false, refusal: { code: 'own_request', request } };
     }
     const wanted: RequestState = kind === 'retry' ? 'failed' : 'pending';

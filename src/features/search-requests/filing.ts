@@ -38,7 +38,13 @@ export function createFiling(
     capRefusal,
 
     /** Stores the request (pending) — before anything about it is posted anywhere. */
-    async submit(input: { requesterId: string; channelId: string; form: ValidRequest }): Promise<Decision> {
+    async submit(input: {
+      requesterId: string;
+      /** Who it is for, when not the requester: shown, and they can't approve it either. */
+      onBehalfOf?: string | undefined;
+      channelId: string;
+      form: ValidRequest;
+    }): Promise<Decision> {
       const cap = await capRefusal(input.requesterId);
       if (cap) return { ok: false, refusal: cap };
       const now = clock();
@@ -47,6 +53,7 @@ export function createFiling(
       if (dailyCap) return { ok: false, refusal: dailyCap };
       const request = await store.createRequest({
         requesterId: input.requesterId,
+        onBehalfOf: input.onBehalfOf === input.requesterId ? null : (input.onBehalfOf ?? null),
         requesterChannelId: input.channelId,
         ...input.form,
         createdAt: now,

@@ -10,7 +10,7 @@ import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners, requestFormFor } from './listeners/requests.ts';
-import { endedRequests, type FiledRequest, filerOnBehalf } from './on-behalf.ts';
+import { endedRequests, type FiledRequest, type Filer, filer } from './on-behalf.ts';
 import { createOutbound } from './outbound.ts';
 import { createRequestQueries, type OwnRequest, type WaitingRequest } from './queries.ts';
 import { FIRST_RECORD_RETRY_MS } from './recording.ts';
@@ -19,7 +19,7 @@ import type { RequestForm } from './validation.ts';
 import { stateWords } from './views/format.ts';
 import { listCommand, requestInWords } from './views/messages.ts';
 
-export type { FiledRequest } from './on-behalf.ts';
+export type { FiledRequest, Filer } from './on-behalf.ts';
 export type { OwnRequest, WaitingRequest } from './queries.ts';
 export type { RequestForm } from './validation.ts';
 
@@ -54,8 +54,11 @@ export type SearchRequestsPort = {
    * requests and fails stalled ones now (the job does it every minute).
    */
   sweep(): Promise<void>;
-  /** Files a request for `requesterId` as the request form would (a workflow step files this way). */
-  fileFor(requesterId: string, form: RequestForm): Promise<FiledRequest>;
+  /**
+   * Files a request as `who.actor`, in `who.channelId`, as the request form would, after the policy
+   * for that person and place (a workflow step files this way, and so does any door without a form).
+   */
+  fileAs(who: Filer, form: RequestForm): Promise<FiledRequest>;
   request(id: number): Promise<IndexRequest | undefined>;
   /** Hears each request that ends in this process: created, rejected, expired or failed. */
   onEnded(listener: (request: IndexRequest) => void): void;
@@ -139,7 +142,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
     decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
     listCommand: () => listCommand(context.commandName()),
     sweep: service.sweep,
-    fileFor: filerOnBehalf(service, context.commandName),
+    fileAs: filer(service, context.policy, context.commandName),
     request: (id) => context.store.getRequest(id),
     onEnded: endedRequests({ changes: context.changes, store: context.store, logger }),
   };

@@ -1,9 +1,14 @@
-// Filing a request for someone without the form (a Workflow Builder step), and hearing when
-// requests end. Filing is the form's path exactly: the same validation with the sentences shown
-// under the form's fields, the same cap, the same approval policy, the same card and the same DM.
+// Filing a request without the form (a Workflow Builder step, any door that is not a Slack payload
+// of its own), and hearing when requests end. The door says who acts (the person Slack vouches for)
+// and where; everything else is decided here, once: the policy for that person and place, then the
+// form's path exactly: the same validation with the sentences shown under the form's fields, the
+// same caps, the same approval policy, the same card and the same DM. The person a request is filed
+// "on behalf of" is shown on the card and can't approve it; their permission never counts.
 import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { decide, NO_USER } from '../../policy/index.ts';
+import type { PolicyPort } from '../../slack/policy-gate.ts';
 import type { IndexRequest, RequestState, Store } from '../../store/index.ts';
 import { refusalText } from './refusals.ts';
 import type { SearchIndexService } from './service.ts';
@@ -18,23 +23,52 @@ export type FiledRequest =
   /** Not filed: the sentence the form (or its cap refusal) would have shown. */
   | { ok: false; sentence: string };
 
-export function filerOnBehalf(
+/** Who files a request, and where, as the door was told by Slack. */
+export type Filer = {
+  /** The person acting (NO_USER when the door names nobody): their permission, caps and approvals count. */
+  actor: string;
+  /** Who the request is for, when not the actor: shown on the card; they can't approve it either. */
+  onBehalfOf?: string | undefined;
+  /** The channel the door says it acts in (none: nowhere, refused where requests are limited to channels). */
+  channelId?: string | undefined;
+};
+
+/** Slack named nobody, so nobody could be told of the request or held to a cap. */
+export const NOBODY_TO_FILE_FOR =
+  'Slack didn’t say who is running this, so no request was filed: start the workflow as a person (a link or a button).';
+
+export function filer(
   service: Pick<SearchIndexService, 'submit' | 'announce' | 'settle'>,
+  policy: Pick<PolicyPort, 'current' | 'membership'>,
   commandName: () => string,
 ) {
-  return async (requesterId: string, form: RequestForm): Promise<FiledRequest> => {
+  return async (who: Filer, form: RequestForm): Promise<FiledRequest> => {
+    const { actor, onBehalfOf } = who;
+    const decision = await decide(
+      policy.current(),
+      'search.request',
+      { userId: actor, ...(who.channelId ? { channelId: who.channelId } : {}), placeNamedBy: 'caller' },
+      policy.membership,
+    );
+    if (!decision.allowed) return { ok: false, sentence: decision.sentence };
+    if (actor === NO_USER) return { ok: false, sentence: NOBODY_TO_FILE_FOR };
     const checked = validateRequestForm(form);
     if (!checked.ok) return { ok: false, sentence: Object.values(checked.errors).join(' ') };
-    // No channel: the confirmation goes to the requester's DM, as from the Home tab.
-    const submitted = await service.submit({ requesterId, channelId: '', form: checked.value });
+    // No channel of its own: the confirmation goes to the actor's DM, as from the Home tab.
+    const submitted = await service.submit({
+      requesterId: actor,
+      onBehalfOf,
+      channelId: '',
+      form: checked.value,
+    });
     if (!submitted.ok)
-      return { ok: false, sentence: refusalText(submitted.refusal, requesterId, 'plain', commandName()) };
+      return { ok: false, sentence: refusalText(submitted.refusal, actor, 'plain', commandName()) };
     return {
       ok: true,
       request: submitted.request,
       async proceed() {
         await service.announce(submitted.request);
-        if (submitted.completed === true) await service.settle(submitted, requesterId);
+        if (submitted.completed === true) await service.settle(submitted, actor);
       },
     };
   };

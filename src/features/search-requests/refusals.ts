@@ -66,7 +66,9 @@ export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle
       return `You already approved request #${refusal.request.id} (approvals ${t.counted.length} of ${t.required}); your approval counts once, so it still needs ${neededWords(t.missing)} from another approver.`;
     }
     case 'own_request':
-      return `You asked for request #${refusal.request.id}, so another approver has to approve it — nobody approves their own request.`;
+      return refusal.request.requesterId === viewerId
+        ? `You asked for request #${refusal.request.id}, so another approver has to approve it — nobody approves their own request.`
+        : `Request #${refusal.request.id} was filed on your behalf, so another approver has to approve it — nobody approves a request they caused.`;
     case 'decided':
     case 'expired':
     case 'not_failed':

@@ -15,6 +15,7 @@ import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
 import { watchOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
+import { watchFormChannel } from './views/modal-view.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
 export type { WatchTickReport } from './checker.ts';
@@ -68,7 +69,12 @@ export function register(
       },
       [WATCH_ACTION.openStats]: 'stats',
     },
-    views: { [WATCH_CALLBACK]: { capability: 'watch.manage', postsToField: WATCH_BLOCK.channel } },
+    views: {
+      [WATCH_CALLBACK]: {
+        capability: 'watch.manage',
+        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+      },
+    },
     options: { [WATCH_BLOCK.index]: 'watch.manage' },
   });
   registerWatchCommands(context, service, context.uses.indexNames);

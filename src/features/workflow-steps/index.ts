@@ -38,7 +38,6 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
     logger,
     requests: context.uses.searchRequests,
     completions,
-    policy,
     owner: `opsbot-${randomUUID()}`,
   });
   const immediate = createImmediateSteps({ ...context.uses, policy });

@@ -12,16 +12,23 @@ import type { Completions, StepOutputs } from './outbound.ts';
 import type { RequestStep } from './request-step.ts';
 import type { ImmediateSteps } from './service.ts';
 
-// Workflow Builder checks types and required inputs; what is left to read is the shape.
+// Workflow Builder checks types and required inputs; what is left to read is the shape. The person
+// who acts is `user_context` (Slack fills it with who ran the workflow); `requester` is only who a
+// request is for.
 const text = z.string().optional();
-const requestInputs = z.object({
+const person = z
+  .object({ id: z.string() })
+  .optional()
+  .transform((context) => context?.id);
+const placeInputs = z.object({ user_context: person, channel: text });
+const requestInputs = placeInputs.extend({
   name: text,
   region: text,
   plan: text,
-  requester: z.string(),
+  requester: text,
   reason: text,
 });
-const statsInputs = z.object({ index: z.string(), period: text, channel: text });
+const statsInputs = placeInputs.extend({ index: z.string(), period: text });
 
 type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
@@ -57,17 +64,27 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
   context.app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
     const parsed = requestInputs.safeParse(inputs);
     if (!parsed.success) {
-      await completions.fail(event.function_execution_id, 'Choose who the request is for (the requester).');
+      await completions.fail(
+        event.function_execution_id,
+        'The step’s inputs didn’t read: check them in Workflow Builder.',
+      );
       return;
     }
-    await deps.request.start(event.function_execution_id, parsed.data);
+    const { user_context: actor, requester: onBehalfOf, ...rest } = parsed.data;
+    await deps.request.start(event.function_execution_id, { ...rest, actor, onBehalfOf });
   });
 
   context.app.function(STEP.vectorIndexStats, async (args) =>
-    completeAtOnce(args, async () => deps.immediate.stats(statsInputs.parse(args.inputs))),
+    completeAtOnce(args, async () => {
+      const { user_context: actor, ...rest } = statsInputs.parse(args.inputs);
+      return deps.immediate.stats({ ...rest, actor });
+    }),
   );
 
   context.app.function(STEP.messagingAccountsSummary, async (args) =>
-    completeAtOnce(args, () => deps.immediate.accounts()),
+    completeAtOnce(args, () => {
+      const { user_context: actor, channel } = placeInputs.parse(args.inputs ?? {});
+      return deps.immediate.accounts({ actor, channel });
+    }),
   );
 }

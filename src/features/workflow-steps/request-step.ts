@@ -6,10 +6,10 @@
 import type { Clock } from '../../clock.ts';
 import { errField, sentenceFor } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { NO_USER } from '../../policy/index.ts';
 import type { IndexRequest, StepRunOutcome, Store } from '../../store/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { Completions, Sent } from './outbound.ts';
-import type { StepPolicy } from './policy.ts';
 import { requestOutputs } from './views.ts';
 
 /** Long past a completion call's few seconds; a process that stopped mid-way is taken over after it. */
@@ -23,7 +23,11 @@ export type RequestStepInputs = {
   name?: string | undefined;
   region?: string | undefined;
   plan?: string | undefined;
-  requester: string;
+  /** The person running the workflow, as Slack says: who files it. */
+  actor?: string | undefined;
+  /** The `requester` input: who it is for, as the workflow's author chose; shown, never the actor. */
+  onBehalfOf?: string | undefined;
+  channel?: string | undefined;
   reason?: string | undefined;
 };
 
@@ -31,9 +35,8 @@ export type RequestStepDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
-  requests: Pick<SearchRequestsPort, 'fileFor' | 'request'>;
+  requests: Pick<SearchRequestsPort, 'fileAs' | 'request'>;
   completions: Completions;
-  policy: StepPolicy;
   /** This process, as it names itself in completion claims. */
   owner: string;
 };
@@ -62,18 +65,18 @@ export function createRequestStep(deps: RequestStepDeps) {
     });
   }
 
-  /** Files the request as the form would for the requester; a refusal completes the step with its sentence. */
+  /** Files the request as the person running the workflow; a refusal completes the step with its sentence. */
   async function file(executionId: string, inputs: RequestStepInputs): Promise<void> {
-    const refusal = await deps.policy('search.request', { userId: inputs.requester });
-    const filed =
-      refusal === undefined
-        ? await deps.requests.fileFor(inputs.requester, {
-            name: inputs.name,
-            region: inputs.region,
-            plan: inputs.plan,
-            reason: inputs.reason?.trim() ? inputs.reason : NO_REASON_GIVEN,
-          })
-        : ({ ok: false, sentence: refusal } as const);
+    // The policy, the caps and who may approve are the filing's own checks, for the actor.
+    const filed = await deps.requests.fileAs(
+      { actor: inputs.actor ?? NO_USER, onBehalfOf: inputs.onBehalfOf, channelId: inputs.channel },
+      {
+        name: inputs.name,
+        region: inputs.region,
+        plan: inputs.plan,
+        reason: inputs.reason?.trim() ? inputs.reason : NO_REASON_GIVEN,
+      },
+    );
     if (!filed.ok) {
       logger.info({ event: 'workflow_step_refused', executionId }, 'request step refused');
       return completeOnce(executionId, 'refused', () => completions.fail(executionId, filed.sentence));

@@ -10,7 +10,10 @@ import type { StepOutputs } from './outbound.ts';
 import type { StepPolicy } from './policy.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
 
-export type StatsStepInputs = { index: string; period?: string | undefined; channel?: string | undefined };
+/** Who runs the step (Slack's user_context) and the channel it names, for the command's policy. */
+export type StepPlace = { actor?: string | undefined; channel?: string | undefined };
+
+export type StatsStepInputs = StepPlace & { index: string; period?: string | undefined };
 
 export type ImmediateStepDeps = {
   vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
@@ -26,15 +29,15 @@ export function createImmediateSteps(deps: ImmediateStepDeps) {
   return {
     async stats(inputs: StatsStepInputs): Promise<StepOutputs> {
       const channel = inputs.channel || undefined;
-      await refuseUnless(deps.policy('stats', channel === undefined ? {} : { channelId: channel }));
+      await refuseUnless(deps.policy('stats', { userId: inputs.actor, channelId: channel }));
       const target = await deps.vectorStats.target(inputs.index, inputs.period || undefined);
       const read = await deps.vectorStats.read(target);
       if (channel !== undefined) await deps.vectorStats.post(read, { userId: undefined, channel });
       return statsOutputs(read);
     },
 
-    async accounts(): Promise<StepOutputs> {
-      await refuseUnless(deps.policy('accounts', {}));
+    async accounts(inputs: StepPlace): Promise<StepOutputs> {
+      await refuseUnless(deps.policy('accounts', { userId: inputs.actor, channelId: inputs.channel }));
       const { summaries } = await deps.messagingAccounts.summaries({ tokenHint: false });
       return accountsOutputs(summaries, accountsNeedingAttention(summaries));
     },

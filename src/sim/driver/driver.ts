@@ -102,7 +102,14 @@ export interface SlackDriver {
    */
   command(
     text: string,
-    options?: { userId?: string; channelId?: string; command?: string; escape?: boolean },
+    options?: {
+      userId?: string;
+      channelId?: string;
+      command?: string;
+      escape?: boolean;
+      /** Sent without `user_id` and `user_name`, signed all the same: a payload naming nobody. */
+      nobody?: boolean;
+    },
   ): Promise<CommandResult>;
   /**
    * The person types `value` into an external_select / multi_external_select of a view (modal, Home)
@@ -306,7 +313,11 @@ export function createSlackDriver(options: SlackDriverOptions): SlackDriver {
         responseUrl,
         triggerId,
       });
-      return { ...(await send(body)), responseUrl, triggerId };
+      if (!opts.nobody) return { ...(await send(body)), responseUrl, triggerId };
+      const fields = new URLSearchParams(body);
+      fields.delete('user_id');
+      fields.delete('user_name');
+      return { ...(await send(fields.toString())), responseUrl, triggerId };
     },
     suggest: (input) => suggestOptions({ slack, teamId, apiAppId, send: (body) => send(body) }, input),
     clickButton: (input) => interact(input.userId, input.message.blocks, { ...input, type: 'button' }, input),

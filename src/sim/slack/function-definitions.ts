@@ -73,6 +73,11 @@ const ID_PATTERNS: Record<string, RegExp> = {
 };
 
 function fitsType(type: string, value: unknown): boolean {
+  // The person running the workflow, as Slack passes it: their user id and a secret vouching for it.
+  if (type === 'slack#/types/user_context') {
+    const context = asRecord(value);
+    return fitsType('slack#/types/user_id', context?.id) && typeof context?.secret === 'string';
+  }
   const pattern = ID_PATTERNS[type];
   if (pattern) return typeof value === 'string' && pattern.test(value);
   switch (type) {

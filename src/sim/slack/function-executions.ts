@@ -22,6 +22,14 @@ import { asRecord } from './reference.ts';
 import type { SimContext } from './state.ts';
 import type { Args } from './types.ts';
 
+/**
+ * A `slack#/types/user_context` value: the person who ran the workflow, as Slack passes it to a step
+ * (Workflow Builder fills it in; a workflow's author can't). The secret is a fake one.
+ */
+export function userContext(userId: string): { id: string; secret: string } {
+  return { id: userId, secret: `sim-user-context-secret-${userId.toLowerCase()}` };
+}
+
 /** The token a Web API call came with, for methods whose answer depends on who calls. */
 export type Caller = { token: string };
 

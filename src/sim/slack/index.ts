@@ -7,6 +7,7 @@ export {
   type SlackFileRef,
 } from './block-kit-checks.ts';
 export type { ChannelsControl, SimChannelInput } from './channels.ts';
+export { userContext } from './function-executions.ts';
 export type {
   FunctionExecutedEvent,
   FunctionsControl,

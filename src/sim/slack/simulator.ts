@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { dmFor } from './api-support.ts';
 import { createChannelsControl, seedChannels } from './channels.ts';
 import { createFaultBook } from './faults.ts';
 import { createFunctionsControl } from './function-executions.ts';
@@ -108,6 +109,7 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
     ephemeralsFor: (user) => structuredClone(state.ephemerals.filter((e) => e.user === user)),
     viewById: (id) => structuredClone(state.liveViews.get(id)),
     userName: (user) => options.users?.[user]?.name,
+    dmWith: (user) => dmFor(ctx, user),
     userTeam: (user) => options.users?.[user]?.teamId,
     homeOf: (user) => {
       const id = state.views.findLast((v) => v.via === 'views.publish' && v.user === user)?.view.id;

@@ -169,6 +169,8 @@ export interface SlackSimulator {
   homeOf(user: string): SimView | undefined;
   /** The handle Slack shows for a known user (`approver`), as payloads carry it in `user.username`. */
   userName(user: string): string | undefined;
+  /** The id of opsbot's direct message with `user`, as conversations.open names it. */
+  dmWith(user: string): string;
   /** The team of a person from another organisation (SlackSimulatorOptions.users' teamId). */
   userTeam(user: string): string | undefined;
   /** The user's modal stack, root first. */

@@ -248,6 +248,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- As in SQLite: who a request was filed for when not its requester; NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of text;
+    `,
+  },
+  {
+    version: 12,
     name: 'mcp tokens',
     sql: `
       -- As in SQLite: a person's tokens for agents, by hash only; one live token per (person, label).

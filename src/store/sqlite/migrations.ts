@@ -232,6 +232,15 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 11,
+    name: 'requests on behalf of someone',
+    sql: `
+      -- Who a request was filed for when not its requester (a workflow step run by one person for
+      -- another): shown on the card, and, like the requester, never its approver. NULL: nobody else.
+      ALTER TABLE index_requests ADD COLUMN on_behalf_of TEXT;
+    `,
+  },
+  {
+    version: 12,
     name: 'mcp tokens',
     sql: `
       -- A person's tokens for agents over MCP, by the sha256 of the token: the token itself is shown

@@ -78,6 +78,7 @@ export function pendingRequest(overrides: Partial<IndexRequest> = {}): IndexRequ
   return {
     id: 7,
     requesterId: 'U0REQUESTER',
+    onBehalfOf: null,
     requesterChannelId: 'C0TEAM',
     name: 'product-search',
     region: 'eu-west-1',

@@ -2,7 +2,7 @@
 // request was filed with, authority re-checked at each decision, rejection after a partial count,
 // a policy of 0, Slack not answering, and the half-way reminder (an injected clock throughout).
 import { describe, expect, it } from 'vitest';
-import { parseApprovalPolicy } from '../../../src/approval-policy.ts';
+import { canStillApprove, parseApprovalPolicy } from '../../../src/approval-policy.ts';
 import { setup } from './service-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -31,6 +31,35 @@ describe('the approval policy', () => {
     if (second.ok) await t.service.settle(second, 'U0APPROVER2');
     expect(t.mgmt.calls).toHaveLength(1);
     expect((await t.store.getRequest(1))?.state).toBe('created');
+  });
+
+  it('nobody who caused a request approves or retries it: not who filed it, not who it was filed for', async () => {
+    const t = await setup({ policy: TWO_FOR_PAYG });
+    const submitted = await t.service.submit({
+      requesterId: 'U0APPROVER',
+      onBehalfOf: 'U0APPROVER2',
+      channelId: '',
+      form: { name: 'behalf-search', region: 'eu-west-1', plan: 'payg', reason: 'catalogue' },
+    });
+    if (!submitted.ok) throw new Error('submit refused');
+    expect(submitted.request).toMatchObject({ requesterId: 'U0APPROVER', onBehalfOf: 'U0APPROVER2' });
+    for (const who of ['U0APPROVER', 'U0APPROVER2']) {
+      expect(await t.service.approve(submitted.request.id, who, undefined)).toMatchObject({
+        ok: false,
+        refusal: { code: 'own_request' },
+      });
+      expect(await t.service.retry(submitted.request.id, who)).toMatchObject({
+        ok: false,
+        refusal: { code: 'own_request' },
+      });
+      expect(
+        canStillApprove(
+          submitted.request,
+          { requestId: submitted.request.id, required: 2, approvals: [] },
+          who,
+        ),
+      ).toBe(false);
+    }
   });
 
   it('keeps the policy in force when the request was filed', async () => {

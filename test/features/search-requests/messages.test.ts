@@ -152,6 +152,10 @@ describe('refusals', () => {
     expect(refusalText({ code: 'own_request', request: approved }, 'U0REQUESTER', 'plain', '/ops')).toBe(
       'You asked for request #7, so another approver has to approve it — nobody approves their own request.',
     );
+    const forSomeone = { ...approved, onBehalfOf: 'U0BEHALF' };
+    expect(refusalText({ code: 'own_request', request: forSomeone }, 'U0BEHALF', 'plain', '/ops')).toBe(
+      'Request #7 was filed on your behalf, so another approver has to approve it — nobody approves a request they caused.',
+    );
     expect(refusalText({ code: 'not_approver', approverIds: ['U0A', 'U0B'] }, 'U0X', 'mrkdwn', '/ops')).toBe(
       'Only approvers can decide on search index requests, and you aren’t one. Ask <@U0A>, <@U0B>.',
     );

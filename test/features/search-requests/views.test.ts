@@ -134,6 +134,10 @@ describe('request card', () => {
     expect(text).toContain('*Requested by*\n<@U0REQUESTER>');
     expect(text).toContain('*Expires*\n<!date^');
     expect(text).toContain('2026-01-15 09:30 UTC');
+    const forSomeone = { ...requestFor('pending'), onBehalfOf: 'U0BEHALF' };
+    expect(textOf(requestCard(forSomeone, { ttlHours: 24 }).blocks)).toContain(
+      '*Requested by*\n<@U0REQUESTER> on behalf of <@U0BEHALF>',
+    );
   });
 
   it('shows the outcome and who decided', () => {

@@ -17,9 +17,17 @@ export function quoted(text: string, max = REASON_MAX): string {
     .join('\n');
 }
 
+/** "<@filer>", or "<@filer> on behalf of <@person>" when a workflow step filed it for someone. */
+export function requestedBy(request: Pick<IndexRequest, 'requesterId' | 'onBehalfOf'>): string {
+  const filer = mentionUser(request.requesterId);
+  return request.onBehalfOf === null || request.onBehalfOf === request.requesterId
+    ? filer
+    : `${filer} on behalf of ${mentionUser(request.onBehalfOf)}`;
+}
+
 export function summaryBlocks(request: IndexRequest, options: { showExpiry: boolean }): KnownBlock[] {
   const fields: SectionBlock['fields'] = [
-    { type: 'mrkdwn', text: `*Requested by*\n${mentionUser(request.requesterId)}` },
+    { type: 'mrkdwn', text: `*Requested by*\n${requestedBy(request)}` },
     { type: 'mrkdwn', text: `*Name*\n${indexName(request.name)}` },
     { type: 'mrkdwn', text: `*Region*\n${escapeMrkdwn(request.region)}` },
     { type: 'mrkdwn', text: `*Plan*\n${escapeMrkdwn(planLabel(request.plan))}` },

@@ -14,7 +14,7 @@ import { parseRemindEvery } from '../incident.ts';
 import { type OwnersAsked, ownersProblem, readSpec, type WatchSpec } from '../input.ts';
 import type { Owners, WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
-import { readMetadata, watchModal } from '../views/modal-view.ts';
+import { readMetadata, watchFormChannel, watchModal } from '../views/modal-view.ts';
 import { type GroupOption, withOwners } from '../views/owners-view.ts';
 import { ruleText } from '../views/views.ts';
 
@@ -63,10 +63,8 @@ export function registerWatchForm(
     });
     if (!read.ok) return refuse(FIELD_BLOCK[read.field], read.problem.replaceAll('`', ''));
     const metadata = readMetadata(view.private_metadata);
-    const channelId =
-      v[WATCH_BLOCK.channel]?.[WATCH_BLOCK.channel]?.selected_conversation ?? metadata?.channelId;
-    if (channelId === undefined || channelId === '')
-      return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
+    const channelId = watchFormChannel(view);
+    if (channelId === undefined) return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
     const owners = await readOwners(v, async () =>
       // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
       metadata?.watchId === undefined

@@ -2,6 +2,7 @@
 import type { ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { plain } from '../../../slack/blocks.ts';
+import { pickedConversation, type SubmittedView } from '../../../slack/policy-gate.ts';
 import type { Watch } from '../../../store/index.ts';
 import { WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
 import { METRICS, type Metric, metricByKey } from '../watchable.ts';
@@ -17,6 +18,15 @@ export function readMetadata(raw: string): WatchFormMetadata | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The channel a submitted watch form posts alerts to: the one picked, else the one it was opened in.
+ * The only reader of it, for the policy gate and the listener alike.
+ */
+export function watchFormChannel(view: SubmittedView): string | undefined {
+  const opened = readMetadata(view.private_metadata ?? '')?.channelId.trim();
+  return pickedConversation(view.state, WATCH_BLOCK.channel) ?? (opened || undefined);
 }
 
 /** A threshold as the form reads it back (`$50`, `2147483648`): exact, in the metric's unit. */
