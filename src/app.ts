@@ -25,7 +25,8 @@ import { connectToSlack, probeManagementApi, socketClientOptions } from './slack
 import { installGuard } from './slack/guard.ts';
 import { type Guardrails, installGuardrails } from './slack/guardrails.ts';
 import { createPacer, DEFAULT_PACING } from './slack/pacer.ts';
-import { helpScope, registerPolicyCommand } from './slack/policy-help.ts';
+import { helpScope, helpStandings, registerPolicyCommand } from './slack/policy-help.ts';
+import { createPostOnce } from './slack/post-once.ts';
 import { CommandRouter, registerCommandRouter } from './slack/router.ts';
 import { userTimeZones } from './slack/user-time-zone.ts';
 import { webClientOptions } from './slack/web-client.ts';
@@ -66,7 +67,7 @@ type Parts = {
   budget: { shared: SlackBudget; onTrouble: (error: unknown) => void };
   work: WorkTracker;
   guardrails: Guardrails;
-  hooks: Record<'start' | 'stop', Hook[]>;
+  hooks: Record<'check' | 'start' | 'stop', Hook[]>;
 };
 
 export function createOpsbot(deps: AppDeps): Opsbot {
@@ -81,12 +82,18 @@ export function createOpsbot(deps: AppDeps): Opsbot {
   const { app, guardrails } = createApp(deps, receiver, { router, work, metrics, budget });
   const parts: Parts = {
     ...{ app, receiver, router, readiness, metrics, budget, work, guardrails },
-    hooks: { start: [], stop: [] },
+    hooks: { check: [], start: [], stop: [] },
   };
   const { context, api } = sharedContext(deps, parts);
   const features = registerFeatures(context, api, metrics);
   registerPolicyCommand(router, guardrails.gate);
-  registerCommandRouter(app, router, { logger: deps.logger, scopeHelp: helpScope(guardrails.gate) });
+  // Help's examples name an index the workspace knows (index-names), not one it may not have.
+  router.useExampleIndex(features.indexNames.exampleIndex);
+  registerCommandRouter(app, router, {
+    logger: deps.logger,
+    scopeHelp: helpScope(guardrails.gate),
+    explainHere: helpStandings(guardrails.gate),
+  });
   return {
     app,
     router,
@@ -117,7 +124,7 @@ function createReceiver({ config, logger }: AppDeps): Receiver {
 
 /** The Bolt app with what every payload passes through: metrics, the guard, the work tracker, the guardrails. */
 function createApp(
-  { config, logger, clock }: AppDeps,
+  { config, logger, clock, slackTimeoutMs }: AppDeps,
   receiver: Receiver,
   parts: Pick<Parts, 'router' | 'work' | 'metrics' | 'budget'>,
 ): Pick<Parts, 'app' | 'guardrails'> {
@@ -130,7 +137,7 @@ function createApp(
     // builds an Error for each miss (~7% of the CPU of acking a command); opsbot never reads it.
     convoStore: false,
     deferInitialization: true, // app.init() once Slack answers (slack/connect.ts)
-    clientOptions: slackClientOptions(config, parts),
+    clientOptions: slackClientOptions(config, parts, slackTimeoutMs),
   });
   // Inside the guard's wrapper, so a listener's ack is told apart from the guard's fallback ack.
   metrics.observeRequests(app); // metrics
@@ -146,7 +153,10 @@ function createApp(
   // Our workspace and people only, then who may do what, where: before any listener runs.
   const guardrails = installGuardrails(app, {
     ...{ config, logger, clock, router },
-    membershipClient: clientOfItsOwn({ config, logger }, parts),
+    membershipClient: clientOfItsOwn(
+      { config, logger, ...(slackTimeoutMs === undefined ? {} : { slackTimeoutMs }) },
+      parts,
+    ),
     onRefusal: (capability) => metrics.policyRefused(capability), // metrics
   });
   // Only what happens outside the listeners reaches here (the guard answers for theirs).
@@ -159,10 +169,12 @@ function createApp(
 function slackClientOptions(
   config: AppDeps['config'],
   { metrics, budget }: Pick<Parts, 'metrics' | 'budget'>,
+  callTimeoutMs?: number,
 ) {
   return webClientOptions(config.slack.apiUrl, {
     budget: budget.shared,
     onTrouble: budget.onTrouble,
+    callTimeoutMs,
     fetch: metrics.slackClientOptions<{ fetch?: typeof fetch }>({}).fetch, // metrics
   });
 }
@@ -182,11 +194,11 @@ function budgetTrouble({ logger, clock }: Pick<AppDeps, 'logger' | 'clock'>) {
 
 /** FeatureContext.slackClientOfItsOwn: for Home's publishes and the guardrails' membership reads. */
 function clientOfItsOwn(
-  { config, logger }: Pick<AppDeps, 'config' | 'logger'>,
+  { config, logger, slackTimeoutMs }: Pick<AppDeps, 'config' | 'logger' | 'slackTimeoutMs'>,
   parts: Pick<Parts, 'metrics' | 'budget'>,
 ) {
   return new webApi.WebClient(config.slack.botToken, {
-    ...slackClientOptions(config, parts),
+    ...slackClientOptions(config, parts, slackTimeoutMs),
     logger: boltLogger(logger),
   });
 }
@@ -195,6 +207,7 @@ function clientOfItsOwn(
 function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; api: TrackedClient } {
   const { app, router, work, metrics, hooks } = parts;
   const lifecycle: Lifecycle = {
+    checkBeforeListening: (hook) => hooks.check.push(hook),
     onStart: (hook) => hooks.start.push(hook),
     onStop: (hook) => hooks.stop.push(hook),
   };
@@ -202,10 +215,12 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
   // Features see the API through the health tracker and the store through the change feed, so the
   // Home tab knows how the API answers and what changed without any feature telling it.
   const api = trackApiHealth(metrics.mgmt(deps.mgmt), deps.clock, () => changes.emit({ kind: 'health' }));
+  const pacer = createPacer(DEFAULT_PACING);
   const context: FeatureContext = {
     ...deps,
     uses: undefined,
-    pacer: createPacer(DEFAULT_PACING),
+    pacer,
+    postOnce: createPostOnce({ client: app.client, pacer, clock: deps.clock, logger: deps.logger }),
     userTimeZone: userTimeZones(deps.clock),
     slackClientOfItsOwn: () => clientOfItsOwn(deps, parts),
     commandName: () => router.commandName,
@@ -260,8 +275,9 @@ function lifecycleOf(
         onWorkspace: (ids) => guardrails.learnedWorkspace(ids),
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
-      // A policy naming a user group Slack doesn't know stops here, with the one line.
+      // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
+      for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);

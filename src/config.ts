@@ -260,6 +260,15 @@ function approversProblem(env: Record<string, string | undefined>): string | und
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
+/**
+ * The one stderr line a refused configuration ends in: every problem, then what to do, on one line
+ * (a platform's log shows each line as an entry of its own, and a hint alone on one reads as noise).
+ */
+export function configErrorLine(problems: readonly string[]): string {
+  const what = problems.map((p) => p.replace(/\s*\n\s*/gu, ' ')).join('; ');
+  return `opsbot: configuration error: ${what}. Set the environment as .env.example shows, or try opsbot without any setup: npm run demo`;
+}
+
 const VARIABLE_ORDER = Object.keys(envSchema.shape);
 
 /**

@@ -113,6 +113,8 @@ export const SLACK_TROUBLE: Readonly<Record<string, string>> = {
   fatal_error: 'Slack had a problem on its side',
   service_unavailable: 'Slack had a problem on its side',
   request_timeout: 'Slack didn’t answer in time',
+  post_timed_out: 'Slack didn’t answer in time',
+  post_server_error: 'Slack had a problem on its side',
   slack_webapi_request_error: 'Slack couldn’t be reached',
   ratelimited: 'Slack is rate-limiting opsbot',
   invalid_blocks: 'Slack refused the card',

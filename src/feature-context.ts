@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Pacer } from './slack/pacer.ts';
 import type { PolicyPort } from './slack/policy-gate.ts';
+import type { PostOnce } from './slack/post-once.ts';
 import type { RetryPolicy } from './slack/preflight.ts';
 import type { CommandRouter } from './slack/router.ts';
 import type { UserTimeZone } from './slack/user-time-zone.ts';
@@ -24,10 +25,17 @@ export type AppDeps = {
   clock: Clock;
   /** How start-up waits between attempts to reach Slack; tests shorten it. */
   retry?: RetryPolicy;
+  /** How long one Web API call may take (SLACK_CALL_TIMEOUT_MS); tests shorten it. */
+  slackTimeoutMs?: number;
 };
 
 /** Background jobs (sweeps, schedulers) start after the server listens and stop before it drains. */
 export type Lifecycle = {
+  /**
+   * A start-up check that needs Slack (the credentials were accepted) and must pass before opsbot
+   * logs `listening`: a StartupRefused thrown here ends start-up with its one line.
+   */
+  checkBeforeListening(hook: () => void | Promise<void>): void;
   onStart(hook: () => void | Promise<void>): void;
   onStop(hook: () => void | Promise<void>): void;
 };
@@ -49,6 +57,8 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
   scheduledStats: StatsReader;
   /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
   pacer: Pacer;
+  /** The one path of scheduled posts (digests, alerts, request cards): keyed, paced, sent once. */
+  postOnce: PostOnce;
   /** A person's time zone from users.info, through the app's one cache (once a day per person). */
   userTimeZone: UserTimeZone;
   /**

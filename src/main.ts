@@ -2,7 +2,7 @@
 import { createManagementClient } from './api/client.ts';
 import { createOpsbot } from './app.ts';
 import { systemClock } from './clock.ts';
-import { mgmtCredentialsInClear, parseConfig, secretsOf } from './config.ts';
+import { configErrorLine, mgmtCredentialsInClear, parseConfig, secretsOf } from './config.ts';
 import { createLogger } from './log.ts';
 import { StartupRefused } from './slack/preflight.ts';
 import { openStore } from './store/index.ts';
@@ -14,10 +14,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 export async function main(): Promise<void> {
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
-    for (const problem of parsed.problems) process.stderr.write(`opsbot: configuration error: ${problem}\n`);
-    process.stderr.write(
-      'opsbot: set these in the environment (see .env.example), or try opsbot without any setup: npm run demo\n',
-    );
+    process.stderr.write(`${configErrorLine(parsed.problems)}\n`);
     process.exit(1);
   }
   const config = parsed.config;

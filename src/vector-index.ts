@@ -51,31 +51,66 @@ export const PERIOD_WORDS: Record<StatsPeriod, string> = {
   '30d': 'last 30 days',
 };
 
-/** How people write a period that isn't one of the API's: `24h` is `1d`, a week is `7d` (a Map, so a typed `__proto__` finds nothing). */
-const PERIOD_SYNONYMS = new Map<string, StatsPeriod>([
-  ['60m', '1h'],
-  ['24h', '1d'],
-  ['72h', '3d'],
-  ['1w', '7d'],
-  ['week', '7d'],
-  ['1m', '30d'],
-  ['month', '30d'],
-]);
+/** Each period's length in hours: what a typed duration (`7 days`, `24h`) is compared with. */
+const PERIOD_HOURS: Record<StatsPeriod, number> = {
+  '1h': 1,
+  '3h': 3,
+  '12h': 12,
+  '1d': 24,
+  '3d': 72,
+  '7d': 168,
+  '30d': 720,
+};
+const PERIODS = Object.keys(PERIOD_HOURS) as StatsPeriod[];
+
+/** Units people write after a number, in hours (`m` is minutes, as in `60m`; a month is `mo`). */
+const UNIT_HOURS: readonly [RegExp, number][] = [
+  [/^(m|mins?|minutes?)$/u, 1 / 60],
+  [/^(h|hrs?|hours?)$/u, 1],
+  [/^(d|days?)$/u, 24],
+  [/^(w|wks?|weeks?)$/u, 168],
+  [/^(mo|mos|months?)$/u, 720],
+];
 
 /**
- * The periods a typed one probably means: `7days` → `7d`, `24h` → `1d`, `2h` → `1h` or `3h`. The
- * API's periods are two or three characters, so even short words are guessed from.
+ * How long a typed duration is, in hours: `7 days`, `7days`, `1 week`, `24h`, `60m`, and a unit
+ * alone as one of it (`week`, `month`); undefined when the text is no duration.
+ */
+export function durationHours(typed: string): number | undefined {
+  const spelled = /^(\d{1,4})?\s*([a-z]+)$/u.exec(typed.trim().toLowerCase());
+  if (spelled === null) return undefined;
+  const [, count, unit = ''] = spelled;
+  // A bare letter (`d`, `h`) says too little to be read as one of it; a word does.
+  if (count === undefined && unit.length < 3) return undefined;
+  const hours = UNIT_HOURS.find(([pattern]) => pattern.test(unit))?.[1];
+  return hours === undefined ? undefined : Number(count ?? 1) * hours;
+}
+
+/** The period a typed one means exactly: `7d`, `7D`, `7 days`, `1 week`, `24h` (`1d`); else undefined. */
+export function periodOf(typed: string): StatsPeriod | undefined {
+  const word = typed.trim().toLowerCase();
+  if (PERIODS.includes(word as StatsPeriod)) return word as StatsPeriod;
+  const hours = durationHours(word);
+  return PERIODS.find((p) => PERIOD_HOURS[p] === hours);
+}
+
+/**
+ * The periods a typed one probably means: the exact one (`7 days` → `7d`, `24h` → `1d`), the two a
+ * duration falls between (`2 days` → `1d` or `3d`), or a near miss of a period's spelling (`7dd`).
  */
 export function nearPeriods(typed: string): StatsPeriod[] {
+  const exact = periodOf(typed);
+  if (exact !== undefined) return [exact];
+  const hours = durationHours(typed);
+  if (hours !== undefined) {
+    const below = PERIODS.findLast((p) => PERIOD_HOURS[p] < hours);
+    const above = PERIODS.find((p) => PERIOD_HOURS[p] > hours);
+    return [below, above].filter((p): p is StatsPeriod => p !== undefined);
+  }
   const word = typed.trim().toLowerCase();
-  // `7 days`, `7days`, `1hour`: the number and the unit's first letter.
-  const spelled = /^(\d+)\s*(hours?|hrs?|days?|weeks?)$/u.exec(word);
-  const short = spelled ? `${spelled[1]}${spelled[2]?.[0] === 'w' ? 'w' : spelled[2]?.[0]}` : word;
-  const synonym = PERIOD_SYNONYMS.get(short) ?? PERIOD_SYNONYMS.get(word);
-  if (synonym !== undefined) return [synonym];
-  const periods = Object.keys(PERIOD_WORDS) as StatsPeriod[];
-  if (periods.includes(short as StatsPeriod)) return [short as StatsPeriod];
+  // A number alone (`7`, from `7 something`): the periods of that many of something.
+  if (/^\d+$/u.test(word)) return PERIODS.filter((p) => p.slice(0, -1) === word);
   // A word without a number (`yesterday`) is no period's typo: guessing would be noise.
-  if (!/\d/u.test(short)) return [];
-  return nearWords(short, periods, { minLength: 2, maxEdits: 1 }) as StatsPeriod[];
+  if (!/\d/u.test(word)) return [];
+  return nearWords(word, PERIODS, { minLength: 2, maxEdits: 1 }) as StatsPeriod[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.ts';
+import { configErrorLine, parseConfig } from '../src/config.ts';
 
 const valid = {
   SLACK_BOT_TOKEN: 'xoxb-test-not-a-real-token',
@@ -205,5 +205,23 @@ describe('an empty environment', () => {
       'APPROVAL_CHANNEL_ID',
       'APPROVER_USER_IDS',
     ]);
+  });
+});
+
+describe('configErrorLine', () => {
+  it('is one line: every problem, then the hint, inside it', () => {
+    const line = configErrorLine(
+      problemsOf({ ...valid, MGMT_API_URL: undefined, MGMT_API_USERNAME: undefined }),
+    );
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toMatch(
+      /^opsbot: configuration error: MGMT_API_URL is missing — .+; MGMT_API_USERNAME is missing — .+\. Set the environment as \.env\.example shows, or try opsbot without any setup: npm run demo$/,
+    );
+  });
+
+  it('keeps a problem written over several lines (a policy file) on the one line', () => {
+    expect(configErrorLine(['POLICY is not valid YAML:\n  line 2: bad indent'])).toBe(
+      'opsbot: configuration error: POLICY is not valid YAML: line 2: bad indent. Set the environment as .env.example shows, or try opsbot without any setup: npm run demo',
+    );
   });
 });

@@ -33,9 +33,11 @@ describe('manifest.yml', () => {
   it('asks for exactly the bot scopes the code uses', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
+        'channels:history',
         'channels:read',
         'chat:write',
         'chat:write.public',
+        'groups:history',
         'groups:read',
         'commands',
         'files:write',

@@ -75,6 +75,8 @@ export type WorkspaceOptions = {
   onLogLine?: (line: string) => void;
   /** How Slack reaches opsbot: signed HTTP POSTs (default) or Socket Mode. */
   mode?: 'http' | 'socket';
+  /** How long opsbot's Web API calls may take (15 s by default): a test of a late answer shortens it. */
+  slackTimeoutMs?: number;
 };
 
 /** Start-up retries in the simulated workspace: Slack is local, so waiting long helps nobody. */
@@ -158,7 +160,10 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
       logger: logger.child({ component: 'mgmt-api' }),
     });
     const store = await openStore(config.database, logger.child({ component: 'store' }), clock);
-    const opsbot = createOpsbot({ config, logger, mgmt: client, store, clock, retry: FAST_RETRY });
+    const opsbot = createOpsbot({
+      ...{ config, logger, mgmt: client, store, clock, retry: FAST_RETRY },
+      ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
+    });
     const { port } = await opsbot.start(0);
     await opsbot.startupChecks();
     const url = `http://127.0.0.1:${port}`;

@@ -4,7 +4,7 @@
 import type { KnownBlock } from '@slack/types';
 import { didYouMean, editDistance, nearWords } from '../words/did-you-mean.ts';
 import { context, mrkdwnSections } from './blocks.ts';
-import { exampleCode, helpLine, unknownSubcommandBlocks, usageCode } from './help-view.ts';
+import { exampleCode, helpBlocks, helpLine, unknownSubcommandBlocks, usageCode } from './help-view.ts';
 import { escapeMrkdwn, quoteUserText } from './mrkdwn.ts';
 import type { RouteMatch, Subcommand } from './router.ts';
 
@@ -56,6 +56,7 @@ export function unknownCommandAnswer(
   command: string,
   match: Extract<RouteMatch, { kind: 'unknown' }>,
   subcommands: readonly Subcommand[],
+  exampleIndex?: string,
 ): Answer {
   const guess = didYouMean(match.guesses.map((g) => `${command} ${g}`));
   // The known words may be a subcommand of their own (`digest`): its line is shown, not its word.
@@ -68,7 +69,7 @@ export function unknownCommandAnswer(
       extra === ''
         ? `:warning: ${said} needs one more word: ${choices}.`
         : `:warning: ${said} takes ${choices} next, not ${quoteUserText(extra, 40)}.`;
-    const lines = match.next.map((sub) => helpLine(command, sub));
+    const lines = match.next.map((sub) => helpLine(command, sub, exampleIndex));
     return { text: `${problem}${guess}`, blocks: mrkdwnSections([`${problem}${guess}`, ...lines]) };
   }
   if (guess !== '') {
@@ -77,7 +78,26 @@ export function unknownCommandAnswer(
   }
   return {
     text: 'Unknown command — here is what opsbot understands.',
-    blocks: unknownSubcommandBlocks(command, match.text, subcommands),
+    blocks: unknownSubcommandBlocks(command, match.text, subcommands, exampleIndex),
+  };
+}
+
+/** `/ops help wach`: no such topic; the one it probably is, or the whole card. */
+export function unknownTopicAnswer(
+  command: string,
+  topic: readonly string[],
+  guesses: readonly string[],
+  subcommands: readonly Subcommand[],
+  exampleIndex?: string,
+): Answer {
+  const text = `:warning: opsbot has no help on ${quoteUserText(topic.join(' '), 40)}.${didYouMean(guesses.map((g) => `${command} help ${g}`))}`;
+  if (guesses.length > 0) return { text, blocks: [...mrkdwnSections([text]), helpHint(command)] };
+  return {
+    text,
+    blocks: [
+      ...mrkdwnSections([`${text} These are the commands it understands:`]),
+      ...helpBlocks(command, subcommands, undefined, exampleIndex),
+    ],
   };
 }
 
@@ -86,11 +106,12 @@ export function missingArgumentsAnswer(
   command: string,
   sub: Subcommand,
   typed: { said: readonly string[]; args: readonly string[]; missing: readonly string[] },
+  exampleIndex?: string,
 ): Answer {
   const said = [...typed.said.map((w) => w.toLowerCase()), ...typed.args];
   const needs = typed.missing.map((p) => `\`${escapeMrkdwn(p)}\``).join(' and ');
   const usage = usageCode(command, { words: typed.said.map((w) => w.toLowerCase()), usage: sub.usage });
-  const text = `:warning: ${usageCode(command, { words: said })} needs ${needs} next. Type ${usage}, e.g. ${exampleCode(command, sub)}.`;
+  const text = `:warning: ${usageCode(command, { words: said })} needs ${needs} next. Type ${usage}, e.g. ${exampleCode(command, sub, exampleIndex)}.`;
   return { text, blocks: mrkdwnSections([text]) };
 }
 
@@ -99,9 +120,11 @@ export function extraArgumentsSentence(
   command: string,
   sub: Pick<Subcommand, 'words' | 'usage' | 'example'>,
   args: readonly string[],
+  exampleIndex?: string,
 ): string {
   const takes = sub.usage === undefined ? 'takes no arguments' : `takes \`${escapeMrkdwn(sub.usage)}\``;
-  const example = sub.example === sub.words.join(' ') ? '' : `, e.g. ${exampleCode(command, sub)}`;
+  const example =
+    sub.example === sub.words.join(' ') ? '' : `, e.g. ${exampleCode(command, sub, exampleIndex)}`;
   return `${usageCode(command, { words: sub.words })} ${takes}, but got ${quoteUserText(args.join(' '))}. Type ${usageCode(command, sub)}${example}.`;
 }
 

@@ -39,6 +39,25 @@ export function helpScope(port: PolicyPort) {
   };
 }
 
+/**
+ * One topic's help: what the person may do here with each capability its entries need, then what
+ * the policy's limits leave each entry.
+ */
+export function helpStandings(port: PolicyPort) {
+  return async (
+    person: { userId: string; channelId: string },
+    entries: readonly Subcommand[],
+  ): Promise<string[]> => {
+    const capabilities = new Set(entries.flatMap((sub) => sub.capability ?? []));
+    const standings = capabilities.size === 0 ? [] : await standingsOf(port, person);
+    const limits = port.current().limits;
+    return [
+      ...explanationLines(standings.filter((s) => capabilities.has(s.capability))),
+      ...entries.flatMap((sub) => sub.underPolicy?.(limits) ?? []),
+    ];
+  };
+}
+
 export function registerPolicyCommand(router: CommandRouter, port: PolicyPort): void {
   router.register({
     words: ['policy'],

@@ -2,17 +2,21 @@
 // the longest word path, so `/ops search create x` reaches "search create" with args ["x"].
 // It accepts any command name, so a workspace that renames /ops keeps working.
 import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { within } from '../limiter.ts';
 import type { Logger } from '../log.ts';
-import type { Capability } from '../policy/index.ts';
+import type { Capability, PolicyLimits } from '../policy/index.ts';
+import { nearWords } from '../words/did-you-mean.ts';
 import { mrkdwnSections } from './blocks.ts';
 import {
+  type Answer,
   extraArgumentsSentence,
   missingArguments,
   missingArgumentsAnswer,
   typoGuesses,
   unknownCommandAnswer,
+  unknownTopicAnswer,
 } from './grammar.ts';
-import { helpBlocks } from './help-view.ts';
+import { GENERIC_EXAMPLE_INDEX, helpBlocks, topicHelpBlocks } from './help-view.ts';
 import { respondWithFallback } from './respond.ts';
 
 export type CommandContext = SlackCommandMiddlewareArgs &
@@ -40,10 +44,13 @@ export type Subcommand = {
   lateInHelp?: boolean;
   /** What the policy must allow the person, here, before it runs (slack/policy-gate.ts checks it). */
   capability?: Capability;
+  /** What the policy's limits leave it, in a sentence, for its topic help (`remind` no oftener than …). */
+  underPolicy?(limits: PolicyLimits): string;
 };
 
 export type RouteMatch =
-  | { kind: 'help' }
+  /** `help` alone (the card), or with a topic: `help watch`, `watch help` (its entries). */
+  | { kind: 'help'; topic?: string[] }
   | { kind: 'subcommand'; sub: Subcommand; args: string[] }
   | {
       kind: 'unknown';
@@ -97,11 +104,55 @@ export class CommandRouter {
     this.#commandName = command;
   }
 
+  /**
+   * The subcommands a topic names (`watch`: watch, watch list, watch remove; `stats`: vector stats),
+   * in help-card order: those with a path or alias that begins with the topic's words.
+   */
+  topic(words: readonly string[]): Subcommand[] {
+    const topic = words.map((w) => w.toLowerCase());
+    return this.list().filter((sub) =>
+      [sub.words, ...(sub.aliases ?? [])].some((path) => startsWith(path, topic)),
+    );
+  }
+
+  /** Topics a mistyped one probably means (`wach` → `watch`), as `help …` would take them. */
+  topicGuesses(words: readonly string[]): string[] {
+    const paths = this.subcommands.flatMap((sub) => [sub.words, ...(sub.aliases ?? [])]);
+    const topics = paths.flatMap((path) => path.map((_, i) => path.slice(0, i + 1).join(' ')));
+    return nearWords(words.join(' '), topics);
+  }
+
+  /**
+   * The index help's examples name: the one the workspace knows best (set by the composition root
+   * from index-names), or the generic one when it knows none or doesn't answer in time.
+   */
+  async exampleIndex(): Promise<string> {
+    const source = this.#exampleIndex;
+    if (source === undefined) return GENERIC_EXAMPLE_INDEX;
+    const known = await within(
+      source().catch(() => undefined),
+      EXAMPLE_INDEX_WAIT_MS,
+      undefined,
+    );
+    return known ?? GENERIC_EXAMPLE_INDEX;
+  }
+
+  useExampleIndex(source: () => Promise<string | undefined>): void {
+    this.#exampleIndex = source;
+  }
+
+  #exampleIndex: (() => Promise<string | undefined>) | undefined;
+
   match(text: string): RouteMatch {
     const words = tokenize(text);
     const first = words[0]?.toLowerCase();
-    if (first === undefined || first === 'help' || first === '-h' || first === '--help')
-      return { kind: 'help' };
+    if (first === undefined) return { kind: 'help' };
+    if (isHelpWord(first))
+      return words.length > 1 ? { kind: 'help', topic: words.slice(1) } : { kind: 'help' };
+    // `watch help`: help on what the words before it begin, never `help` read as an argument.
+    const before = words.slice(0, -1);
+    if (isHelpWord(words.at(-1)?.toLowerCase()) && this.topic(before).length > 0)
+      return { kind: 'help', topic: before };
     let best: { sub: Subcommand; length: number } | undefined;
     for (const sub of this.subcommands) {
       for (const path of [sub.words, ...(sub.aliases ?? [])]) {
@@ -141,6 +192,11 @@ export function asTyped(text: string): string {
   return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
+/** How long help waits for the workspace's example index before naming the generic one. */
+const EXAMPLE_INDEX_WAIT_MS = 500;
+
+const isHelpWord = (word: string | undefined) => word === 'help' || word === '-h' || word === '--help';
+
 function startsWith(path: readonly string[], start: readonly string[]): boolean {
   return start.length > 0 && start.every((word, i) => path[i] === word);
 }
@@ -168,11 +224,15 @@ export type HelpScope = { subcommands: readonly Subcommand[]; note?: string };
 export type RouterOptions = {
   logger: Logger;
   /** Narrows the help card to what the person may do here (the policy); undefined: every command. */
-  scopeHelp?(
-    person: { userId: string; channelId: string; command: string },
-    subcommands: readonly Subcommand[],
-  ): Promise<HelpScope | undefined>;
+  scopeHelp?(person: Person, subcommands: readonly Subcommand[]): Promise<HelpScope | undefined>;
+  /**
+   * For one topic's help: a line per capability its entries need (what the person may do with it
+   * here), then what the policy's limits leave each entry (its underPolicy).
+   */
+  explainHere?(person: Person, entries: readonly Subcommand[]): Promise<string[]>;
 };
+
+type Person = { userId: string; channelId: string; command: string };
 
 export function registerCommandRouter(app: App, router: CommandRouter, options: RouterOptions): void {
   app.command(/^\/.+/, async (args) => {
@@ -187,20 +247,29 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
       { ...who, event: 'command', subcommand, channel: command.channel_id },
       'command received',
     );
+    const person = { userId: command.user_id, channelId: command.channel_id, command: command.command };
     if (match.kind === 'help') {
-      const person = { userId: command.user_id, channelId: command.channel_id, command: command.command };
+      const exampleIndex = await router.exampleIndex();
+      if (match.topic !== undefined) {
+        await ack({
+          response_type: 'ephemeral',
+          ...(await topicAnswer(router, options, person, match.topic)),
+        });
+        return;
+      }
       const scope = await options.scopeHelp?.(person, router.list());
       await ack({
         response_type: 'ephemeral',
         text: 'opsbot commands',
-        blocks: helpBlocks(command.command, scope?.subcommands ?? router.list(), scope?.note),
+        blocks: helpBlocks(command.command, scope?.subcommands ?? router.list(), scope?.note, exampleIndex),
       });
       return;
     }
     if (match.kind === 'unknown') {
+      const exampleIndex = await router.exampleIndex();
       await ack({
         response_type: 'ephemeral',
-        ...unknownCommandAnswer(command.command, match, router.list()),
+        ...unknownCommandAnswer(command.command, match, router.list(), exampleIndex),
       });
       return;
     }
@@ -208,15 +277,22 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     if (missing !== undefined) {
       const typed = tokenize(asTyped(command.text ?? ''));
       const said = typed.slice(0, typed.length - match.args.length);
+      const exampleIndex = await router.exampleIndex();
       await ack({
         response_type: 'ephemeral',
-        ...missingArgumentsAnswer(command.command, match.sub, { said, args: match.args, missing }),
+        ...missingArgumentsAnswer(
+          command.command,
+          match.sub,
+          { said, args: match.args, missing },
+          exampleIndex,
+        ),
       });
       return;
     }
     if (match.sub.usage === undefined && match.args.length > 0) {
       // Said, not silently dropped: the person may think the words filtered a list.
-      const text = `:warning: ${extraArgumentsSentence(command.command, match.sub, match.args)}`;
+      const exampleIndex = await router.exampleIndex();
+      const text = `:warning: ${extraArgumentsSentence(command.command, match.sub, match.args, exampleIndex)}`;
       await ack({ response_type: 'ephemeral', text, blocks: mrkdwnSections([text]) });
       return;
     }
@@ -230,4 +306,28 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     // A failure here is answered by the guard (slack/guard.ts), in the same words as any other.
     await match.sub.handle({ ...args, respond, args: match.args, logger });
   });
+}
+
+/** `/ops help watch`: the topic's entries and what the person may do with them here, or a guess. */
+async function topicAnswer(
+  router: CommandRouter,
+  options: RouterOptions,
+  person: Person,
+  topic: string[],
+): Promise<Answer> {
+  const entries = router.topic(topic);
+  const exampleIndex = await router.exampleIndex();
+  if (entries.length === 0)
+    return unknownTopicAnswer(person.command, topic, router.topicGuesses(topic), router.list(), exampleIndex);
+  const here = (await options.explainHere?.(person, entries)) ?? [];
+  return {
+    text: `opsbot: ${person.command} ${topic.join(' ').toLowerCase()}`,
+    blocks: topicHelpBlocks(
+      person.command,
+      topic.map((w) => w.toLowerCase()),
+      entries,
+      here,
+      exampleIndex,
+    ),
+  };
 }

@@ -20,7 +20,7 @@ type Fetch = typeof globalThis.fetch;
 export const TRIGGER_WINDOW_MS = 2_500;
 
 /** How long one call to Slack may take once it is sent. */
-const CALL_TIMEOUT_MS = 15_000;
+export const CALL_TIMEOUT_MS = 15_000;
 
 /**
  * The client's defaults retry a failing call ten times over about thirty minutes and never time
@@ -35,13 +35,13 @@ export function webClientOptions(
     ...budgetOptions
   }: { fetch?: Fetch | undefined; budget?: SlackBudget } & Pick<
     BudgetOptions,
-    'allowances' | 'onTrouble'
+    'allowances' | 'onTrouble' | 'callTimeoutMs'
   > = {},
 ) {
   return {
     retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
-    timeout: CALL_TIMEOUT_MS,
-    fetch: budgetedFetch(fetch, budget, budgetOptions),
+    timeout: budgetOptions.callTimeoutMs ?? CALL_TIMEOUT_MS,
+    fetch: postedOnceFetch(budgetedFetch(fetch, budget, budgetOptions)),
     ...(apiUrl === undefined ? {} : { slackApiUrl: apiUrl }),
   } satisfies webApi.WebClientOptions;
 }
@@ -60,6 +60,8 @@ type BudgetOptions = {
   holds?: number;
   /** The budget could not be read or written: the call went without it. */
   onTrouble?: (error: unknown) => void;
+  /** How long a call may take once sent (CALL_TIMEOUT_MS); a test of a late answer shortens it. */
+  callTimeoutMs?: number | undefined;
 };
 
 /**
@@ -77,6 +79,7 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? abortableSleep;
   const holds = options.holds ?? 3;
+  const callTimeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   const allowances = options.allowances ?? ALLOWANCES;
   const turnWait = (key: string, allowance: Allowance) =>
     budget.reserve(key, allowance, now()).catch((error: unknown) => {
@@ -104,7 +107,7 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
       if (share !== undefined) await waited(await turnWait(`${method}:background`, share));
       if (!(await waited(await turnWait(method, allowance)))) return EXPIRED_TRIGGER();
       if (channel !== undefined && !(await waited(await turnWait(...held)))) return EXPIRED_TRIGGER();
-      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+      const response = await fetch(input, { ...init, signal: AbortSignal.timeout(callTimeoutMs) });
       if (response.status !== 429) return response;
       const retryAfterMs = (Number(response.headers.get('retry-after')) || 1) * 1_000;
       await budget
@@ -114,6 +117,48 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
       if (attempt >= holds) return Response.json({ ok: false, error: 'ratelimited' });
     }
   };
+}
+
+/**
+ * The methods that put something in a channel. A second attempt after a timeout or a 5xx may post a
+ * second message (Slack may have taken the first and failed only to answer), so their unknown
+ * outcome is never retried by the client: it is answered as one of POST_OUTCOME_UNKNOWN, and the
+ * shared posting path (slack/post-once.ts) looks in the channel before trying again. Not among them:
+ * chat.update (the same update twice shows one message) and chat.postEphemeral (an answer seen by
+ * one person, for a moment: one lost is worse than one twice).
+ */
+const POSTING_METHODS = new Set(['chat.postMessage', 'files.completeUploadExternal']);
+
+/**
+ * The error codes of a post whose outcome Slack did not tell (see POSTING_METHODS): no answer in
+ * time (it may still land), or a 5xx (Slack finished with it, and failed somewhere).
+ */
+export const POST_TIMED_OUT = 'post_timed_out';
+export const POST_SERVER_ERROR = 'post_server_error';
+export const POST_OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([POST_TIMED_OUT, POST_SERVER_ERROR]);
+
+/** Connection errors raised before a byte of the request left: the post was surely not taken. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Outside budgetedFetch, so a timeout of the call itself is seen here (its own signal). */
+export function postedOnceFetch(fetch: Fetch): Fetch {
+  return async (input, init) => {
+    if (!POSTING_METHODS.has(methodOf(input) ?? '')) return fetch(input, init);
+    try {
+      const response = await fetch(input, init);
+      if (response.status < 500) return response;
+      await response.body?.cancel();
+      return Response.json({ ok: false, error: POST_SERVER_ERROR });
+    } catch (err) {
+      if (NOT_SENT.has(causeCode(err))) throw err;
+      return Response.json({ ok: false, error: POST_TIMED_OUT });
+    }
+  };
+}
+
+function causeCode(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' ? cause.code : '';
 }
 
 const EXPIRED_TRIGGER = () => Response.json({ ok: false, error: 'expired_trigger_id' });

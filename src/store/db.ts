@@ -24,6 +24,12 @@ export type Dialect = {
   skipLocked: string;
   /** After a text column in ORDER BY: code-point order, as SQLite's default, whatever the locale. */
   byCodePoint: string;
+  /**
+   * A statement taking a lock on `:scope` (a text) until the transaction ends, so a cap's count and
+   * its insert are one step: PostgreSQL's advisory lock (two replicas counting at once would each
+   * see room for one more). Empty on SQLite, whose BEGIN IMMEDIATE holds the database's write lock.
+   */
+  scopeLock: string;
 };
 
 export type Db = {
@@ -38,6 +44,11 @@ export type Db = {
   /** `work` runs in one transaction on one connection: committed when it returns, rolled back if it throws. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
 };
+
+/** Holds `scope` for the rest of the transaction `tx` (see Dialect.scopeLock). */
+export async function lockScope(tx: Db, scope: string): Promise<void> {
+  if (tx.dialect.scopeLock !== '') await tx.one(tx.dialect.scopeLock, { scope });
+}
 
 export type Compiled = { text: string; values: unknown[] };
 

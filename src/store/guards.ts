@@ -27,6 +27,33 @@ export class InvalidStoreInputError extends Error {
 }
 
 /** The database was migrated by a newer opsbot than this one; running on would risk corrupting it. */
+/**
+ * A cap counted in the write's own transaction was reached: nothing was written. `count` is what
+ * the cap counted (at least `max`).
+ */
+export class CapReachedError extends Error {
+  readonly cap: 'watches_per_channel' | 'pending_per_requester' | 'unapproved_per_day';
+  readonly count: number;
+  readonly max: number;
+  constructor(cap: CapReachedError['cap'], count: number, max: number) {
+    super(`cap ${cap} reached: ${count} of ${max}`);
+    this.name = 'CapReachedError';
+    this.cap = cap;
+    this.count = count;
+    this.max = max;
+  }
+}
+
+/** The step run named by a new request is unknown, finished or being finished: the request is not stored. */
+export class StepRunGoneError extends Error {
+  readonly executionId: string;
+  constructor(executionId: string) {
+    super(`workflow step run ${executionId} can no longer take a request`);
+    this.name = 'StepRunGoneError';
+    this.executionId = executionId;
+  }
+}
+
 export class SchemaTooNewError extends Error {
   override readonly name = 'SchemaTooNewError';
   readonly databaseVersion: number;

@@ -1,9 +1,17 @@
 // Index requests and their audit trail, on either database.
-import type { Db } from './db.ts';
-import { assertNoSecrets, fromStates, InvalidStoreInputError } from './guards.ts';
+import { type Db, lockScope } from './db.ts';
+import { assertNoSecrets, CapReachedError, fromStates, InvalidStoreInputError } from './guards.ts';
 import { read, toAudit, toRequest } from './rows.ts';
+import { linkStepRunWithin } from './steps.ts';
 import { DEFAULT_EXPIRED_LIMIT, type RequestMethods } from './store.ts';
-import type { IndexRequest, RequestState, TransitionInput, TransitionResult } from './types.ts';
+import type {
+  IndexRequest,
+  NewIndexRequest,
+  RequestCaps,
+  RequestState,
+  TransitionInput,
+  TransitionResult,
+} from './types.ts';
 
 const INSERT_REQUEST = `
   INSERT INTO index_requests
@@ -62,6 +70,30 @@ export async function transitionWithin(
   return { ok: true, request: toRequest(row) };
 }
 
+const COUNT_PENDING = `
+  SELECT COUNT(*) AS n FROM index_requests
+  WHERE requester_id = :user_id AND state = 'pending' AND expires_at > :now`;
+const COUNT_UNAPPROVED = `
+  SELECT COUNT(*) AS n FROM index_requests
+  WHERE requester_id = :user_id AND approvals_required = 0 AND created_at >= :since`;
+
+/**
+ * The requester's caps, counted under a lock on the requester (lockScope) in the insert's own
+ * transaction: of two requests filed at once, on one replica or two, the second counts the first.
+ */
+async function checkRequestCaps(tx: Db, input: NewIndexRequest, caps: RequestCaps): Promise<void> {
+  await lockScope(tx, `requester:${input.requesterId}`);
+  const count = async (sql: string, params: Record<string, unknown>) =>
+    read.num((await tx.one(sql, { user_id: input.requesterId, ...params })) ?? { n: 0 }, 'n');
+  const pending = await count(COUNT_PENDING, { now: caps.now });
+  if (pending >= caps.maxPending)
+    throw new CapReachedError('pending_per_requester', pending, caps.maxPending);
+  if (caps.unapproved === undefined || (input.approvalsRequired ?? 1) !== 0) return;
+  const filed = await count(COUNT_UNAPPROVED, { since: caps.unapproved.since });
+  if (filed >= caps.unapproved.max)
+    throw new CapReachedError('unapproved_per_day', filed, caps.unapproved.max);
+}
+
 export function requestMethods(db: Db): RequestMethods {
   const get = (id: number) => getRequestOn(db, id);
 
@@ -69,6 +101,7 @@ export function requestMethods(db: Db): RequestMethods {
     async createRequest(input) {
       assertNoSecrets(input);
       return db.transaction(async (tx) => {
+        if (input.caps !== undefined) await checkRequestCaps(tx, input, input.caps);
         const row = await tx.one(INSERT_REQUEST, {
           requester_id: input.requesterId,
           on_behalf_of: input.onBehalfOf ?? null,
@@ -91,6 +124,8 @@ export function requestMethods(db: Db): RequestMethods {
           at: input.createdAt,
           note: null,
         });
+        if (input.stepExecutionId !== undefined)
+          await linkStepRunWithin(tx, input.stepExecutionId, request.id, input.createdAt);
         return request;
       });
     },
@@ -122,19 +157,16 @@ export function requestMethods(db: Db): RequestMethods {
 
     async countPendingByRequester(userId, now) {
       const row = await db.one(
-        `SELECT COUNT(*) AS n FROM index_requests WHERE requester_id = :user_id AND state = 'pending'
-         ${now === undefined ? '' : 'AND expires_at > :now'}`,
+        now === undefined
+          ? `SELECT COUNT(*) AS n FROM index_requests WHERE requester_id = :user_id AND state = 'pending'`
+          : COUNT_PENDING,
         { user_id: userId, now },
       );
       return row === undefined ? 0 : read.num(row, 'n');
     },
 
     async countUnapprovedByRequester(userId, since) {
-      const row = await db.one(
-        `SELECT COUNT(*) AS n FROM index_requests WHERE requester_id = :user_id AND approvals_required = 0
-         AND created_at >= :since`,
-        { user_id: userId, since },
-      );
+      const row = await db.one(COUNT_UNAPPROVED, { user_id: userId, since });
       return row === undefined ? 0 : read.num(row, 'n');
     },
 

@@ -3,6 +3,7 @@
 // The completion is claimed under a lease (as a digest run is): a process that stops after claiming
 // lets another take over once the lease is up.
 import type { Db } from './db.ts';
+import { StepRunGoneError } from './guards.ts';
 import type { Row } from './rows.ts';
 import { numOrNull, read, text, textOrNull } from './rows.ts';
 import type { StepMethods } from './store.ts';
@@ -23,6 +24,20 @@ function toStepRun(row: Row): StepRun {
   };
 }
 
+/**
+ * Links a new request to its step run inside the request's transaction `tx`: only a run not linked
+ * yet, not finished and not being finished (the catch-up ends a run left without its request). Any
+ * other run throws, and the request is not stored.
+ */
+export async function linkStepRunWithin(tx: Db, executionId: string, requestId: number, now: number) {
+  const changed = await tx.run(
+    `UPDATE workflow_step_runs SET request_id = :request_id
+     WHERE execution_id = :execution_id AND request_id IS NULL AND ${FREE_TO_CLAIM}`,
+    { execution_id: executionId, request_id: requestId, now },
+  );
+  if (changed === 0) throw new StepRunGoneError(executionId);
+}
+
 export function stepMethods(db: Db): StepMethods {
   return {
     async claimStepRun(executionId, at) {
@@ -30,14 +45,6 @@ export function stepMethods(db: Db): StepMethods {
         `INSERT INTO workflow_step_runs (execution_id, started_at) VALUES (:execution_id, :at)
          ON CONFLICT (execution_id) DO NOTHING`,
         { execution_id: executionId, at },
-      );
-      return changed > 0;
-    },
-
-    async linkStepRun(executionId, requestId) {
-      const changed = await db.run(
-        'UPDATE workflow_step_runs SET request_id = :request_id WHERE execution_id = :execution_id',
-        { execution_id: executionId, request_id: requestId },
       );
       return changed > 0;
     },
@@ -70,6 +77,20 @@ export function stepMethods(db: Db): StepMethods {
         { execution_id: executionId, owner, outcome, at },
       );
       return changed > 0;
+    },
+
+    async claimStepRunsWithoutRequest(startedBefore, owner, now, leaseMs, limit) {
+      const rows = await db.all(
+        `UPDATE workflow_step_runs SET claimed_by = :owner, lease_until = :until
+         WHERE execution_id IN (
+           SELECT execution_id FROM workflow_step_runs
+           WHERE request_id IS NULL AND started_at < :started_before AND ${FREE_TO_CLAIM}
+           ORDER BY started_at, execution_id LIMIT :limit${db.dialect.skipLocked})
+         AND request_id IS NULL AND ${FREE_TO_CLAIM}
+         RETURNING *`,
+        { owner, now, until: now + leaseMs, started_before: startedBefore, limit },
+      );
+      return rows.map(toStepRun).sort((a, b) => a.startedAt - b.startedAt);
     },
 
     async listStepRunsToComplete(now, limit) {

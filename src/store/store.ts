@@ -241,8 +241,6 @@ export interface Store {
 
   /** Records a step's execution: true for exactly one caller per execution id, ever. */
   claimStepRun(executionId: string, at: number): Promise<boolean>;
-  /** The request the step filed. False when the run is unknown. */
-  linkStepRun(executionId: string, requestId: number): Promise<boolean>;
   getStepRun(executionId: string): Promise<StepRun | undefined>;
   stepRunOfRequest(requestId: number): Promise<StepRun | undefined>;
   /**
@@ -254,6 +252,18 @@ export interface Store {
   finishStepRun(executionId: string, owner: string, outcome: StepRunOutcome, at: number): Promise<boolean>;
   /** Unfinished, unclaimed runs whose request has ended (created, rejected, expired, failed), oldest first. */
   listStepRunsToComplete(now: number, limit: number): Promise<StepRun[]>;
+  /**
+   * Claims (as claimStepCompletion) up to `limit` unfinished, unclaimed runs started before
+   * `startedBefore` that never got their request, oldest first; a claimed run can no longer take
+   * one (the request's write then fails), so the run is ended and no request outlives it.
+   */
+  claimStepRunsWithoutRequest(
+    startedBefore: number,
+    owner: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<StepRun[]>;
 
   // --- MCP tokens (an agent acting as the person who minted its token) ---
 
@@ -349,12 +359,12 @@ export type WatchMethods = Pick<
 export type StepMethods = Pick<
   Store,
   | 'claimStepRun'
-  | 'linkStepRun'
   | 'getStepRun'
   | 'stepRunOfRequest'
   | 'claimStepCompletion'
   | 'finishStepRun'
   | 'listStepRunsToComplete'
+  | 'claimStepRunsWithoutRequest'
 >;
 
 export type McpTokenMethods = Pick<

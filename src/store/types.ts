@@ -76,6 +76,21 @@ export type NewIndexRequest = Pick<
   onBehalfOf?: string | null;
   /** How many distinct approvals it needs (the policy in force when filed); 1 when not given. */
   approvalsRequired?: number;
+  /** The caps counted in the insert's own transaction; past one, CapReachedError and nothing stored. */
+  caps?: RequestCaps;
+  /**
+   * The Workflow Builder step run that files it: linked in the same transaction, so a request never
+   * lives without its step (StepRunGoneError, nothing stored, when the run can't take it).
+   */
+  stepExecutionId?: string;
+};
+
+export type RequestCaps = {
+  /** Pending requests of the requester, those past their expiry at `now` not counted. */
+  maxPending: number;
+  now: number;
+  /** Requests needing no approval filed by the requester since `since` (counted only for such a request). */
+  unapproved?: { max: number; since: number };
 };
 
 /** One approver's approval of one request. */
@@ -315,6 +330,8 @@ export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls' | 'notify' | 'rem
   notify?: WatchNotify;
   /** 30 minutes, when not given. */
   remindEveryMs?: number | null;
+  /** The channel's cap, counted in the insert's transaction; past it, CapReachedError and nothing stored. */
+  maxInChannel?: number;
 };
 
 /** The part of a watch its form sets; who to notify and the reminder interval stay as they are when omitted. */
@@ -322,7 +339,10 @@ export type WatchDefinition = Pick<
   Watch,
   'channelId' | 'indexId' | 'metric' | 'direction' | 'threshold' | 'forChecks' | 'note'
 > &
-  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>>;
+  Partial<Pick<Watch, 'notify' | 'remindEveryMs'>> & {
+    /** The channel's cap, the watch itself not counted, in the write's transaction (CapReachedError). */
+    maxInChannel?: number;
+  };
 
 /**
  * One incident of a watch, from fire to resolve: who acknowledged it and when, its worst value, and

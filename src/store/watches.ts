@@ -1,14 +1,86 @@
 // Threshold watches, on either database. The state and the controls are JSON text on both.
-import type { Db } from './db.ts';
-import { assertNoSecrets, assertPositiveLease, checkWatch } from './guards.ts';
+import { type Db, lockScope } from './db.ts';
+import { assertNoSecrets, assertPositiveLease, CapReachedError, checkWatch } from './guards.ts';
 import { numOrNull, type Row, read, text, textOrNull, toWatch } from './rows.ts';
 import type { WatchMethods } from './store.ts';
 import {
   DEFAULT_REMIND_EVERY_MS,
+  type NewWatch,
   type WatchDefinition,
   type WatchDirection,
   type WatchIncident,
+  type WatchState,
 } from './types.ts';
+
+/**
+ * The channel's cap, counted under a lock on the channel (lockScope) in the write's transaction;
+ * `except`, a watch being edited, is not counted.
+ */
+async function checkChannelCap(tx: Db, channelId: string, max: number, except = 0): Promise<void> {
+  await lockScope(tx, `watches:${channelId}`);
+  const row = await tx.one('SELECT COUNT(*) AS n FROM watches WHERE channel_id = :channel_id AND id <> :id', {
+    channel_id: channelId,
+    id: except,
+  });
+  const count = row === undefined ? 0 : read.num(row, 'n');
+  if (count >= max) throw new CapReachedError('watches_per_channel', count, max);
+}
+
+async function insertWatch(tx: Db, input: NewWatch) {
+  const row = await tx.one(
+    `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, notify,
+       remind_every_ms, created_by, created_at, state, controls, next_check_at)
+     VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :notify,
+       :remind_every_ms, :created_by, :created_at, :state, :controls, :next_check_at)
+     RETURNING *`,
+    {
+      ...definitionColumns(input),
+      notify: JSON.stringify(input.notify ?? { users: [], groups: [] }),
+      remind_every_ms: input.remindEveryMs === undefined ? DEFAULT_REMIND_EVERY_MS : input.remindEveryMs,
+      created_by: input.createdBy,
+      created_at: input.createdAt,
+      state: JSON.stringify(input.state),
+      controls: JSON.stringify(input.controls),
+      next_check_at: input.nextCheckAt,
+    },
+  );
+  if (row === undefined) throw new Error('insert returned no row');
+  return toWatch(row);
+}
+
+async function updateDefinition(
+  tx: Db,
+  id: number,
+  definition: WatchDefinition,
+  state: WatchState,
+  nextCheckAt: number,
+) {
+  const row = await tx.one(
+    `UPDATE watches SET channel_id = :channel_id, index_id = :index_id, metric = :metric,
+       direction = :direction, threshold = :threshold, for_checks = :for_checks, note = :note,
+       notify = COALESCE(:notify, notify),
+       remind_every_ms = CASE WHEN :keep_remind = 1 THEN remind_every_ms ELSE :remind_every_ms END, state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
+     WHERE id = :id RETURNING *`,
+    {
+      id,
+      ...definitionColumns(definition),
+      notify: definition.notify === undefined ? null : JSON.stringify(definition.notify),
+      // null is "never remind", so an omitted interval is told apart by a flag.
+      keep_remind: definition.remindEveryMs === undefined ? 1 : 0,
+      remind_every_ms: definition.remindEveryMs ?? null,
+      state: JSON.stringify(state),
+      next_check_at: nextCheckAt,
+    },
+  );
+  return row === undefined ? undefined : toWatch(row);
+}
+
+/** Firing, or in a channel that refuses: as the partial index watches_needing_attention says it. */
+export const NEEDS_ATTENTION = {
+  sqlite: `json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL`,
+  postgres: `(state::jsonb ->> 'status') = 'firing'
+    OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`,
+} as const;
 
 /** Incidents kept per watch: the newest, this many. */
 export const INCIDENTS_KEPT = 20;
@@ -60,25 +132,10 @@ export function watchMethods(db: Db): WatchMethods {
     async createWatch(input) {
       checkWatch(input);
       assertNoSecrets(input);
-      const row = await db.one(
-        `INSERT INTO watches (channel_id, index_id, metric, direction, threshold, for_checks, note, notify,
-           remind_every_ms, created_by, created_at, state, controls, next_check_at)
-         VALUES (:channel_id, :index_id, :metric, :direction, :threshold, :for_checks, :note, :notify,
-           :remind_every_ms, :created_by, :created_at, :state, :controls, :next_check_at)
-         RETURNING *`,
-        {
-          ...definitionColumns(input),
-          notify: JSON.stringify(input.notify ?? { users: [], groups: [] }),
-          remind_every_ms: input.remindEveryMs === undefined ? DEFAULT_REMIND_EVERY_MS : input.remindEveryMs,
-          created_by: input.createdBy,
-          created_at: input.createdAt,
-          state: JSON.stringify(input.state),
-          controls: JSON.stringify(input.controls),
-          next_check_at: input.nextCheckAt,
-        },
-      );
-      if (row === undefined) throw new Error('insert returned no row');
-      return toWatch(row);
+      return db.transaction(async (tx) => {
+        if (input.maxInChannel !== undefined) await checkChannelCap(tx, input.channelId, input.maxInChannel);
+        return insertWatch(tx, input);
+      });
     },
     async getWatch(id) {
       const row = await db.one('SELECT * FROM watches WHERE id = :id', { id });
@@ -92,14 +149,10 @@ export function watchMethods(db: Db): WatchMethods {
       return rows.map(toWatch);
     },
     async listFiringWatches() {
-      // Only the watches that need attention are parsed, not every watch, on each Home tab built.
-      const f = jsonFields(db.dialect.name);
-      const cantPost =
-        db.dialect.name === 'sqlite'
-          ? `${f.text('state', 'cantPost')} IS NOT NULL`
-          : `COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null'`;
+      // Only the watches that need attention are read, not every watch, on each Home tab built:
+      // the condition is the one of the partial index watches_needing_attention (both migrations).
       const rows = await db.all(
-        `SELECT * FROM watches WHERE ${f.text('state', 'status')} = 'firing' OR ${cantPost} ORDER BY id`,
+        `SELECT * FROM watches WHERE ${NEEDS_ATTENTION[db.dialect.name]} ORDER BY id`,
       );
       return rows.map(toWatch);
     },
@@ -152,24 +205,11 @@ export function watchMethods(db: Db): WatchMethods {
     async updateWatch(id, definition, state, nextCheckAt) {
       checkWatch(definition);
       assertNoSecrets(definition);
-      const row = await db.one(
-        `UPDATE watches SET channel_id = :channel_id, index_id = :index_id, metric = :metric,
-           direction = :direction, threshold = :threshold, for_checks = :for_checks, note = :note,
-           notify = COALESCE(:notify, notify),
-           remind_every_ms = CASE WHEN :keep_remind = 1 THEN remind_every_ms ELSE :remind_every_ms END, state = :state, next_check_at = :next_check_at, lease_owner = NULL, lease_until = NULL
-         WHERE id = :id RETURNING *`,
-        {
-          id,
-          ...definitionColumns(definition),
-          notify: definition.notify === undefined ? null : JSON.stringify(definition.notify),
-          // null is "never remind", so an omitted interval is told apart by a flag.
-          keep_remind: definition.remindEveryMs === undefined ? 1 : 0,
-          remind_every_ms: definition.remindEveryMs ?? null,
-          state: JSON.stringify(state),
-          next_check_at: nextCheckAt,
-        },
-      );
-      return row === undefined ? undefined : toWatch(row);
+      return db.transaction(async (tx) => {
+        if (definition.maxInChannel !== undefined)
+          await checkChannelCap(tx, definition.channelId, definition.maxInChannel, id);
+        return updateDefinition(tx, id, definition, state, nextCheckAt);
+      });
     },
     async setWatchControls(id, controls) {
       const changed = await db.run('UPDATE watches SET controls = :controls WHERE id = :id', {

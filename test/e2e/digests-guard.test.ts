@@ -142,7 +142,8 @@ describe('e2e: every digest command and submission answers, whatever fails', () 
       command: '/opsbot',
     });
     const help = textOf((JSON.parse(asked.body) as { blocks: unknown }).blocks);
-    expect(help).toContain('/opsbot digest preview [channel]');
+    expect(help).toContain('/opsbot digest preview channel');
+    expect(help).not.toContain('[channel]');
     expect(help).toContain('/opsbot digest remove');
     expect(await answerOf('digest preview', 'C0RENAMED', '/opsbot')).toContain(
       'Set one up with `/opsbot digest`.',

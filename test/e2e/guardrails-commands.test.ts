@@ -110,6 +110,22 @@ describe.each(['http', 'socket'] as const)('guardrails on commands (%s)', (mode)
     expect(card).toContain('`/ops policy` says where you can do the rest, or who can.');
   });
 
+  it('help on one topic shows its entries, and says who may use them where the person may not', async () => {
+    const res = await ws.driver.command('watch help', { userId: OUTSIDER, channelId: 'C0GENERAL' });
+    const ack = JSON.parse(res.body) as { response_type: string; blocks: unknown[] };
+    // Help is always allowed: `watch help` is never refused as a `watch`.
+    expect(ack.response_type).toBe('ephemeral');
+    const help = textOf(ack.blocks);
+    expect(help).toContain('`/ops watch remove &lt;n&gt;`');
+    expect(help).toContain('✗ Only the ops group and @oncall-team can set up watches.');
+    const here = textOf(
+      JSON.parse((await ws.driver.command('help index', { userId: OPS, channelId: 'C0GENERAL' })).body)
+        .blocks,
+    );
+    expect(here).toContain('✓ You can name, rename or forget indexes here.');
+    expect(here).not.toContain('/ops watch');
+  });
+
   it('/ops policy explains what the person may do here, where else, and who may', async () => {
     const res = await ws.driver.command('policy', { userId: OPS, channelId: 'C0GENERAL' });
     const text = textOf((await answerTo(ws, res.responseUrl)).blocks);

@@ -61,11 +61,9 @@ describe('start-up against Slack', () => {
   it('an unedited .env.example stops at once with one line naming every example value left', async () => {
     const { code, stderr } = await runMain({ ...envOfExample(), PORT: '0', DATABASE_PATH: ':memory:' });
     expect(code).toBe(1);
-    const lines = stderr.trim().split('\n');
-    expect(lines[0]).toBe(
-      'opsbot: configuration error: SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, MGMT_API_URL, MGMT_API_USERNAME, MGMT_API_PASSWORD, APPROVAL_CHANNEL_ID, APPROVER_USER_IDS are still the example value from .env.example — put in your own (README: "Run it in your Slack workspace")',
-    );
-    expect(lines).toHaveLength(2); // and the hint to try the demo
+    expect(stderr.trim().split('\n')).toEqual([
+      'opsbot: configuration error: SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, MGMT_API_URL, MGMT_API_USERNAME, MGMT_API_PASSWORD, APPROVAL_CHANNEL_ID, APPROVER_USER_IDS are still the example value from .env.example — put in your own (README: "Run it in your Slack workspace"). Set the environment as .env.example shows, or try opsbot without any setup: npm run demo',
+    ]);
     expect(stderr).not.toMatch(STACK_FRAME);
   });
 
@@ -81,6 +79,25 @@ describe('start-up against Slack', () => {
       expect(stderr).not.toMatch(STACK_FRAME);
       expect(errorLevel(logLines(stdout))).toEqual([]);
       expect(stdout).not.toContain('"event":"listening"');
+    },
+  );
+
+  it.each(MODES)(
+    '%s: an APPROVER_GROUP Slack does not know ends in one line naming it, before listening is logged',
+    async (mode) => {
+      sims = await startSims();
+      const { code, stderr, stdout } = await runMain(
+        sims.appEnv({ LOG_LEVEL: 'info', APPROVER_GROUP: 'no-such-group', ...MODE_ENV[mode] }),
+      );
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(
+        'opsbot: APPROVER_GROUP names @no-such-group, but this Slack workspace has no such (enabled) user group: use its handle or its S… ID.',
+      );
+      expect(stderr).not.toMatch(STACK_FRAME);
+      const events = logLines(stdout).map((e) => e.event);
+      expect(events).toContain('probes_listening');
+      expect(events).not.toContain('listening');
+      expect(errorLevel(logLines(stdout))).toEqual([]);
     },
   );
 

@@ -16,16 +16,13 @@ const completeEnv = {
 const run = runMain;
 
 describe('start-up', () => {
-  it('without MGMT_API_URL prints one named line, a hint, and exits 1', async () => {
+  it('without MGMT_API_URL prints one line naming it, the hint inside it, and exits 1', async () => {
     const { MGMT_API_URL: _omitted, ...env } = completeEnv;
     const { code, stderr } = await run(env);
     expect(code).toBe(1);
-    const lines = stderr.trim().split('\n');
-    expect(lines[0]).toBe(
-      'opsbot: configuration error: MGMT_API_URL is missing — the management API base URL without /v2, e.g. https://api.example.com',
-    );
-    expect(lines[1]).toContain('npm run demo');
-    expect(lines).toHaveLength(2);
+    expect(stderr.trim().split('\n')).toEqual([
+      'opsbot: configuration error: MGMT_API_URL is missing — the management API base URL without /v2, e.g. https://api.example.com. Set the environment as .env.example shows, or try opsbot without any setup: npm run demo',
+    ]);
     expect(stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 
@@ -33,11 +30,23 @@ describe('start-up', () => {
     const { code, stderr, stdout } = await run({ ...completeEnv, APPROVAL_CHANNEL_ID: 'general' });
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
-    expect(lines[0]).toBe(
-      'opsbot: configuration error: APPROVAL_CHANNEL_ID is "general", not a channel ID: a channel ID looks like C0123ABCD (at the bottom of the channel’s details in Slack; its #name won’t do)',
+    expect(lines).toHaveLength(1); // the hint to try the demo is inside it
+    expect(lines[0]).toMatch(
+      /^opsbot: configuration error: APPROVAL_CHANNEL_ID is "general", not a channel ID: a channel ID looks like C0123ABCD \(at the bottom of the channel’s details in Slack; its #name won’t do\)\. Set the environment as \.env\.example shows, or try opsbot without any setup: npm run demo$/,
     );
-    expect(lines).toHaveLength(2); // and the hint to try the demo
     expect(stdout).toBe('');
+  });
+
+  it('puts every problem on the one line, the hint once at its end', async () => {
+    const { MGMT_API_URL: _url, MGMT_API_USERNAME: _user, ...env } = completeEnv;
+    const { code, stderr } = await run(env);
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^opsbot: configuration error: MGMT_API_URL is missing — [^;]+; MGMT_API_USERNAME is missing — .+\. Set the environment as \.env\.example shows, or try opsbot without any setup: npm run demo$/,
+    );
+    expect(lines[0]?.match(/npm run demo/g)).toHaveLength(1);
   });
 
   it('never echoes a secret when a value is wrong', async () => {

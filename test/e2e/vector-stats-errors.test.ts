@@ -56,13 +56,14 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     const res = await ws.driver.command('vector stats idx-1 2w', { userId: USER, channelId: 'C0BAD' });
     const ack = JSON.parse(res.body);
     expect(ack.response_type).toBe('ephemeral');
+    // Two weeks lies between two periods: both are offered.
     expect(textOf(ack.blocks)).toContain(
-      "`2w` isn't a period opsbot can show. Choose one of `1h`, `3h`, `12h`, `1d`, `3d`, `7d`, `30d`",
+      "`2w` isn't a period opsbot can show. Did you mean `7d` or `30d`? Choose one of `1h`, `3h`, `12h`, `1d`, `3d`, `7d`, `30d`",
     );
     expect(checkBlockKit('message', ack.blocks)).toEqual([]);
     expect(ws.mgmt.statsCalls).toEqual([]);
-    const near = JSON.parse((await ws.driver.command('vector stats idx-1 7days', { userId: USER })).body);
-    expect(textOf(near.blocks)).toContain("`7days` isn't a period opsbot can show. Did you mean `7d`?");
+    const near = JSON.parse((await ws.driver.command('vector stats idx-1 7dd', { userId: USER })).body);
+    expect(textOf(near.blocks)).toContain("`7dd` isn't a period opsbot can show. Did you mean `7d`?");
   });
 
   it('says what an index id may contain, and what the command needs', async () => {
@@ -71,7 +72,7 @@ describe('e2e: /ops vector stats — bad input, API and Slack failures', () => {
     expect(checkBlockKit('message', bad.blocks)).toEqual([]);
     const none = JSON.parse((await ws.driver.command('stats', { userId: USER })).body);
     expect(none.text).toBe(
-      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats catalog 7d`.',
+      ':warning: `/ops stats` needs `&lt;index&gt;` next. Type `/ops stats &lt;index&gt; [period]`, e.g. `/ops stats idx-1 7d`.',
     );
     expect(ws.mgmt.statsCalls).toEqual([]);
   });

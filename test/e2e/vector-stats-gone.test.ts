@@ -63,7 +63,7 @@ describe('e2e: stats controls whose target is gone, and a renamed command', () =
   it('a workspace that renamed the command to /opsbot sees /opsbot in the usage and the answers', async () => {
     const usage = await ws.driver.command('vector stats', { userId: USER, command: '/opsbot' });
     expect(textOf(JSON.parse(usage.body).blocks)).toContain(
-      ':warning: `/opsbot vector stats` needs `&lt;index&gt;` next. Type `/opsbot vector stats &lt;index&gt; [period]`, e.g. `/opsbot stats catalog 7d`.',
+      ':warning: `/opsbot vector stats` needs `&lt;index&gt;` next. Type `/opsbot vector stats &lt;index&gt; [period]`, e.g. `/opsbot stats idx-1 7d`.',
     );
 
     await ws.driver.command('vector stats idx-1 1h', {

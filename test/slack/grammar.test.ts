@@ -31,7 +31,7 @@ describe('the command grammar', () => {
   it('reads what a usage line requires: placeholders outside brackets', () => {
     expect(requiredPlaceholders('<id> <name>')).toEqual(['<id>', '<name>']);
     expect(requiredPlaceholders('<index> [period]')).toEqual(['<index>']);
-    expect(requiredPlaceholders('[<index> <metric> >|< <threshold> [for N]]')).toEqual([]);
+    expect(requiredPlaceholders('[<index> <metric> >|< <threshold> [for <checks>]]')).toEqual([]);
     expect(requiredPlaceholders(undefined)).toEqual([]);
     expect(missingArguments(sub(['index', 'name'], { usage: '<id> <name>' }), ['idx-1'])).toEqual(['<name>']);
     expect(

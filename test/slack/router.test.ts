@@ -22,7 +22,39 @@ describe('CommandRouter', () => {
   it('treats empty text and help as the help card', () => {
     expect(router.match('')).toEqual({ kind: 'help' });
     expect(router.match('   ')).toEqual({ kind: 'help' });
-    expect(router.match('HELP me')).toEqual({ kind: 'help' });
+    expect(router.match('--help')).toEqual({ kind: 'help' });
+  });
+
+  it('reads help on one topic before or after its words, never `help` as an argument', () => {
+    expect(router.match('help digest')).toEqual({ kind: 'help', topic: ['digest'] });
+    expect(router.match('HELP me')).toEqual({ kind: 'help', topic: ['me'] });
+    expect(router.match('digest help')).toEqual({ kind: 'help', topic: ['digest'] });
+    expect(router.match('digest list -h')).toEqual({ kind: 'help', topic: ['digest', 'list'] });
+    expect(router.match('accounts --help')).toEqual({ kind: 'help', topic: ['accounts'] });
+    expect(router.match('search create help')).toEqual({ kind: 'help', topic: ['search', 'create'] });
+    // `help` after words that begin no subcommand is no topic: the text is unknown as a whole.
+    expect(router.match('launch help')).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('finds a topic’s entries by their words or an alias, in card order, and guesses a typo', () => {
+    expect(router.topic(['digest'])).toEqual([digest, digestList]);
+    expect(router.topic(['Search'])).toEqual([search, requests]);
+    expect(router.topic(['accounts'])).toEqual([accounts]);
+    expect(router.topic(['messaging', 'accounts'])).toEqual([accounts]);
+    expect(router.topic(['nothing'])).toEqual([]);
+    expect(router.topicGuesses(['digets'])).toEqual(['digest']);
+    expect(router.topicGuesses(['serach', 'requests'])).toEqual(['search requests']);
+  });
+
+  it('names the generic example index until told where the workspace’s come from, and when that fails', async () => {
+    const own = new CommandRouter();
+    expect(await own.exampleIndex()).toBe('idx-1');
+    own.useExampleIndex(async () => 'orders');
+    expect(await own.exampleIndex()).toBe('orders');
+    own.useExampleIndex(async () => undefined);
+    expect(await own.exampleIndex()).toBe('idx-1');
+    own.useExampleIndex(() => Promise.reject(new Error('store down')));
+    expect(await own.exampleIndex()).toBe('idx-1');
   });
 
   it('matches the longest word path and passes the rest as arguments, case kept', () => {

@@ -10,9 +10,7 @@ export function stepRunContract({ open, reopen }: ContractContext): void {
       const store = await open();
       expect(await store.claimStepRun('Fx1', T0)).toBe(true);
       expect(await store.claimStepRun('Fx1', T0 + 1)).toBe(false);
-      const request = await store.createRequest(requestInput());
-      expect(await store.linkStepRun('Fx1', request.id)).toBe(true);
-      expect(await store.linkStepRun('Fx9', request.id)).toBe(false);
+      const request = await store.createRequest(requestInput({ stepExecutionId: 'Fx1' }));
       expect(await store.stepRunOfRequest(request.id)).toEqual({
         executionId: 'Fx1',
         requestId: request.id,
@@ -25,9 +23,8 @@ export function stepRunContract({ open, reopen }: ContractContext): void {
 
     it('lists a run only once its request has ended, and a completion is claimed by one owner', async () => {
       const store = await open();
-      const request = await store.createRequest(requestInput());
       await store.claimStepRun('Fx2', T0);
-      await store.linkStepRun('Fx2', request.id);
+      const request = await store.createRequest(requestInput({ stepExecutionId: 'Fx2' }));
       await store.claimStepRun('Fx3', T0);
       expect(await store.listStepRunsToComplete(T0, 10)).toEqual([]);
       await store.transitionRequest(request.id, {
@@ -50,9 +47,8 @@ export function stepRunContract({ open, reopen }: ContractContext): void {
 
     it('lets another owner take a claim over once its lease is up (the first stopped half-way)', async () => {
       const store = await open();
-      const request = await store.createRequest(requestInput());
       await store.claimStepRun('Fx4', T0);
-      await store.linkStepRun('Fx4', request.id);
+      const request = await store.createRequest(requestInput({ stepExecutionId: 'Fx4' }));
       await store.transitionRequest(request.id, { from: 'pending', to: 'rejected', actor: 'U0A', at: T0 });
       expect(await store.claimStepCompletion('Fx4', 'a', T0, LEASE)).toBe(true);
       expect(await store.listStepRunsToComplete(T0 + LEASE - 1, 10)).toEqual([]);

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, describe } from 'vitest';
 import type { Store } from '../../src/store/store.ts';
 import { approvalContract } from './contract-approvals.ts';
+import { capContract } from './contract-caps.ts';
 import { digestRunContract } from './contract-digest-runs.ts';
 import { durabilityContract } from './contract-durability.ts';
 import { indexContract } from './contract-indexes.ts';
@@ -81,6 +82,7 @@ export function storeContract(
     observedContract(ctx);
     approvalContract(ctx);
     stepRunContract(ctx);
+    capContract(ctx);
     mcpTokenContract(ctx);
   });
 }

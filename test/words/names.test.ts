@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findMetric } from '../../src/features/watches/watchable.ts';
-import { indexLabel, looksLikeIndexId, nearPeriods, plainIndexLabel } from '../../src/vector-index.ts';
+import {
+  indexLabel,
+  looksLikeIndexId,
+  nearPeriods,
+  periodOf,
+  plainIndexLabel,
+} from '../../src/vector-index.ts';
 import { didYouMean, nearWords } from '../../src/words/did-you-mean.ts';
 
 describe('did you mean', () => {
@@ -23,10 +29,47 @@ describe('a period as people type it', () => {
     expect(nearPeriods('24h')).toEqual(['1d']);
     expect(nearPeriods('1 hour')).toEqual(['1h']);
     expect(nearPeriods('1w')).toEqual(['7d']);
-    expect(nearPeriods('2h').slice(0, 3)).toEqual(['1h', '3h', '12h']);
     expect(nearPeriods('7dd')).toEqual(['7d']);
-    expect(nearPeriods('2w')).toEqual([]);
     expect(nearPeriods('yesterday')).toEqual([]);
+  });
+
+  it('is exact for the ways people say a period', () => {
+    const said: [string, string][] = [
+      ['7 days', '7d'],
+      ['7days', '7d'],
+      ['1 week', '7d'],
+      ['week', '7d'],
+      ['24h', '1d'],
+      ['24 hours', '1d'],
+      ['1 day', '1d'],
+      ['72h', '3d'],
+      ['30 days', '30d'],
+      ['1 month', '30d'],
+      ['1 hour', '1h'],
+      ['60 minutes', '1h'],
+      ['3 hrs', '3h'],
+      ['12H', '12h'],
+    ];
+    for (const [typed, period] of said) {
+      expect(periodOf(typed)).toBe(period);
+      expect(nearPeriods(typed)).toEqual([period]);
+    }
+  });
+
+  it('offers the periods a duration falls between when it is none of them', () => {
+    expect(nearPeriods('2h')).toEqual(['1h', '3h']);
+    expect(nearPeriods('2 days')).toEqual(['1d', '3d']);
+    expect(nearPeriods('2w')).toEqual(['7d', '30d']);
+    expect(nearPeriods('90 days')).toEqual(['30d']);
+    expect(nearPeriods('30 minutes')).toEqual(['1h']);
+    expect(nearPeriods('7')).toEqual(['7d']);
+    expect(nearPeriods('3')).toEqual(['3h', '3d']);
+    for (const typed of ['2w', '2 days', '7', 'idx-1', 'd', 'catalog'])
+      expect(periodOf(typed)).toBeUndefined();
+  });
+
+  it('is said as one "Did you mean" sentence', () => {
+    expect(didYouMean(nearPeriods('2 days'))).toBe(' Did you mean `1d` or `3d`?');
   });
 });
 

@@ -33,7 +33,7 @@ export function register(
 ): DigestsPort {
   const instanceId = randomUUID();
   const logger = context.logger.child({ feature: 'digests' });
-  const slack = digestSlackOf(context.app.client);
+  const slack = digestSlackOf(context.app.client, context.postOnce);
   const parts = (stats: 'shared' | 'fresh') =>
     createTickParts({
       // A tick's statistics through the schedulers' shared reads (a watch tick at the same moment

@@ -1,4 +1,4 @@
-// The only code of this feature that touches Bolt: `/ops digest [list|remove|preview]` and the
+// The only code of this feature that touches Bolt: `/ops digest [list|remove|preview|preview channel]` and the
 // modal's submission. Ack first, then the slow work, awaited. Failures propagate to the guard
 // (slack/guard.ts), which tells the person in one sentence; a digest that is gone says so.
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
@@ -20,9 +20,7 @@ import {
   listAnswer,
   notice,
   outdatedForm,
-  PREVIEW_COMMAND,
   previewPostedAnswer,
-  previewUsageAnswer,
   removedAnswer,
 } from './views/answers.ts';
 import { digestMessage } from './views/digest.ts';
@@ -126,40 +124,46 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
 
 function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
   const { router, store, clock } = context;
-  router.register({
-    ...PREVIEW_COMMAND,
-    capability: 'digest.manage',
-    description: 'the digest now, only to you — or to the channel with `channel`',
-    // The "send test": ephemeral by default, so trying a digest out never disturbs the channel;
-    // `preview channel` posts it there, marked as a preview. Neither is the day's run: the schedule
-    // and the run records are untouched.
-    async handle(ctx) {
-      await ctx.ack();
-      const name = ctx.command.command;
-      const channelId = ctx.command.channel_id;
-      const [where, ...extra] = ctx.args.map((a) => a.toLowerCase());
-      if ((where !== undefined && where !== 'channel') || extra.length > 0)
-        return void (await answer(ctx, previewUsageAnswer(name, ctx.args)));
-      const subscription = await digestToPreview(store, channelId, name);
-      const now = clock();
-      const content = await composeDigest(deps.previewParts(), { subscription, scheduledFor: now, now });
-      if (where === 'channel') {
-        await postDigest(deps.slack, content, { preview: true, command: name, pacer: context.pacer }).catch(
-          (err: unknown) => {
-            const reason = cantPostReason(err);
-            throw reason === undefined
-              ? err
-              : new UserFacingError(cannotPostPreview(channelId, reason, name));
-          },
-        );
-        return void (await answer(ctx, previewPostedAnswer(channelId)));
-      }
-      // A fresh upload may not be usable in a response_url answer yet (Slack's answer there is not
-      // the Web API's "invalid slack file"): the numbers are what a preview is for, so they go without.
-      await answer(ctx, digestMessage(content, { preview: true, command: name })).catch(() =>
-        answer(ctx, digestMessage(content, { preview: true, command: name, withoutImage: true })),
+  // The "send test": only to the person by default, so trying a digest out never disturbs the
+  // channel; `preview channel` posts it there, marked as a preview. Neither is the day's run: the
+  // schedule and the run records are untouched. `channel` is a word of the command, not a value
+  // (a channel is the one typed in), so it is a subcommand of its own: `preview #team-ops` is
+  // answered by the router with what may follow `preview`.
+  const preview = (where: 'person' | 'channel') => async (ctx: CommandContext) => {
+    await ctx.ack();
+    const name = ctx.command.command;
+    const channelId = ctx.command.channel_id;
+    const subscription = await digestToPreview(store, channelId, name);
+    const now = clock();
+    const content = await composeDigest(deps.previewParts(), { subscription, scheduledFor: now, now });
+    if (where === 'channel') {
+      await postDigest(deps.slack, content, { preview: true, command: name, pacer: context.pacer }).catch(
+        (err: unknown) => {
+          const reason = cantPostReason(err);
+          throw reason === undefined ? err : new UserFacingError(cannotPostPreview(channelId, reason, name));
+        },
       );
-    },
+      return void (await answer(ctx, previewPostedAnswer(channelId)));
+    }
+    // A fresh upload may not be usable in a response_url answer yet (Slack's answer there is not
+    // the Web API's "invalid slack file"): the numbers are what a preview is for, so they go without.
+    await answer(ctx, digestMessage(content, { preview: true, command: name })).catch(() =>
+      answer(ctx, digestMessage(content, { preview: true, command: name, withoutImage: true })),
+    );
+  };
+  router.register({
+    words: ['digest', 'preview'],
+    example: 'digest preview',
+    capability: 'digest.manage',
+    description: "this channel's digest now, only to you (type it in the channel whose digest you want)",
+    handle: preview('person'),
+  });
+  router.register({
+    words: ['digest', 'preview', 'channel'],
+    example: 'digest preview channel',
+    capability: 'digest.manage',
+    description: "this channel's digest now, posted in the channel for everyone, marked as a preview",
+    handle: preview('channel'),
   });
 }
 

@@ -122,6 +122,7 @@ export async function runDueSubscription(
       signal: both,
       retryDelaysMs: deps.retryDelaysMs,
       command: deps.command,
+      run: { localDate: run.localDate, scheduledFor: run.scheduledFor, lookFirst: claim.run.attempts > 1 },
     });
     const missing = content.indexes.filter((p) => !p.ok).map((p) => p.indexId);
     const note = missing.length > 0 ? `posted without: ${missing.join(', ')}` : undefined;

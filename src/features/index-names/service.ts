@@ -7,6 +7,7 @@ import { errField, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { KnownIndex, Store } from '../../store/index.ts';
 import { indexIdSchema, indexLabel } from '../../vector-index.ts';
+import { nearWords } from '../../words/did-you-mean.ts';
 import { indexListing } from './listing.ts';
 import { isName, nearNames } from './names.ts';
 import { indexNaming } from './naming.ts';
@@ -14,6 +15,8 @@ import { knownNamesHint, searchIndexSentence, typoSentence, unknownIndexSentence
 
 /** A successful read of an index already remembered this recently is not written again. */
 const REMEMBER_EVERY_MS = 60_000;
+/** How many of the most recently used indexes help's example is chosen from. */
+const EXAMPLE_CANDIDATES = 20;
 /** How many recent search requests are checked for a search index's name typed as a vector index. */
 const SEARCH_NAMES_CHECKED = 200;
 
@@ -85,9 +88,18 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     async label(id: string): Promise<string> {
       return indexLabel(id, (await store.getKnownIndex(id))?.name);
     },
-    async knownNamesHint(): Promise<string> {
-      const known = await vectorNames();
-      return known.length === 0 ? '' : knownNamesHint(known, deps.commandName());
+    async exampleIndex(): Promise<string | undefined> {
+      const recent = (await store.listKnownIndexes({ limit: EXAMPLE_CANDIDATES })).filter(
+        (i) => i.kind === 'vector',
+      );
+      return recent.find((i) => i.name !== null)?.name ?? recent[0]?.id;
+    },
+    async knownNamesHint(typed?: string): Promise<string> {
+      const vector = (await store.listKnownIndexes()).filter((i) => i.kind === 'vector');
+      const known = vector.map((i) => i.name).filter((n): n is string => n !== null);
+      // `idx1` right after `idx-1` was read: the ids and names opsbot knows that it is a typo of.
+      const near = typed === undefined ? [] : nearWords(typed, [...vector.map((i) => i.id), ...known]);
+      return knownNamesHint(known, near, deps.commandName());
     },
 
     ...indexNaming(deps, { resolve, names, forgotten: (id) => lastWritten.delete(id) }),

@@ -62,9 +62,13 @@ export function typoSentence(
   return `opsbot knows no index named ${quoteUserText(typed, 40)}.${didYouMean(near)} ${namesInWords(names, command)}`;
 }
 
-/** Added to "couldn't find vector index …" when a read of an unseen id is refused. */
-export function knownNamesHint(names: readonly string[], command: string): string {
-  return namesInWords(names, command);
+/**
+ * Added to "couldn't find vector index …" when a read of an unseen id is refused: the known ids and
+ * names it is probably a typo of, then the known names; empty when opsbot knows neither.
+ */
+export function knownNamesHint(names: readonly string[], near: readonly string[], command: string): string {
+  const guess = didYouMean(near).trim();
+  return [guess, names.length === 0 ? '' : namesInWords(names, command)].filter(Boolean).join(' ');
 }
 
 export const badNameSentence = (typed: string) =>

@@ -2,7 +2,7 @@
 // to the approvals channel and the requester is told where it waits.
 import { approvalsFor } from '../../approval-policy.ts';
 import { errField } from '../../errors.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import { CapReachedError, type IndexRequest } from '../../store/index.ts';
 import type { Publisher } from './publish.ts';
 import type { Decision, Refusal, SearchIndexServiceDeps } from './service-types.ts';
 import type { ValidRequest } from './validation.ts';
@@ -16,50 +16,62 @@ export function createFiling(
 ) {
   const { store, clock, logger, approvals } = deps;
 
-  /** Undefined when `userId` may file another request, else why not. */
+  /** Undefined when `userId` may file another request, else why not (read before the form opens). */
   async function capRefusal(userId: string): Promise<Refusal | undefined> {
     const pending = await store.countPendingByRequester(userId, clock());
     const max = approvals.maxPendingPerUser;
     return pending >= max ? { code: 'at_cap', pending, max } : undefined;
   }
 
-  /**
-   * Undefined while `userId` may still ask for an index no approver sees; a plan needing none would
-   * otherwise let one person create paid indexes without limit. Counted per UTC day.
-   */
-  async function dailyCapRefusal(userId: string, now: number): Promise<Refusal | undefined> {
-    const dayStart = now - (now % DAY_MS);
-    const max = approvals.maxUnapprovedPerDay;
-    const filed = await store.countUnapprovedByRequester(userId, dayStart);
-    return filed >= max ? { code: 'unapproved_daily_cap', max, resetsAt: dayStart + DAY_MS } : undefined;
-  }
-
   return {
     capRefusal,
 
-    /** Stores the request (pending) — before anything about it is posted anywhere. */
+    /**
+     * Stores the request (pending) — before anything about it is posted anywhere. Its caps are
+     * counted by the store in the insert's transaction, so requests filed at once (on any replica)
+     * can't pass them together; a step's run (`stepExecutionId`) is linked in that transaction too.
+     */
     async submit(input: {
       requesterId: string;
       /** Who it is for, when not the requester: shown, and they can't approve it either. */
       onBehalfOf?: string | undefined;
       channelId: string;
       form: ValidRequest;
+      /** The Workflow Builder step run filing it: linked in the request's own write. */
+      stepExecutionId?: string | undefined;
     }): Promise<Decision> {
-      const cap = await capRefusal(input.requesterId);
-      if (cap) return { ok: false, refusal: cap };
       const now = clock();
       const required = approvalsFor(approvals.policy, input.form.plan);
-      const dailyCap = required === 0 ? await dailyCapRefusal(input.requesterId, now) : undefined;
-      if (dailyCap) return { ok: false, refusal: dailyCap };
-      const request = await store.createRequest({
-        requesterId: input.requesterId,
-        onBehalfOf: input.onBehalfOf === input.requesterId ? null : (input.onBehalfOf ?? null),
-        requesterChannelId: input.channelId,
-        ...input.form,
-        createdAt: now,
-        expiresAt: now + approvals.requestTtlHours * HOUR_MS,
-        approvalsRequired: required,
-      });
+      // A plan needing no approval would otherwise let one person create paid indexes without
+      // limit: those are counted per UTC day.
+      const dayStart = now - (now % DAY_MS);
+      let request: IndexRequest;
+      try {
+        request = await store.createRequest({
+          requesterId: input.requesterId,
+          onBehalfOf: input.onBehalfOf === input.requesterId ? null : (input.onBehalfOf ?? null),
+          requesterChannelId: input.channelId,
+          ...input.form,
+          createdAt: now,
+          expiresAt: now + approvals.requestTtlHours * HOUR_MS,
+          approvalsRequired: required,
+          caps: {
+            maxPending: approvals.maxPendingPerUser,
+            now,
+            unapproved: { max: approvals.maxUnapprovedPerDay, since: dayStart },
+          },
+          ...(input.stepExecutionId === undefined ? {} : { stepExecutionId: input.stepExecutionId }),
+        });
+      } catch (error) {
+        if (!(error instanceof CapReachedError)) throw error;
+        return {
+          ok: false,
+          refusal:
+            error.cap === 'unapproved_per_day'
+              ? { code: 'unapproved_daily_cap', max: error.max, resetsAt: dayStart + DAY_MS }
+              : { code: 'at_cap', pending: error.count, max: error.max },
+        };
+      }
       logger.info(
         { event: 'search_request_created', requestId: request.id, approvalsRequired: required },
         'index request stored',

@@ -77,6 +77,7 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   const outbound = createOutbound({
     client: app.client,
+    postOnce: context.postOnce,
     approvalChannelId: config.approvals.channelId,
     ttlHours: config.approvals.requestTtlHours,
     commandName: context.commandName,
@@ -122,8 +123,9 @@ export function register(context: FeatureContext): SearchRequestsPort {
       work,
     }),
   ];
-  // The group is looked up before anything is decided: a handle Slack doesn't know stops start-up.
-  context.lifecycle.onStart(() => approvers.resolve());
+  // The group is looked up before anything is decided: a handle Slack doesn't know stops start-up
+  // before opsbot says it is listening.
+  context.lifecycle.checkBeforeListening(() => approvers.resolve());
   context.lifecycle.onStart(() => {
     for (const job of jobs) job.start();
   });

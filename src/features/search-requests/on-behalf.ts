@@ -30,7 +30,10 @@ export type Filer = {
   /** Who the request is for, when not the actor: shown on the card; they can't approve it either. */
   onBehalfOf?: string | undefined;
   /** The channel the door says it acts in (none: nowhere, refused where requests are limited to channels). */
-  channelId?: string | undefined;
+  channelId?:
+    | string
+    | undefined /** The Workflow Builder step run filing it: stored with the request in one write, or neither. */;
+  stepExecutionId?: string | undefined;
 };
 
 /** Slack named nobody, so nobody could be told of the request or held to a cap. */
@@ -60,6 +63,7 @@ export function filer(
       onBehalfOf,
       channelId: '',
       form: checked.value,
+      stepExecutionId: who.stepExecutionId,
     });
     if (!submitted.ok)
       return { ok: false, sentence: refusalText(submitted.refusal, actor, 'plain', commandName()) };

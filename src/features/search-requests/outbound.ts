@@ -1,6 +1,7 @@
 // Everything the feature posts to Slack (the service's RequestOutbound): the card in the approvals
 // channel, its reminder, and the requester's private messages. Besides the listeners, the only code
 // that calls Slack. Errors from Slack propagate; the service decides what they mean.
+import type { PostOnce } from '../../slack/post-once.ts';
 import type { WebClient } from '../../slack/web-client.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef } from '../../store/index.ts';
 import type { RequesterNews, RequestOutbound } from './service-types.ts';
@@ -16,6 +17,8 @@ import type { GroupRef } from './views/progress.ts';
 
 export type OutboundOptions = {
   client: WebClient;
+  /** The shared posting path: the card is keyed by its request, so a lost answer is found, not re-posted. */
+  postOnce: PostOnce;
   approvalChannelId: string;
   ttlHours: number;
   /** The slash command as the workspace names it, for the hint in the expiry message. */
@@ -59,10 +62,13 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
   return {
     async postCard(request, progress): Promise<MessageRef> {
       const card = requestCard(request, cardOptions(progress));
-      const posted = await client.chat.postMessage({ channel: approvalChannelId, ...card });
-      if (posted.channel === undefined || posted.ts === undefined) {
-        throw new Error('chat.postMessage returned no channel or ts');
-      }
+      // A person waits on it: not behind the scheduled posts' pacing.
+      const posted = await options.postOnce({
+        channel: approvalChannelId,
+        key: `request-card:${request.id}`,
+        message: card,
+        paced: false,
+      });
       return { channel: posted.channel, ts: posted.ts };
     },
 

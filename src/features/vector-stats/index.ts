@@ -56,7 +56,10 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
   return {
     async target(index, period) {
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
-      if (!parsed.ok) throw new UserFacingError(refusalNotice(parsed, context.commandName()).text);
+      if (!parsed.ok) {
+        const example = await context.uses.indexNames.exampleIndex();
+        throw new UserFacingError(refusalNotice(parsed, context.commandName(), example).text);
+      }
       return { ...parsed.target, indexId: await context.uses.indexNames.resolve(parsed.target.indexId) };
     },
     read: (target) => service.read(target),

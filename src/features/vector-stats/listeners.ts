@@ -10,7 +10,7 @@ import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { StatsShower } from './outbound.ts';
 import type { StatsService } from './service.ts';
-import { refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
+import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 export function registerStatsListeners(
   context: FeatureContext<{ indexNames: IndexNamesPort }>,
@@ -30,12 +30,16 @@ export function registerStatsListeners(
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
-        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command) });
+        const example = await context.uses.indexNames.exampleIndex();
+        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
         return;
       }
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
-      await ack();
+      const { periodTyped } = parsed;
+      await (periodTyped === undefined
+        ? ack()
+        : ack({ response_type: 'ephemeral', ...periodReadAsNotice(periodTyped, parsed.target.period) }));
       await show(
         await service.read({ ...parsed.target, indexId }),
         { channel: command.channel_id },

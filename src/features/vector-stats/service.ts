@@ -57,7 +57,7 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
         if (!isManagementApiError(error)) throw error;
         if (error.kind === 'not_found')
           throw new TargetGone(
-            [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint()]
+            [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
               .filter(Boolean)
               .join(' '),
             { cause: error },

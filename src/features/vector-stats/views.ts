@@ -3,7 +3,7 @@
 import type { ActionsBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { context, header, section } from '../../slack/blocks.ts';
-import { exampleCode, usageCode } from '../../slack/help-view.ts';
+import { EXAMPLE_INDEX, exampleCode, usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
@@ -140,45 +140,57 @@ export function notice(text: string): StatsMessage {
 export const STATS_COMMAND = {
   words: ['vector', 'stats'],
   usage: '<index> [period]',
-  example: 'stats catalog 7d',
+  example: `stats ${EXAMPLE_INDEX} 7d`,
 } as const;
 
-export function usageText(commandName: string, withPeriods = true): string {
+/** `Type /ops vector stats <index> [period], e.g. /ops stats catalog 7d`, naming an index the workspace knows. */
+export function usageText(commandName: string, withPeriods = true, exampleIndex?: string): string {
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
-  return `Type ${usageCode(commandName, STATS_COMMAND)}, e.g. ${exampleCode(commandName, STATS_COMMAND)}; an index is its name or its id.${periods}`;
+  return `Type ${usageCode(commandName, STATS_COMMAND)}, e.g. ${exampleCode(commandName, STATS_COMMAND, exampleIndex)}; an index is its name or its id.${periods}`;
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */
 export function refusalNotice(
   parsed: Exclude<ParsedCommand, { ok: true }>,
   commandName: string,
+  /** The index the example names: one the workspace knows (index-names' exampleIndex). */
+  exampleIndex?: string,
 ): StatsMessage {
   const given = parsed.given ?? '';
-  if (parsed.problem === 'missing_id') return missingIdNotice(commandName);
-  if (parsed.problem === 'bad_id') return badIdNotice(commandName, given);
-  if (parsed.problem === 'bad_period') return badPeriodNotice(commandName, given);
-  return extraArgsNotice(commandName, given);
+  if (parsed.problem === 'missing_id') return missingIdNotice(commandName, exampleIndex);
+  if (parsed.problem === 'bad_id') return badIdNotice(commandName, given, exampleIndex);
+  if (parsed.problem === 'bad_period') return badPeriodNotice(commandName, given, exampleIndex);
+  return extraArgsNotice(commandName, given, exampleIndex);
 }
 
-export function missingIdNotice(commandName: string): StatsMessage {
-  return notice(`:warning: Which vector index? ${usageText(commandName)}`);
+export function missingIdNotice(commandName: string, exampleIndex?: string): StatsMessage {
+  return notice(`:warning: Which vector index? ${usageText(commandName, true, exampleIndex)}`);
 }
 
-export function badIdNotice(commandName: string, given: string): StatsMessage {
+export function badIdNotice(commandName: string, given: string, exampleIndex?: string): StatsMessage {
   return notice(
-    `:warning: ${quoteUserText(given)} isn't a vector index id opsbot can look up. An id is ${INDEX_ID_RULE}.\n${usageText(commandName)}`,
+    `:warning: ${quoteUserText(given)} isn't a vector index id opsbot can look up. An id is ${INDEX_ID_RULE}.\n${usageText(commandName, true, exampleIndex)}`,
   );
 }
 
-export function badPeriodNotice(commandName: string, given: string): StatsMessage {
+export function badPeriodNotice(commandName: string, given: string, exampleIndex?: string): StatsMessage {
   return notice(
     // The periods are listed once, in the sentence about them.
-    `:warning: ${quoteUserText(given)} isn't a period opsbot can show.${didYouMean(nearPeriods(given))} Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName, false)}`,
+    `:warning: ${quoteUserText(given)} isn't a period opsbot can show.${didYouMean(nearPeriods(given))} Choose one of ${PERIOD_LIST} (default \`1h\`).\n${usageText(commandName, false, exampleIndex)}`,
   );
 }
 
-export function extraArgsNotice(commandName: string, given: string): StatsMessage {
-  return notice(`:warning: opsbot didn't expect ${quoteUserText(given)} there.\n${usageText(commandName)}`);
+/** Said to whoever typed a period another way (`7 days`): what it was read as, and the short way. */
+export function periodReadAsNotice(typed: string, period: StatsPeriod): StatsMessage {
+  return notice(
+    `:information_source: ${quoteUserText(typed)} is \`${period}\` (${PERIOD_WORDS[period]}): showing that. \`${period}\` is the short way to type it.`,
+  );
+}
+
+export function extraArgsNotice(commandName: string, given: string, exampleIndex?: string): StatsMessage {
+  return notice(
+    `:warning: opsbot didn't expect ${quoteUserText(given)} there.\n${usageText(commandName, true, exampleIndex)}`,
+  );
 }
 
 // The sentences below are thrown (errors.ts) and shown by the guard to whoever asked.

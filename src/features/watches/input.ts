@@ -1,7 +1,7 @@
-// `watch <index> <metric> >|< <threshold> [for N]` and the modal's fields, checked the same
+// `watch <index> <metric> >|< <threshold> [for <checks>]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved. The policy's limits on who a watch
 // calls and how often it reminds are checked here too, for both forms.
-import { groupWords, listWords, type Policy } from '../../policy/index.ts';
+import { groupWords, listWords, type Policy, type PolicyLimits } from '../../policy/index.ts';
 import { exampleCode, usageCode } from '../../slack/help-view.ts';
 import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
 import { indexIdSchema } from '../../vector-index.ts';
@@ -69,7 +69,7 @@ export function readSpec(fields: {
 }
 
 /** The rule as help and every hint write it; notify and remind are read before it (owners.ts). */
-export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for N]';
+export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for <checks>]';
 export const WATCH_USAGE = `[${WATCH_RULE_USAGE} [notify @people @group] [remind 20m|2h|never]]`;
 
 /** Comparisons people try that a watch doesn't take: it fires strictly above or below. */
@@ -179,6 +179,12 @@ export function ownersProblem(asked: OwnersAsked, policy: Policy): OwnersProblem
 }
 
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the policy's limits leave a watch, said once in its topic help (the same numbers the checks above use). */
+export function watchLimitsSentence(limits: PolicyLimits, intervalMs: number): string {
+  const minutes = Math.round(intervalMs / 60_000) || 1;
+  return `Under the policy: up to ${countOf(limits.watchesPerChannel, 'watch', 'watches')} a channel, checked every ${minutes} min; \`notify\` names up to ${countOf(limits.notifyPeople, 'person', 'people')} and ${countOf(limits.notifyGroups, 'user group', 'user groups')}; \`remind\` every ${remindEveryText(limits.remindAtLeastMs)} or longer, or never.`;
+}
 
 /** Whether the policy group `name` is the user group a form named (by id, or by handle when only that is known). */
 function isGroup(policy: Pick<Policy, 'groups'>, name: string, named: NamedGroup): boolean {

@@ -29,16 +29,16 @@ export function watchOutbound(
   logger: Logger,
   shown: (watch: Watch) => Promise<ShownWatch>,
 ): WatchSlack {
-  const { clock, pacer } = context;
+  const { clock, pacer, postOnce } = context;
   const client = context.app.client;
   const zone = (watch: Watch) => channelTimeZone(context.store, watch.channelId);
-  const postTop = async (channel: string, message: Message): Promise<SentMessage> => {
-    // Top-level posts share the digests' budget: Slack's per-channel and workspace rates.
-    await pacer.take(channel);
-    const posted = await client.chat.postMessage({ channel, ...message });
-    if (posted.channel === undefined || posted.ts === undefined)
-      throw new Error('chat.postMessage returned no ts');
-    return { channel: posted.channel, ts: posted.ts };
+  /**
+   * Top-level posts share the digests' budget (Slack's per-channel and workspace rates) and their
+   * path: keyed by the watch, so an alert whose answer was lost is found rather than posted again.
+   */
+  const postTop = async (key: string, channel: string, message: Message): Promise<SentMessage> => {
+    const sent = await postOnce({ channel, key, message });
+    return { channel: sent.channel, ts: sent.ts };
   };
   const update = async (ref: MessageRef, message: Message) => {
     await client.chat.update({ ...ref, ...message });
@@ -48,7 +48,11 @@ export function watchOutbound(
       const watch = await shown(bare);
       const timeZone = await zone(watch);
       const post = (image?: KnownBlock) =>
-        postTop(watch.channelId, alertMessage(watch, clock(), timeZone, image, incident));
+        postTop(
+          `watch-alert:${watch.id}`,
+          watch.channelId,
+          alertMessage(watch, clock(), timeZone, image, incident),
+        );
       const chart = await chartOf(watch, points, timeZone, logger);
       if (chart === undefined) return post();
       // The stats card's upload path: a private upload, then the message with an image block (or
@@ -68,7 +72,8 @@ export function watchOutbound(
     async postInThread(ref, text) {
       await client.chat.postMessage({ channel: ref.channel, thread_ts: ref.ts, text });
     },
-    postNoData: async (watch, reason) => postTop(watch.channelId, noDataMessage(await shown(watch), reason)),
+    postNoData: async (watch, reason) =>
+      postTop(`watch-no-data:${watch.id}`, watch.channelId, noDataMessage(await shown(watch), reason)),
     showDataBack: async (watch, ref) => update(ref, dataBackMessage(await shown(watch))),
     async tellCreator(watch, text) {
       await pacer.take(watch.createdBy);

@@ -8,13 +8,14 @@ import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
 import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
-import type {
-  MessageRef,
-  Store,
-  Watch,
-  WatchDefinition,
-  WatchIncident,
-  WatchNotify,
+import {
+  CapReachedError,
+  type MessageRef,
+  type Store,
+  type Watch,
+  type WatchDefinition,
+  type WatchIncident,
+  type WatchNotify,
 } from '../../store/index.ts';
 import { acknowledger, controller, existingWatch, muteEnder, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';
@@ -65,7 +66,7 @@ export function createWatchesService(deps: WatchesServiceDeps) {
   const channelFull = channelFullCheck(deps);
   return {
     channelFull,
-    ...watchSaver(deps, channelFull),
+    ...watchSaver(deps),
 
     /** The watch the Edit button fills the form with. */
     forEdit: (id: number) => existingWatch(store, id, nothingTo('edit')),
@@ -112,8 +113,14 @@ function channelFullCheck(deps: WatchesServiceDeps): ChannelFull {
 }
 
 /** The form's submission: a new watch, or a changed rule saved over an existing one. */
-function watchSaver(deps: WatchesServiceDeps, channelFull: ChannelFull) {
+function watchSaver(deps: WatchesServiceDeps) {
   const { store, clock, logger, slack } = deps;
+  /** The store counted the channel's watches in the write and found it full: the person is told. */
+  const refuseWhenFull = (error: unknown): never => {
+    if (error instanceof CapReachedError)
+      throw new UserFacingError(channelFullSentence(error.max, deps.commandName()));
+    throw error;
+  };
   return {
     async create(
       spec: WatchSpec,
@@ -122,17 +129,21 @@ function watchSaver(deps: WatchesServiceDeps, channelFull: ChannelFull) {
       note: string | null,
       owners: Owners = {},
     ): Promise<Watch> {
-      const full = await channelFull(channelId);
-      if (full !== undefined) throw new UserFacingError(full);
       const now = clock();
-      const watch = await store.createWatch({
-        ...definitionOf(spec, channelId, note, owners),
-        createdBy: userId,
-        createdAt: now,
-        state: INITIAL_STATE,
-        controls: NO_CONTROLS,
-        nextCheckAt: now,
-      });
+      const limit = deps.policy().limits.watchesPerChannel;
+      // The channel's cap is counted in the insert's own transaction: watches created at once, on
+      // one replica or several, can't pass it together.
+      const watch = await store
+        .createWatch({
+          ...definitionOf(spec, channelId, note, owners),
+          createdBy: userId,
+          createdAt: now,
+          state: INITIAL_STATE,
+          controls: NO_CONTROLS,
+          nextCheckAt: now,
+          maxInChannel: limit,
+        })
+        .catch(refuseWhenFull);
       logger.info(
         { event: 'watch_created', watchId: watch.id, channel: channelId, user: userId, metric: watch.metric },
         'watch created',
@@ -149,13 +160,19 @@ function watchSaver(deps: WatchesServiceDeps, channelFull: ChannelFull) {
       note: string | null,
       owners: Owners = {},
     ): Promise<Watch> {
-      const full = await channelFull(channelId, id);
-      if (full !== undefined) throw new UserFacingError(full);
       const before = await store.getWatch(id);
+      const limit = deps.policy().limits.watchesPerChannel;
       const watch =
         before === undefined
           ? undefined
-          : await store.updateWatch(id, definitionOf(spec, channelId, note, owners), INITIAL_STATE, clock());
+          : await store
+              .updateWatch(
+                id,
+                { ...definitionOf(spec, channelId, note, owners), maxInChannel: limit },
+                INITIAL_STATE,
+                clock(),
+              )
+              .catch(refuseWhenFull);
       if (before === undefined || watch === undefined)
         throw new TargetGone(
           // Plain text: the sentence shows in the form, where Slack doesn't render mrkdwn.

@@ -15,6 +15,11 @@ import { requestOutputs } from './views.ts';
 /** Long past a completion call's few seconds; a process that stopped mid-way is taken over after it. */
 export const COMPLETION_LEASE_MS = 2 * 60_000;
 const CATCH_UP_BATCH = 50;
+/** Filing takes seconds; a run still without its request after this never gets one. */
+export const ORPHAN_GRACE_MS = 10 * 60_000;
+/** What the workflow's run shows when its request was never stored. */
+export const REQUEST_NEVER_FILED =
+  'opsbot stopped before the index request was stored, so nothing was filed. Run the workflow again.';
 
 /** The reason approvers see when a workflow gave none (the step's `reason` is optional). */
 export const NO_REASON_GIVEN = 'Requested from a workflow, which gave no reason.';
@@ -69,7 +74,13 @@ export function createRequestStep(deps: RequestStepDeps) {
   async function file(executionId: string, inputs: RequestStepInputs): Promise<void> {
     // The policy, the caps and who may approve are the filing's own checks, for the actor.
     const filed = await deps.requests.fileAs(
-      { actor: inputs.actor ?? NO_USER, onBehalfOf: inputs.onBehalfOf, channelId: inputs.channel },
+      {
+        actor: inputs.actor ?? NO_USER,
+        onBehalfOf: inputs.onBehalfOf,
+        channelId: inputs.channel,
+        // Linked in the request's own write: a request never lives without its step.
+        stepExecutionId: executionId,
+      },
       {
         name: inputs.name,
         region: inputs.region,
@@ -81,7 +92,6 @@ export function createRequestStep(deps: RequestStepDeps) {
       logger.info({ event: 'workflow_step_refused', executionId }, 'request step refused');
       return completeOnce(executionId, 'refused', () => completions.fail(executionId, filed.sentence));
     }
-    await store.linkStepRun(executionId, filed.request.id);
     logger.info(
       { event: 'workflow_step_filed', executionId, requestId: filed.request.id },
       'request filed for a workflow',
@@ -114,14 +124,34 @@ export function createRequestStep(deps: RequestStepDeps) {
 
     completeEnded,
 
-    /** Completes the steps whose request ended while no process heard it (a restart, a crash). */
+    /**
+     * Completes the steps whose request ended while no process heard it (a restart, a crash), and
+     * ends with an error the steps whose request never appeared: the process stopped between the
+     * run's claim and the request's write, and after the grace period none is coming.
+     */
     async catchUp(): Promise<number> {
-      const runs = await store.listStepRunsToComplete(clock(), CATCH_UP_BATCH);
+      const now = clock();
+      const runs = await store.listStepRunsToComplete(now, CATCH_UP_BATCH);
       for (const run of runs) {
         const request = run.requestId === null ? undefined : await deps.requests.request(run.requestId);
         if (request !== undefined) await completeEnded(request);
       }
-      return runs.length;
+      const orphans = await store.claimStepRunsWithoutRequest(
+        now - ORPHAN_GRACE_MS,
+        owner,
+        now,
+        COMPLETION_LEASE_MS,
+        CATCH_UP_BATCH,
+      );
+      for (const run of orphans) {
+        logger.warn(
+          { event: 'workflow_step_orphaned', executionId: run.executionId },
+          'request step ended: its request was never stored',
+        );
+        const sent = await completions.fail(run.executionId, REQUEST_NEVER_FILED);
+        await store.finishStepRun(run.executionId, owner, sent === 'gone' ? 'gone' : 'refused', clock());
+      }
+      return runs.length + orphans.length;
     },
   };
 }

@@ -3,6 +3,7 @@ import { fileMethods } from './files.ts';
 import { type Caller, functionMethods } from './function-executions.ts';
 import { channelMethods } from './methods-channels.ts';
 import { chatMethods } from './methods-chat.ts';
+import { historyMethods } from './methods-history.ts';
 import { peopleMethods } from './methods-people.ts';
 import { viewMethods } from './methods-views.ts';
 import type { SimContext } from './state.ts';
@@ -20,4 +21,5 @@ export const METHODS: Record<string, MethodHandler> = {
   ...userGroupMethods,
   ...functionMethods,
   ...channelMethods,
+  ...historyMethods,
 };

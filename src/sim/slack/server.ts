@@ -27,9 +27,10 @@ async function applyFault(
   deps: Deps,
   method: string,
   okStatusForErrors: number,
+  fault = deps.faults.take(method),
 ): Promise<Answer | undefined> {
-  const fault = deps.faults.take(method);
   if (!fault) return undefined;
+  if ('answerLateMs' in fault) return undefined;
   if ('delayMs' in fault && fault.delayMs) await sleep(fault.delayMs);
   if ('rateLimited' in fault) return rateLimited(deps, fault.rateLimited);
   if ('status' in fault) return { status: fault.status, body: fail('internal_error') };
@@ -87,14 +88,20 @@ async function handleApi(deps: Deps, req: IncomingMessage, url: URL, body: Buffe
           parsed.token === botToken || parsed.token === appToken ? 'not_allowed_token_type' : 'invalid_auth',
         ),
       };
-    const fault = await applyFault(deps, method, 200);
+    const queued = deps.faults.take(method);
+    const fault = await applyFault(deps, method, 200, queued);
     if (fault) return fault;
     if (deps.ctx.opts.rateLimits) {
       const retryAfter = deps.limiter.retryAfter(method, args, deps.ctx.now());
       if (retryAfter !== undefined) return rateLimited(deps, retryAfter);
     }
     if (socketMode || !handler) return { status: 200, body: { ok: true, url: deps.openSocketUrl() } };
-    return { status: 200, body: handler(args, deps.ctx, { token: parsed.token }) };
+    const body = handler(args, deps.ctx, { token: parsed.token });
+    if (queued === undefined || !('answerLateMs' in queued)) return { status: 200, body };
+    await sleep(queued.answerLateMs);
+    return queued.status === undefined
+      ? { status: 200, body }
+      : { status: queued.status, body: fail('internal_error') };
   })();
   record(deps, req, method, args, answer, body.toString('utf8'));
   return answer;

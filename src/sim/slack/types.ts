@@ -146,7 +146,12 @@ export type SlackFault =
   | { error: string; delayMs?: number }
   | { status: number; delayMs?: number }
   | { rateLimited: number }
-  | { delayMs: number };
+  | { delayMs: number }
+  /**
+   * The call is carried out at once, and answered only after this long (a lost answer, once the
+   * client gave up), or answered with this HTTP `status` (a 5xx after Slack took the post).
+   */
+  | { answerLateMs: number; status?: number };
 
 export interface SlackSimulator {
   /** `http://127.0.0.1:<port>/api/` — pass as Bolt's clientOptions.slackApiUrl. */

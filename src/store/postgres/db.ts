@@ -62,6 +62,8 @@ const POSTGRES: Dialect = {
   forUpdate: ' FOR UPDATE',
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   byCodePoint: ' COLLATE "C"',
+  // 64-bit hash of the scope's text: distinct scopes colliding only costs a wait.
+  scopeLock: 'SELECT pg_advisory_xact_lock(hashtextextended(:scope, 0)) AS locked',
 };
 
 type Queryable = Pick<PoolClient, 'query'>;

@@ -256,6 +256,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- As in SQLite: Home's read of the watches needing attention, by listFiringWatches' condition.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE (state::jsonb ->> 'status') = 'firing'
+        OR COALESCE(jsonb_typeof(state::jsonb -> 'cantPost'), 'null') <> 'null';
+    `,
+  },
+  {
+    version: 13,
     name: 'mcp tokens',
     sql: `
       -- As in SQLite: a person's tokens for agents, by hash only; one live token per (person, label).

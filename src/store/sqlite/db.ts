@@ -8,7 +8,7 @@ import type { Row } from '../rows.ts';
 /** How long a write waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
 
-const SQLITE: Dialect = { name: 'sqlite', forUpdate: '', skipLocked: '', byCodePoint: '' };
+const SQLITE: Dialect = { name: 'sqlite', forUpdate: '', skipLocked: '', byCodePoint: '', scopeLock: '' };
 
 export function isMemoryPath(path: string): boolean {
   return path === ':memory:' || path.startsWith('file::memory:');

@@ -241,6 +241,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
+    name: 'the watches needing attention',
+    sql: `
+      -- Home's read of the firing watches (and those whose channel refuses): the few rows that
+      -- need attention, read without parsing every watch. The condition is listFiringWatches' own.
+      CREATE INDEX watches_needing_attention ON watches (id)
+      WHERE json_extract(state, '$.status') = 'firing' OR json_extract(state, '$.cantPost') IS NOT NULL;
+    `,
+  },
+  {
+    version: 13,
     name: 'mcp tokens',
     sql: `
       -- A person's tokens for agents over MCP, by the sha256 of the token: the token itself is shown

@@ -22,6 +22,45 @@ describe('parseStatsCommand', () => {
     }
   });
 
+  it('takes the period and the index in either order', () => {
+    const sevenDays = { ok: true, target: { indexId: 'idx-1', period: '7d' } };
+    expect(parseStatsCommand(['7d', 'idx-1'])).toEqual(sevenDays);
+    expect(parseStatsCommand(['idx-1', '7d'])).toEqual(sevenDays);
+    expect(parseStatsCommand(['7', 'days', 'idx-1'])).toEqual({ ...sevenDays, periodTyped: '7 days' });
+    // A near miss in front is still the period, refused as one (not blamed on the index).
+    expect(parseStatsCommand(['7dd', 'idx-1'])).toEqual({ ok: false, problem: 'bad_period', given: '7dd' });
+    // A period alone names no index.
+    expect(parseStatsCommand(['7d'])).toEqual({ ok: false, problem: 'missing_id' });
+  });
+
+  it('reads a period as people write it, and keeps how it was written to say it back', () => {
+    const cases: [string[], string][] = [
+      [['7', 'days'], '7d'],
+      [['7days'], '7d'],
+      [['1', 'week'], '7d'],
+      [['24h'], '1d'],
+      [['30', 'days'], '30d'],
+      [['1', 'hour'], '1h'],
+      [['last', '3', 'hours'], '3h'],
+      [['60m'], '1h'],
+    ];
+    for (const [period, meant] of cases)
+      expect(parseStatsCommand(['idx-1', ...period])).toEqual({
+        ok: true,
+        target: { indexId: 'idx-1', period: meant },
+        periodTyped: period.filter((w) => w !== 'last').join(' '),
+      });
+  });
+
+  it('refuses a duration that is no period, as the period', () => {
+    expect(parseStatsCommand(['idx-1', '2', 'days'])).toEqual({
+      ok: false,
+      problem: 'bad_period',
+      given: '2 days',
+    });
+    expect(parseStatsCommand(['idx-1', '7'])).toEqual({ ok: false, problem: 'bad_period', given: '7' });
+  });
+
   it('names what is wrong', () => {
     expect(parseStatsCommand([])).toEqual({ ok: false, problem: 'missing_id' });
     expect(parseStatsCommand(['idx-1', '2w'])).toEqual({ ok: false, problem: 'bad_period', given: '2w' });

@@ -38,9 +38,10 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
     const help = textOf((await opsbot('help'))?.blocks);
     const lines = help.split('\n').filter((line) => line.includes('watch'));
     expect(lines.join('\n')).toContain(
-      '`/opsbot watch [&lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N] [notify @people @group] [remind 20m|2h|never]]`',
+      '`/opsbot watch [&lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for &lt;checks&gt;] [notify @people @group] [remind 20m|2h|never]]`',
     );
-    expect(lines.join('\n')).toContain('e.g. `/opsbot watch catalog monthly-cost &gt; $50`');
+    // No index is known yet: the example names the generic one, not one the workspace lacks.
+    expect(lines.join('\n')).toContain('e.g. `/opsbot watch idx-1 monthly-cost &gt; $50`');
     expect(lines.join('\n')).toContain('`/opsbot watch remove &lt;n&gt;`');
     expect(lines.filter((line) => OLD_NAME.test(line))).toEqual([]);
   });
@@ -48,7 +49,7 @@ describe('watches in a workspace that renamed the command to /opsbot', () => {
   it('a rule it can’t read: the usage and the example in its name', async () => {
     const answer = await opsbot('watch idx-2 monthly_cost');
     expect(answer?.text).toBe(
-      ':warning: A watch needs `>` or `<` and a threshold after the metric. Type `/opsbot watch &lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N]`, e.g. `/opsbot watch idx-2 monthly-cost &gt; $50`.',
+      ':warning: A watch needs `>` or `<` and a threshold after the metric. Type `/opsbot watch &lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for &lt;checks&gt;]`, e.g. `/opsbot watch idx-2 monthly-cost &gt; $50`.',
     );
   });
 

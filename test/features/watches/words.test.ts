@@ -45,7 +45,7 @@ describe('a rule typed as text', () => {
   it('says `>=` is not taken, and what is, with an example the same command accepts', () => {
     const problem = problemOf('idx-2 storage_usage >= 500 MB');
     expect(problem).toBe(
-      "`&gt;=` isn't a comparison a watch takes: it fires above (`>`) or below (`<`) the threshold. Type `/ops watch &lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for N]`, e.g. `/ops watch idx-2 storage-usage &gt; 500 MB`.",
+      "`&gt;=` isn't a comparison a watch takes: it fires above (`>`) or below (`<`) the threshold. Type `/ops watch &lt;index&gt; &lt;metric&gt; &gt;|&lt; &lt;threshold&gt; [for &lt;checks&gt;]`, e.g. `/ops watch idx-2 storage-usage &gt; 500 MB`.",
     );
     expect(parseWatchArgs('idx-2 storage-usage > 500 MB'.split(' '), '/ops').ok).toBe(true);
   });

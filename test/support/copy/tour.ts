@@ -2,6 +2,7 @@
 // with arguments it doesn't take), help, a known word alone, a typo, every form (invalid, then valid), a watch
 // that fires, Home, and every button and menu the app posted. What it shows is read afterwards.
 import type { SimulatedWorkspace } from '../../../src/sim/workspace.ts';
+import { exampleText } from '../../../src/slack/help-view.ts';
 import { openHome } from '../home.ts';
 import { clickEverything } from './clicks.ts';
 import type { Finding } from './detectors.ts';
@@ -50,12 +51,15 @@ export function commandsToTry(ws: SimulatedWorkspace): string[] {
   ];
 }
 
-/** The table's own examples, and every one a text the person saw introduced as one. */
-function examplesShown(ws: SimulatedWorkspace, who: Person): Example[] {
+/**
+ * The table's own examples as help shows them once the fixture's index is named (they name an index
+ * the workspace knows), and every one a text the person saw introduced as one.
+ */
+function examplesShown(ws: SimulatedWorkspace, who: Person, indexName: string): Example[] {
   return [
     ...ws.opsbot.router
       .list()
-      .map((sub) => ({ command: sub.example, where: 'the command table', shownIn: '' })),
+      .map((sub) => ({ command: exampleText(sub, indexName), where: 'the command table', shownIn: '' })),
     ...who.seen().flatMap((text) => examplesIn(text, ws.opsbot.router.commandName)),
   ];
 }
@@ -82,7 +86,7 @@ export async function runTour(
     setUpDigest: async () => void (await commandWithForms(ws, requester, 'digest')),
     ran: new Set<string>(),
   };
-  const examples = () => runExamples(ws, requester, examplesShown(ws, requester), fixture);
+  const examples = () => runExamples(ws, requester, examplesShown(ws, requester, fixture.name), fixture);
   await requester.command(`index name ${fixture.indexId} ${fixture.name}`);
   await requester.command('help');
   const refused = await examples();

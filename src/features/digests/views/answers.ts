@@ -2,7 +2,6 @@
 import type { KnownBlock } from '@slack/types';
 import { FORM_NOT_OPENED } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
-import { extraArgumentsSentence } from '../../../slack/grammar.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
@@ -70,17 +69,6 @@ export function previewPostedAnswer(channelId: string): Answer {
     `:white_check_mark: Posted a preview of the digest in ${mentionChannel(channelId)}. The schedule is unchanged.`,
   );
 }
-
-/** `digest preview` as registered: its usage is what a wrong word after it is answered with. */
-export const PREVIEW_COMMAND = {
-  words: ['digest', 'preview'],
-  usage: '[channel]',
-  example: 'digest preview channel',
-};
-
-/** `digest preview` followed by words other than `channel`. */
-export const previewUsageAnswer = (command: string, args: readonly string[]): Answer =>
-  notice(`:warning: ${extraArgumentsSentence(command, PREVIEW_COMMAND, args)}`);
 
 // The sentences below are thrown (TargetGone, UserFacingError) and shown by the guard as they are.
 

@@ -2,8 +2,15 @@
 // the command, ask the service, show the answer. A failure (the store not answering, a watch removed
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
 import type { FeatureContext } from '../../../feature-context.ts';
+import { EXAMPLE_INDEX } from '../../../slack/help-view.ts';
 import type { IndexNamesPort } from '../../index-names/index.ts';
-import { type OwnersAsked, ownersProblem, parseWatchArgs, WATCH_USAGE } from '../input.ts';
+import {
+  type OwnersAsked,
+  ownersProblem,
+  parseWatchArgs,
+  WATCH_USAGE,
+  watchLimitsSentence,
+} from '../input.ts';
 import { type OwnersResult, splitOwners } from '../owners.ts';
 import type { WatchesService } from '../service.ts';
 import { confirmation } from '../views/incident-views.ts';
@@ -23,9 +30,10 @@ export function registerWatchCommands(
     words: ['watch'],
     capability: 'watch.manage',
     usage: WATCH_USAGE,
-    example: 'watch catalog monthly-cost > $50',
+    example: `watch ${EXAMPLE_INDEX} monthly-cost > $50`,
     description:
       'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending-index-count > 10k`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
+    underPolicy: (limits) => watchLimitsSentence(limits, context.config.watches.intervalMs),
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
