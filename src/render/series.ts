@@ -2,8 +2,6 @@ import type { SeriesName } from '../api/schemas.ts';
 import type { ValueKind } from '../text/numbers.ts';
 import type { Baseline } from './scale.ts';
 
-export { formatValue, type ValueKind } from '../text/numbers.ts';
-
 export type Hue = 'requests' | 'throughput' | 'size' | 'latency';
 
 export type CellSpec = {

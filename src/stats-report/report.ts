@@ -15,8 +15,6 @@ import type { DayBars } from './daily.ts';
 import { EMPTY_INDEX, type Highlight, highlightsOfSeries, NOTHING_UNUSUAL } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
 
-export { formatValue, type ValueKind } from '../text/numbers.ts';
-
 export type SeriesRow = {
   name: SeriesName;
   label: string;
