@@ -6,8 +6,6 @@ import { LAYOUT } from './layout.ts';
 import type { RenderOptions } from './raster.ts';
 import type { WatchChartData } from './watch-chart.ts';
 
-export { formatBytes, formatCompact, formatCount } from '../text/numbers.ts';
-export { periodInWords } from '../time/words.ts';
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
 export type { WatchChartData } from './watch-chart.ts';
 
