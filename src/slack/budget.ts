@@ -95,8 +95,13 @@ export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
   'usergroups.users.list': TIER_2,
 };
 
-/** One post a second per channel, with a short burst (Slack: "1 per second, short bursts"). */
-export const PER_CHANNEL_POSTS: Allowance = { perMinute: 55, burst: 3 };
+/**
+ * A channel's posts. Slack allows about one a second per channel with short bursts; scheduled
+ * posts are already spaced by the pacer, and a person's (a request card) should not wait on a
+ * guess. So this schedule is loose: what it carries is a 429's Retry-After for that channel, to
+ * every replica.
+ */
+export const PER_CHANNEL_POSTS: Allowance = { perMinute: 600, burst: 100 };
 
 /**
  * Background work (a job: digests, alerts, reminders) may spend this share of a method: the rest

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMetric } from '../../src/features/watches/watchable.ts';
+import { didYouMean } from '../../src/text/did-you-mean.ts';
 import {
   indexLabel,
   looksLikeIndexId,
@@ -7,7 +8,6 @@ import {
   periodOf,
   plainIndexLabel,
 } from '../../src/vector-index.ts';
-import { didYouMean } from '../../src/words/did-you-mean.ts';
 
 describe('a period as people type it', () => {
   it('is guessed from spellings and near misses that carry a number', () => {

@@ -1,10 +1,10 @@
 // A new request: stored (pending) before anything about it is posted anywhere, then its card goes
 // to the approvals channel and the requester is told where it waits.
-import { approvalsFor } from '../../approval-policy.ts';
+import { approvalsFor } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import { CapReachedError, type IndexRequest } from '../../store/index.ts';
 import type { Publisher } from './publish.ts';
-import type { Decision, Refusal, SearchIndexServiceDeps } from './service-types.ts';
+import type { Decision, Denial, SearchIndexServiceDeps } from './service-types.ts';
 import type { ValidRequest } from './validation.ts';
 
 const HOUR_MS = 3_600_000;
@@ -17,14 +17,14 @@ export function createFiling(
   const { store, clock, logger, approvals } = deps;
 
   /** Undefined when `userId` may file another request, else why not (read before the form opens). */
-  async function capRefusal(userId: string): Promise<Refusal | undefined> {
+  async function capDenial(userId: string): Promise<Denial | undefined> {
     const pending = await store.countPendingByRequester(userId, clock());
     const max = approvals.maxPendingPerUser;
     return pending >= max ? { code: 'at_cap', pending, max } : undefined;
   }
 
   return {
-    capRefusal,
+    capDenial,
 
     /**
      * Stores the request (pending) — before anything about it is posted anywhere. Its caps are
@@ -41,7 +41,7 @@ export function createFiling(
       stepExecutionId?: string | undefined;
     }): Promise<Decision> {
       const now = clock();
-      const required = approvalsFor(approvals.policy, input.form.plan);
+      const required = approvalsFor(approvals.rule, input.form.plan);
       // A plan needing no approval would otherwise let one person create paid indexes without
       // limit: those are counted per UTC day.
       const dayStart = now - (now % DAY_MS);
@@ -66,7 +66,7 @@ export function createFiling(
         if (!(error instanceof CapReachedError)) throw error;
         return {
           ok: false,
-          refusal:
+          denial:
             error.cap === 'unapproved_per_day'
               ? { code: 'unapproved_daily_cap', max: error.max, resetsAt: dayStart + DAY_MS }
               : { code: 'at_cap', pending: error.count, max: error.max },

@@ -4,7 +4,7 @@
 import type { ModalView } from '@slack/types';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { createJob } from '../../jobs.ts';
+import { createJob, EVERY_MINUTE } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import type { IndexRequest, RequestState } from '../../store/index.ts';
 import { BUTTON_ACTION, MODAL_CALLBACK } from './ids.ts';
@@ -29,7 +29,6 @@ export type { RequestForm } from './validation.ts';
  * (every FIRST_RECORD_RETRY_MS, doing nothing unless a create waits to be recorded) writes the
  * creates the database didn't take.
  */
-const EVERY_MINUTE = 60_000;
 
 /** What others build on (Home picks what it shows from it). */
 export type SearchRequestsPort = {

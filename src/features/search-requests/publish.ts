@@ -1,6 +1,6 @@
 // Telling Slack after a state change: the card shows the request as the caller has it, and the
 // requester hears the news. Slack failing here is logged and never undoes the change.
-import { oneApprovalNeeded } from '../../approval-policy.ts';
+import { oneApprovalNeeded } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { RequesterNews, SearchIndexServiceDeps } from './service-types.ts';

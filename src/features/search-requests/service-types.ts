@@ -1,13 +1,13 @@
-// The service's vocabulary: decisions, refusals, and the Slack side as the service sees it.
+// The service's vocabulary: decisions, denials, and the Slack side as the service sees it.
 import type { ManagementClient } from '../../api/index.ts';
-import type { ApprovalPolicy } from '../../approval-policy.ts';
+import type { ApprovalRule } from '../../approval-rule.ts';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
 import type { ApproverDirectory } from '../../slack/user-groups.ts';
 import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
 import type { TokenHints } from './result.ts';
 
-export type Refusal =
+export type Denial =
   | { code: 'not_found'; requestId: number }
   | { code: 'not_approver'; approverIds: readonly string[]; group?: string | undefined }
   | { code: 'approvers_unknown'; group: string | undefined }
@@ -23,12 +23,12 @@ export type Decision =
   | {
       ok: true;
       request: IndexRequest;
-      /** For an approval: its policy and approvals as they now stand. */
+      /** For an approval: its rule and approvals as they now stand. */
       progress?: ApprovalProgress;
       /** For an approval: whether it completed the count (the request is now `approved`). */
       completed?: boolean;
     }
-  | { ok: false; refusal: Refusal };
+  | { ok: false; denial: Denial };
 
 export type DecisionKind = 'approve' | 'reject' | 'retry';
 
@@ -62,7 +62,7 @@ export type SearchIndexServiceDeps = {
     requestTtlHours: number;
     maxPendingPerUser: number;
     maxUnapprovedPerDay: number;
-    policy: ApprovalPolicy;
+    rule: ApprovalRule;
   };
   approvers: Approvers;
   outbound: RequestOutbound;

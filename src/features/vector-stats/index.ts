@@ -9,7 +9,7 @@ import { parseStatsCommand, type StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { statsShower } from './outbound.ts';
 import { createStatsService, type ReadOptions, type StatsRead } from './service.ts';
-import { refusalNotice } from './views.ts';
+import { commandProblemNotice } from './views.ts';
 
 export type { StatsTarget } from './input.ts';
 export type { StatsRead } from './service.ts';
@@ -73,7 +73,7 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
       if (!parsed.ok) {
         const example = await context.uses.indexNames.exampleIndex();
-        throw new UserFacingError(refusalNotice(parsed, context.commandName(), example).text);
+        throw new UserFacingError(commandProblemNotice(parsed, context.commandName(), example).text);
       }
       return { ...parsed.target, indexId: await context.uses.indexNames.resolve(parsed.target.indexId) };
     },

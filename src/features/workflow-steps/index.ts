@@ -5,17 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { createJob } from '../../jobs.ts';
+import { createJob, EVERY_MINUTE } from '../../jobs.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
 import { createCompletions } from './outbound.ts';
-import { stepPolicy } from './policy.ts';
 import { createRequestStep } from './request-step.ts';
 import { createImmediateSteps } from './service.ts';
-
-const EVERY_MINUTE = 60_000;
+import { stepCheck } from './step-checks.ts';
 
 export type WorkflowStepsUses = {
   searchRequests: SearchRequestsPort;
@@ -31,7 +29,7 @@ export type WorkflowStepsPort = {
 export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsPort {
   const logger = context.logger.child({ feature: 'workflow-steps' });
   const completions = createCompletions(context.app.client, logger);
-  const policy = stepPolicy(context.policy);
+  const check = stepCheck(context.policy);
   const request = createRequestStep({
     store: context.store,
     clock: context.clock,
@@ -40,7 +38,7 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
     completions,
     owner: `opsbot-${randomUUID()}`,
   });
-  const immediate = createImmediateSteps({ ...context.uses, policy });
+  const immediate = createImmediateSteps({ ...context.uses, check });
   registerStepListeners(context, { request, immediate, completions });
 
   // The request ended in this process: complete its step now (the store claims it once).

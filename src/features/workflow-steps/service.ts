@@ -7,7 +7,7 @@ import { UserFacingError } from '../../errors.ts';
 import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
-import type { StepPolicy } from './policy.ts';
+import type { StepCheck } from './step-checks.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
 
 /** Who runs the step (Slack's user_context) and the channel it names, for the command's policy. */
@@ -18,7 +18,7 @@ export type StatsStepInputs = StepPlace & { index: string; period?: string | und
 export type ImmediateStepDeps = {
   vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
   messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
-  policy: StepPolicy;
+  check: StepCheck;
 };
 
 export function createImmediateSteps(deps: ImmediateStepDeps) {
@@ -29,7 +29,7 @@ export function createImmediateSteps(deps: ImmediateStepDeps) {
   return {
     async stats(inputs: StatsStepInputs): Promise<StepOutputs> {
       const channel = inputs.channel || undefined;
-      await refuseUnless(deps.policy('stats', { userId: inputs.actor, channelId: channel }));
+      await refuseUnless(deps.check('stats', { userId: inputs.actor, channelId: channel }));
       const target = await deps.vectorStats.target(inputs.index, inputs.period || undefined);
       const read = await deps.vectorStats.read(target, { card: channel !== undefined, channel });
       if (channel !== undefined) await deps.vectorStats.post(read, { userId: undefined, channel });
@@ -37,7 +37,7 @@ export function createImmediateSteps(deps: ImmediateStepDeps) {
     },
 
     async accounts(inputs: StepPlace): Promise<StepOutputs> {
-      await refuseUnless(deps.policy('accounts', { userId: inputs.actor, channelId: inputs.channel }));
+      await refuseUnless(deps.check('accounts', { userId: inputs.actor, channelId: inputs.channel }));
       const { summaries } = await deps.messagingAccounts.summaries({ tokenHint: false });
       return accountsOutputs(summaries, accountsNeedingAttention(summaries));
     },

@@ -1,15 +1,15 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
-// a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
+// a view. A failure or a denial is thrown; the guard (slack/guard.ts) tells the person.
 import type { ModalView } from '@slack/types';
 import type { FeatureContext } from '../../../feature-context.ts';
+import { allowed, denialError } from '../denials.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import { parseCreateArgs } from '../parse.ts';
 import type { RequestQueries } from '../queries.ts';
-import { allowed, refusalError } from '../refusals.ts';
 import type { Approvers, SearchIndexService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
 import { requestListMessage } from '../views/messages.ts';
-import { policyNotes, requestMetadata, requestModal } from '../views/modals.ts';
+import { approvalNotes, requestMetadata, requestModal } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
@@ -24,14 +24,14 @@ export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalVi
 /** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
 export function requestFormFor(
   context: FeatureContext,
-  service: Pick<SearchIndexService, 'capRefusal'>,
+  service: Pick<SearchIndexService, 'capDenial'>,
   approvers: Pick<Approvers, 'group'>,
 ): RequestForm {
   return async (userId, { channelId = '', words = [] } = {}) => {
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
-    const cap = await service.capRefusal(userId);
-    if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-    const note = policyNotes(context.config.approvals.policy, approvers.group());
+    const cap = await service.capDenial(userId);
+    if (cap) throw denialError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
+    const note = approvalNotes(context.config.approvals.rule, approvers.group());
     return requestModal(parseCreateArgs(words), { channelId }, note);
   };
 }
@@ -90,7 +90,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       channelId: requestMetadata.parse(view.private_metadata).channelId,
       form: checked.value,
     });
-    // A refusal shows under the modal's first field, the name.
+    // A denial shows under the modal's first field, the name.
     const request = allowed(submitted, { viewerId: userId, style: 'plain', command: context.commandName() });
     await ack();
     await service.announce(request);

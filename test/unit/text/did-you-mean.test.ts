@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, nearWords } from '../../../src/words/did-you-mean.ts';
+import { didYouMean, nearWords } from '../../../src/text/did-you-mean.ts';
 
 describe('did you mean', () => {
   it('guesses words within two letters, closest first, and not from words too short to tell', () => {
