@@ -5,7 +5,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { digestSlackOf } from './outbound.ts';
@@ -29,7 +29,7 @@ export type DigestsPort = {
 const LEASE_MS = 5 * 60_000;
 
 export function register(
-  context: FeatureContext<{ indexNames: IndexNamesPort; messagingAccounts: MessagingAccountsPort }>,
+  context: FeatureContext<{ indexNames: IndexNamesPort; messagingAccounts: MessagingAccountsService }>,
 ): DigestsPort {
   const instanceId = randomUUID();
   const logger = context.logger.child({ feature: 'digests' });
@@ -50,11 +50,14 @@ export function register(
     views: { [CALLBACK_CONFIGURE]: { capability: 'digest.manage' } },
     options: { [BLOCK.indexes]: 'digest.manage' },
   });
-  registerDigestListeners(context, {
-    slack,
-    previewParts: () => parts('fresh'),
-    indexes: context.uses.indexNames,
-  });
+  registerDigestListeners(
+    { ...context, membership: context.policy.membership },
+    {
+      slack,
+      previewParts: () => parts('fresh'),
+      indexes: context.uses.indexNames,
+    },
+  );
 
   const job = createJob({
     name: 'digest_scheduler',

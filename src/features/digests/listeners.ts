@@ -1,11 +1,16 @@
 // The only code of this feature that touches Bolt: `/ops digest [list|remove|preview|preview channel]` and the
 // modal's submission. Ack first, then the slow work, awaited. Failures propagate to the guard
 // (slack/guard.ts), which tells the person in one sentence; a digest that is gone says so.
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { ManagementClient } from '../../api/client.ts';
+import type { Clock } from '../../clock.ts';
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
-import { channelsSeenBy } from '../../slack/membership.ts';
-import type { CommandContext } from '../../slack/router.ts';
+import type { Logger } from '../../log.ts';
+import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts';
+import type { Pacer } from '../../slack/pacer.ts';
+import type { CommandContext, CommandRouter } from '../../slack/router.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
+import type { Store } from '../../store/index.ts';
 import { instantInWords } from '../../time/words.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
@@ -36,6 +41,20 @@ export type ListenerDeps = {
   indexes: Pick<IndexNamesPort, 'offerIn' | 'optionOf' | 'label'>;
 };
 
+/** What the digest commands and form use of the app's shared parts. */
+export type DigestListenerParts = {
+  app: App;
+  router: CommandRouter;
+  store: Store;
+  mgmt: ManagementClient;
+  clock: Clock;
+  pacer: Pacer;
+  membership: Pick<SlackMembership, 'canSee'>;
+  userTimeZone: UserTimeZone;
+  logger: Logger;
+  commandName(): string;
+};
+
 const USER_ZONE_WAIT_MS = 1_000;
 // A view submission must be answered within 3 s; the checks get most of that, the save the rest.
 const INDEX_CHECK_DEADLINE_MS = 2_000;
@@ -43,7 +62,7 @@ const INDEX_CHECK_DEADLINE_MS = 2_000;
 const answer = (ctx: CommandContext, a: Answer) =>
   ctx.respond({ response_type: 'ephemeral', text: a.text, blocks: a.blocks });
 
-export function registerDigestListeners(context: FeatureContext, deps: ListenerDeps): void {
+export function registerDigestListeners(context: DigestListenerParts, deps: ListenerDeps): void {
   deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION });
   registerFormCommand(context, deps);
   registerListAndRemove(context);
@@ -52,7 +71,7 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 }
 
 /** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
-function registerFormCommand({ router, store, userTimeZone }: FeatureContext, deps: ListenerDeps): void {
+function registerFormCommand({ router, store, userTimeZone }: DigestListenerParts, deps: ListenerDeps): void {
   router.register({
     words: ['digest'],
     capability: 'digest.manage',
@@ -86,7 +105,7 @@ function registerFormCommand({ router, store, userTimeZone }: FeatureContext, de
   });
 }
 
-function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureContext): void {
+function registerListAndRemove({ router, store, membership, userTimeZone }: DigestListenerParts): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
@@ -100,7 +119,7 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
       ]);
       // A private channel's digest is listed to its members only.
       const channels = subscriptions.map((s) => s.channelId);
-      const { seen, unanswered } = await channelsSeenBy(policy.membership, userId, channels);
+      const { seen, unanswered } = await channelsSeenBy(membership, userId, channels);
       const shown = subscriptions.filter((s) => seen.has(s.channelId));
       const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
       await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
@@ -122,7 +141,7 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
   });
 }
 
-function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
+function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void {
   const { router, store, clock } = context;
   // The "send test": only to the person by default, so trying a digest out never disturbs the
   // channel; `preview channel` posts it there, marked as a preview. Neither is the day's run: the
@@ -168,7 +187,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
 }
 
 /** The form's submission: checked against the API within Slack's 3 s, then saved. */
-function registerFormSubmission(context: FeatureContext, deps: ListenerDeps): void {
+function registerFormSubmission(context: DigestListenerParts, deps: ListenerDeps): void {
   const { store, clock } = context;
   context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, async ({ ack, body, view }: ViewArgs) => {
     const command = context.commandName();

@@ -110,11 +110,14 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
         );
     },
   });
-  registerHomeListeners(context, {
-    service,
-    outbound,
-    opened: (userId) => refresher.opened(userId, outbound.tabAge(userId)),
-  });
+  registerHomeListeners(
+    { app: context.app, uses, logger },
+    {
+      service,
+      outbound,
+      opened: (userId) => refresher.opened(userId, outbound.tabAge(userId)),
+    },
+  );
   context.changes.subscribe((change) => {
     service.audienceOf(change).then(
       (people) => refresher.refresh(people),

@@ -2,9 +2,9 @@
 // "Stats for…" form. Approve and Reject on the tab are the approval card's buttons, handled by the
 // search-requests feature. What goes wrong is thrown; the guard tells the person in a DM (a Home
 // click) or in the form (a submission).
-import type { BlockAction, ButtonAction } from '@slack/bolt';
-import type { FeatureContext } from '../../feature-context.ts';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { within } from '../../limiter.ts';
+import type { Logger } from '../../log.ts';
 import { HOME_ACTION, STATS_CALLBACK } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { LruMap } from './lru-map.ts';
@@ -22,16 +22,21 @@ const FORM_WAIT_MS = 2_000;
 
 /** `opened` queues the person's tab, fresh, for publishing within views.publish's budget. */
 export function registerHomeListeners(
-  context: FeatureContext<HomeUses>,
+  {
+    app,
+    uses,
+    logger,
+  }: {
+    app: App;
+    uses: Pick<HomeUses, 'searchRequests' | 'vectorStats' | 'mcpTokens'>;
+    logger: Logger;
+  },
   deps: {
     service: Pick<HomeService, 'opened'>;
     outbound: Pick<HomeOutbound, 'directChannel'>;
     opened(userId: string): void;
   },
 ): void {
-  const { app, uses } = context;
-  const logger = context.logger.child({ feature: 'home' });
-
   const seenEvents = new LruMap<string, true>(SEEN_EVENTS_MAX);
   app.event('app_home_opened', async ({ event, body }) => {
     // The Messages tab sends this event too; only the Home tab has a view to publish.

@@ -55,7 +55,11 @@ export function register(context: FeatureContext): IndexNamesPort {
   });
 
   const remembering = <T extends StatsReader>(reader: T): T => rememberingReads(reader, service, logger);
-  registerIndexListeners(context, service, remembering(context.mgmt));
+  registerIndexListeners(
+    { router: context.router, membership: context.policy.membership, userTimeZone: context.userTimeZone },
+    service,
+    remembering(context.mgmt),
+  );
   rememberCreatedIndexes(context, service, logger);
 
   return {
@@ -66,7 +70,7 @@ export function register(context: FeatureContext): IndexNamesPort {
     knownNamesHint: service.knownNamesHint,
     exampleIndex: service.exampleIndex,
     optionOf: service.optionOf,
-    offerIn: (where) => answerOptions(context, service, where),
+    offerIn: (where) => answerOptions(context.app, service, where),
     rememberingReads: remembering,
     list: service.list,
   };

@@ -2,14 +2,14 @@
 // the shared parts it reads (the clock, the approvals in the store, what a person may see listed).
 import type { Store } from '../../store/index.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import type { WatchesPort } from '../watches/index.ts';
 
 export type McpUses = {
   vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'draw'>;
-  messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
+  messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   indexNames: Pick<IndexNamesPort, 'list'>;
   searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;
   watches: Pick<WatchesPort, 'firing'>;

@@ -102,7 +102,11 @@ export function register(context: FeatureContext): SearchRequestsPort {
   });
   const queries = createRequestQueries(deps);
 
-  const requestForm = requestFormFor(context, service, approvers);
+  const requestForm = requestFormFor(
+    { commandName: context.commandName, approvalPolicy: config.approvals.policy },
+    service,
+    approvers,
+  );
   registerRequestListeners(context, { service, queries, requestForm });
   registerDecisionListeners(context, service);
 

@@ -6,7 +6,7 @@ import type { IndexNamesPort } from '../index-names/index.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
 import { registerStatsListeners } from './listeners.ts';
-import { statsShower } from './outbound.ts';
+import { createVectorStatsOutbound } from './outbound.ts';
 import { createStatsService, type StatsRead, type StatsView } from './service.ts';
 import { refusalNotice } from './views.ts';
 
@@ -50,9 +50,9 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesPort }>
   });
   const logger = context.logger.child({ feature: 'vector-stats' });
   const service = createStatsService({ mgmt: context.mgmt, logger, indexes: context.uses.indexNames });
-  const show = statsShower(context, logger, service);
-  registerStatsListeners(context, service, show);
-  const post = (read: StatsRead, where: StatsRequest) => show(read, where, where.userId);
+  const outbound = createVectorStatsOutbound({ ...context, client: context.app.client }, logger, service);
+  registerStatsListeners({ ...context, logger, indexNames: context.uses.indexNames }, service, outbound);
+  const post = (read: StatsRead, where: StatsRequest) => outbound.show(read, where, where.userId);
   return {
     async target(index, period) {
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);

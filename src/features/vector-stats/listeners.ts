@@ -1,15 +1,17 @@
 // The Bolt side of `/ops vector stats` (alias `/ops stats`) and of the controls on the message it
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
-import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { App, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
+import type { Logger } from '../../log.ts';
+import type { CommandRouter } from '../../slack/router.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { personTimeZone } from '../../time/audience.ts';
 import type { IndexNamesPort } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
-import type { StatsShower } from './outbound.ts';
+import type { VectorStatsOutbound } from './outbound.ts';
 import { reportIn, type StatsService } from './service.ts';
 import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
@@ -17,12 +19,18 @@ import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence 
 const ZONE_WAIT_MS = 1_000;
 
 export function registerStatsListeners(
-  context: FeatureContext<{ indexNames: IndexNamesPort }>,
+  context: {
+    app: App;
+    router: CommandRouter;
+    logger: Logger;
+    userTimeZone: UserTimeZone;
+    commandName(): string;
+    indexNames: Pick<IndexNamesPort, 'exampleIndex' | 'resolve'>;
+  },
   service: StatsService,
-  show: StatsShower,
+  { show }: Pick<VectorStatsOutbound, 'show'>,
 ): void {
-  const { app, router } = context;
-  const logger = context.logger.child({ feature: 'vector-stats' });
+  const { app, router, logger } = context;
 
   router.register({
     ...STATS_COMMAND,
@@ -34,12 +42,12 @@ export function registerStatsListeners(
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
-        const example = await context.uses.indexNames.exampleIndex();
+        const example = await context.indexNames.exampleIndex();
         await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
         return;
       }
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
-      const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
+      const indexId = await context.indexNames.resolve(parsed.target.indexId);
       const { periodTyped } = parsed;
       await (periodTyped === undefined
         ? ack()

@@ -13,7 +13,7 @@ import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
-import { watchOutbound } from './outbound.ts';
+import { createWatchesOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
 import { watchFormChannel } from './views/modal-view.ts';
 import type { ShownWatch } from './views/watch-words.ts';
@@ -42,7 +42,7 @@ export function register(
     indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
     muteAtMostMs: context.policy.current().limits.muteAtMostMs,
   });
-  const slack = watchOutbound(context, logger, shown);
+  const slack = createWatchesOutbound({ ...context, client: context.app.client }, logger, shown);
   const commandName = () => context.commandName();
   const policy = () => context.policy.current();
   const service = createWatchesService({ store, clock, logger, slack, commandName, shown, policy });
@@ -77,8 +77,9 @@ export function register(
     },
     options: { [WATCH_BLOCK.index]: 'watch.manage' },
   });
-  registerWatchCommands(context, service, context.uses.indexNames);
-  registerWatchForm(context, service, context.uses.indexNames);
+  const doors = { ...context, intervalMs, commandName, policy };
+  registerWatchCommands(doors, service, context.uses.indexNames);
+  registerWatchForm(doors, service, context.uses.indexNames);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
 
   const checks = createJob({

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
@@ -20,7 +20,7 @@ const EVERY_MINUTE = 60_000;
 export type WorkflowStepsUses = {
   searchRequests: SearchRequestsPort;
   vectorStats: VectorStatsPort;
-  messagingAccounts: MessagingAccountsPort;
+  messagingAccounts: MessagingAccountsService;
 };
 
 export type WorkflowStepsPort = {
@@ -41,7 +41,7 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
     owner: `opsbot-${randomUUID()}`,
   });
   const immediate = createImmediateSteps({ ...context.uses, policy });
-  registerStepListeners(context, { request, immediate, completions });
+  registerStepListeners({ app: context.app, logger }, { request, immediate, completions });
 
   // The request ended in this process: complete its step now (the store claims it once).
   context.uses.searchRequests.onEnded((ended) => {

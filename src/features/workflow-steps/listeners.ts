@@ -2,11 +2,11 @@
 // acknowledges the event before a listener runs; the listener reads the inputs with zod and hands
 // them to the service. A step that completes at once answers here, through `Completions` (the bot
 // token); the request step completes later, when its request ends (request-step.ts).
-import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { isManagementApiError } from '../../api/index.ts';
 import { errField, sentenceFor, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
+import type { Logger } from '../../log.ts';
 import { STEP } from './ids.ts';
 import type { Completions, StepOutputs } from './outbound.ts';
 import type { RequestStep } from './request-step.ts';
@@ -34,8 +34,10 @@ type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArg
 
 export type StepListenerDeps = { request: RequestStep; immediate: ImmediateSteps; completions: Completions };
 
-export function registerStepListeners(context: FeatureContext, deps: StepListenerDeps): void {
-  const logger = context.logger.child({ feature: 'workflow-steps' });
+export function registerStepListeners(
+  { app, logger }: { app: App; logger: Logger },
+  deps: StepListenerDeps,
+): void {
   const { completions } = deps;
 
   /** Completes the execution with the outputs, or with the sentence of what went wrong. */
@@ -61,7 +63,7 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
     }
   };
 
-  context.app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
+  app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
     const parsed = requestInputs.safeParse(inputs);
     if (!parsed.success) {
       await completions.fail(
@@ -74,14 +76,14 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
     await deps.request.start(event.function_execution_id, { ...rest, actor, onBehalfOf });
   });
 
-  context.app.function(STEP.vectorIndexStats, async (args) =>
+  app.function(STEP.vectorIndexStats, async (args) =>
     completeAtOnce(args, async () => {
       const { user_context: actor, ...rest } = statsInputs.parse(args.inputs);
       return deps.immediate.stats({ ...rest, actor });
     }),
   );
 
-  context.app.function(STEP.messagingAccountsSummary, async (args) =>
+  app.function(STEP.messagingAccountsSummary, async (args) =>
     completeAtOnce(args, () => {
       const { user_context: actor, channel } = placeInputs.parse(args.inputs ?? {});
       return deps.immediate.accounts({ actor, channel });

@@ -4,7 +4,7 @@
 // thrown with the command's sentence.
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { VectorStatsPort } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
 import type { StepPolicy } from './policy.ts';
@@ -17,7 +17,7 @@ export type StatsStepInputs = StepPlace & { index: string; period?: string | und
 
 export type ImmediateStepDeps = {
   vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
-  messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
+  messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   policy: StepPolicy;
 };
 

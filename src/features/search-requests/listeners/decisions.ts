@@ -2,10 +2,9 @@
 // dialog); every submit re-checks in the service, which decides by compare-and-set in the store.
 // A refusal (already decided, expired, gone, not an approver) or a failure is thrown: the guard
 // shows the sentence to the person who clicked, wherever they clicked (card, Home tab, modal).
-import type { BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
-import type { FeatureContext } from '../../../feature-context.ts';
 import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import { type Audience, allowed, NO_REQUEST_IN } from '../refusals.ts';
 import type { SearchIndexService } from '../service.ts';
@@ -36,12 +35,14 @@ async function readDecision(
   return undefined;
 }
 
-export function registerDecisionListeners(context: FeatureContext, service: SearchIndexService): void {
-  const { app } = context;
+export function registerDecisionListeners(
+  { app, commandName }: { app: App; commandName(): string },
+  service: SearchIndexService,
+): void {
   const audience = (viewerId: string, style: Audience['style']): Audience => ({
     viewerId,
     style,
-    command: context.commandName(),
+    command: commandName(),
   });
 
   for (const kind of ['approve', 'reject'] as const) {

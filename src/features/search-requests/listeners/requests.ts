@@ -1,7 +1,9 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
 // a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
+import type { App } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
-import type { FeatureContext } from '../../../feature-context.ts';
+import type { ApprovalPolicy } from '../../../approval-policy.ts';
+import type { CommandRouter } from '../../../slack/router.ts';
 import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import { parseCreateArgs } from '../parse.ts';
 import type { RequestQueries } from '../queries.ts';
@@ -23,7 +25,7 @@ export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalVi
 
 /** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
 export function requestFormFor(
-  context: FeatureContext,
+  context: { commandName(): string; approvalPolicy: ApprovalPolicy },
   service: Pick<SearchIndexService, 'capRefusal'>,
   approvers: Pick<Approvers, 'group'>,
 ): RequestForm {
@@ -31,7 +33,7 @@ export function requestFormFor(
     // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
     const cap = await service.capRefusal(userId);
     if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-    const note = policyNotes(context.config.approvals.policy, approvers.group());
+    const note = policyNotes(context.approvalPolicy, approvers.group());
     return requestModal(parseCreateArgs(words), { channelId }, note);
   };
 }
@@ -42,7 +44,10 @@ export type RequestListeners = {
   requestForm: RequestForm;
 };
 
-export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
+export function registerRequestListeners(
+  context: { app: App; router: CommandRouter; commandName(): string },
+  deps: RequestListeners,
+): void {
   const { service } = deps;
   context.router.register({
     words: ['search', 'create'],

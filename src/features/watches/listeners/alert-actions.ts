@@ -1,8 +1,8 @@
 // The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute for… / Unmute, Acknowledge and
 // Open stats. The alert redrawn by the service is the answer the channel sees; a click on a removed
 // watch is thrown to the guard.
-import type { BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
-import type { FeatureContext } from '../../../feature-context.ts';
+import type { App, BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
+import type { UserTimeZone } from '../../../slack/user-time-zone.ts';
 import type { VectorStatsPort } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
 import { WATCH_ACTION } from '../ids.ts';
@@ -15,11 +15,10 @@ const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
 ];
 
 export function registerAlertActions(
-  context: FeatureContext,
+  { app, userTimeZone }: { app: App; userTimeZone: UserTimeZone },
   service: WatchesService,
   postStats: VectorStatsPort['postStats'],
 ): void {
-  const { app, userTimeZone } = context;
   for (const [actionId, control] of CONTROLS)
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
       await ack();

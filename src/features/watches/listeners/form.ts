@@ -1,9 +1,8 @@
 // The watch form's Slack side: opened (from the command or a list's Edit button) with the
 // workspace's user groups listed, its submission read back (the rule, the channel, the owners) and
 // saved through the service. A field that doesn't read is shown under that field.
-import type { BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
-import type { FeatureContext } from '../../../feature-context.ts';
 import { within } from '../../../limiter.ts';
 import type { Policy } from '../../../policy/index.ts';
 import type { WebClient } from '../../../slack/web-client.ts';
@@ -29,7 +28,7 @@ const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
 
 /** The list's Edit button and the form's submission, new watch or edit alike. */
 export function registerWatchForm(
-  context: FeatureContext,
+  context: { app: App; commandName(): string; policy(): Policy },
   service: WatchesService,
   indexes: IndexNamesPort,
 ): void {
@@ -44,7 +43,7 @@ export function registerWatchForm(
       client,
       body.trigger_id,
       watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
-      { command: context.commandName(), policy: context.policy.current() },
+      { command: context.commandName(), policy: context.policy() },
       watch,
     );
   });
@@ -72,7 +71,7 @@ export function registerWatchForm(
         : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
     );
     if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
-    const limited = ownersProblem(owners.asked, context.policy.current());
+    const limited = ownersProblem(owners.asked, context.policy());
     if (limited) return refuse(WATCH_BLOCK[limited.field], limited.problem);
     const full = await service.channelFull(channelId, metadata?.watchId);
     if (full !== undefined) return refuse(WATCH_BLOCK.channel, full);
