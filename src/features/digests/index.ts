@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
@@ -29,7 +29,7 @@ export type DigestsPort = {
 const LEASE_MS = 5 * 60_000;
 
 export function register(
-  context: FeatureContext<{ indexNames: IndexNamesPort; messagingAccounts: MessagingAccountsService }>,
+  context: FeatureContext<{ indexNames: IndexNamesService; messagingAccounts: MessagingAccountsService }>,
 ): DigestsPort {
   const instanceId = randomUUID();
   const logger = context.logger.child({ feature: 'digests' });

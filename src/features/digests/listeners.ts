@@ -12,7 +12,7 @@ import type { CommandContext, CommandRouter } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import type { Store } from '../../store/index.ts';
 import { instantInWords } from '../../time/words.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
@@ -38,7 +38,7 @@ export type ListenerDeps = {
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
   /** The index field's type-ahead, and the saved indexes shown with their names. */
-  indexes: Pick<IndexNamesPort, 'offerIn' | 'optionOf' | 'label'>;
+  indexes: Pick<IndexNamesService, 'offerIn' | 'optionOf' | 'label'>;
 };
 
 /** What the digest commands and form use of the app's shared parts. */

@@ -6,8 +6,8 @@ import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
@@ -21,11 +21,11 @@ export type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports
 
 export type HomeUses = {
   searchRequests: HomeRequests;
-  vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
+  vectorStats: Pick<VectorStatsService, 'read' | 'post'>;
   watches: HomeWatches;
   digests: HomeDigests;
   /** The *Stats for…* form's index field offers the known indexes as you type. */
-  indexNames: Pick<IndexNamesPort, 'offerIn'>;
+  indexNames: Pick<IndexNamesService, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
   /** The viewer's MCP tokens, shown and revoked on the tab; undefined while MCP is off. */

@@ -8,7 +8,7 @@ import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts'
 import type { CommandContext, CommandRouter, Subcommand } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { personTimeZone } from '../../time/audience.ts';
-import type { IndexesService } from './service.ts';
+import type { IndexNamesService, OptionsAnswerer } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText } from './views.ts';
 
 type IndexSubcommand = Pick<Subcommand, 'words' | 'usage' | 'example'>;
@@ -42,7 +42,7 @@ export type IndexListenerDeps = {
 
 export function registerIndexListeners(
   { router, membership, userTimeZone }: IndexListenerDeps,
-  service: IndexesService,
+  service: IndexNamesService,
   reader: StatsReader,
 ): void {
   /** Too few words are answered by the router (from `usage`); too many, here. */
@@ -111,16 +111,13 @@ export function registerIndexListeners(
 }
 
 /** Answers one picker's options requests: a store query, well inside Slack's 3 s. */
-export function answerOptions(
-  app: App,
-  service: Pick<IndexesService, 'options'>,
-  where: { blockId: string; actionId: string },
-): void {
-  app.options<'block_suggestion'>(
-    { type: 'block_suggestion', block_id: where.blockId, action_id: where.actionId },
-    async ({ ack, body }) => {
-      const options = await service.options((body as BlockSuggestion).value ?? '');
-      await ack({ options });
-    },
-  );
-}
+export const optionsAnswerer =
+  (app: App): OptionsAnswerer =>
+  (where, options) => {
+    app.options<'block_suggestion'>(
+      { type: 'block_suggestion', block_id: where.blockId, action_id: where.actionId },
+      async ({ ack, body }) => {
+        await ack({ options: await options((body as BlockSuggestion).value ?? '') });
+      },
+    );
+  };

@@ -6,12 +6,12 @@ import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Store } from '../../store/index.ts';
 import type { WorkTracker } from '../../work-tracker.ts';
-import type { IndexesService } from './service.ts';
+import type { IndexNamesService } from './service.ts';
 
 /** `reader` with every successful stats read remembered: the one place reads are recorded. */
 export function rememberingReads<T extends StatsReader>(
   reader: T,
-  service: Pick<IndexesService, 'remember'>,
+  service: Pick<IndexNamesService, 'remember'>,
   logger: Pick<Logger, 'warn'>,
 ): T {
   return new Proxy(reader, {
@@ -42,7 +42,7 @@ export function rememberingReads<T extends StatsReader>(
  */
 export function rememberCreatedIndexes(
   { changes, work, store }: { changes: ChangeFeed; work: WorkTracker; store: Pick<Store, 'getRequest'> },
-  service: Pick<IndexesService, 'rememberCreated'>,
+  service: Pick<IndexNamesService, 'rememberCreated'>,
   logger: Pick<Logger, 'warn'>,
 ): void {
   changes.subscribe((change) => {

@@ -1,16 +1,16 @@
 // What the MCP feature builds on: the ports of the features whose commands its tools mirror, and
 // the shared parts it reads (the clock, the approvals in the store, what a person may see listed).
 import type { Store } from '../../store/index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { WatchesPort } from '../watches/index.ts';
 
 export type McpUses = {
-  vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'draw'>;
+  vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'draw'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
-  indexNames: Pick<IndexNamesPort, 'list'>;
+  indexNames: Pick<IndexNamesService, 'list'>;
   searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;
   watches: Pick<WatchesPort, 'firing'>;
   approvalProgress: Store['approvalProgress'];

@@ -7,12 +7,12 @@ import type { Logger } from '../../log.ts';
 import type { CommandRouter } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { personTimeZone } from '../../time/audience.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { VectorStatsOutbound } from './outbound.ts';
-import { reportIn, type StatsService } from './service.ts';
+import { reportIn, type VectorStatsService } from './service.ts';
 import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 /** How long Details waits for Slack to name the clicker's zone before it speaks UTC. */
@@ -25,9 +25,9 @@ export function registerStatsListeners(
     logger: Logger;
     userTimeZone: UserTimeZone;
     commandName(): string;
-    indexNames: Pick<IndexNamesPort, 'exampleIndex' | 'resolve'>;
+    indexNames: Pick<IndexNamesService, 'exampleIndex' | 'resolve'>;
   },
-  service: StatsService,
+  service: VectorStatsService,
   { show }: Pick<VectorStatsOutbound, 'show'>,
 ): void {
   const { app, router, logger } = context;

@@ -9,7 +9,7 @@ import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '.
 import type { WebClient } from '../../slack/web-client.ts';
 import type { Store } from '../../store/index.ts';
 import { channelTimeZone } from '../../time/audience.ts';
-import type { StatsRead, StatsService, StatsView } from './service.ts';
+import type { StatsRead, StatsView, VectorStatsService } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
@@ -65,7 +65,7 @@ export function createVectorStatsOutbound(
     store,
   }: { client: WebClient; clock: Clock; commandName(): string; store: Store },
   logger: Logger,
-  service: Pick<StatsService, 'draw'>,
+  service: Pick<VectorStatsService, 'draw'>,
 ) {
   /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
   const show = async (read: StatsRead, place: StatsPlace, userId: string | undefined): Promise<void> => {

@@ -13,33 +13,33 @@ import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
 import { UTC } from '../../time/words.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { StatsTarget } from './input.ts';
-import { apiErrorSentence, notFoundSentence } from './views.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import { parseStatsCommand, type StatsTarget } from './input.ts';
+import { apiErrorSentence, notFoundSentence, refusalNotice } from './views.ts';
 
 /** What was read of an index: the numbers and the report built from them. */
 export type StatsRead = { target: StatsTarget; stats: VectorIndexStats; report: StatsReport };
 export type StatsView = { report: StatsReport; card: PngUpload | undefined };
+export type VectorStatsService = ReturnType<typeof createVectorStatsService>;
 
-export type StatsService = {
-  /**
-   * Reads an index's stats. An index the API doesn't know is TargetGone, a failing API a
-   * UserFacingError: either way the sentence names the index, and whoever asked sees it.
-   */
-  read(target: StatsTarget): Promise<StatsRead>;
-  /**
-   * The report with its card, their times in `timeZone` (the conversation's, src/time/audience.ts);
-   * a card that fails to draw costs the picture, never the numbers.
-   */
-  draw(read: StatsRead, timeZone?: string): Promise<StatsView>;
+/** Where stats were asked for: the channel (a thread in it) the post goes to, and who asked. */
+export type StatsRequest = {
+  /** Undefined when a workflow asked (a Workflow Builder step runs as nobody in particular). */
+  userId: string | undefined;
+  channel: string;
+  /** Post in this message's thread (a watch's alert) rather than in the channel. */
+  threadTs?: string;
 };
 
-export type StatsServiceDeps = {
+export type VectorStatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
   /** Names to show beside ids, and the known names to offer when an id is not found. */
-  indexes?: Pick<IndexNamesPort, 'nameOf' | 'knownNamesHint'>;
+  indexes?: Pick<IndexNamesService, 'nameOf' | 'knownNamesHint' | 'resolve' | 'exampleIndex'>;
+  commandName(): string;
+  /** Shows what was read where it was asked for (outbound.ts). */
+  show(read: StatsRead, where: StatsRequest, userId: string | undefined): Promise<void>;
 };
 
 /** Safe in a filename whatever the id holds (ids are validated, but the filename is Slack-visible). */
@@ -54,30 +54,61 @@ export function reportIn({ target, stats, report: read }: StatsRead, timeZone: s
   return read.name === undefined ? built : { ...built, name: read.name };
 }
 
-export function createStatsService(deps: StatsServiceDeps): StatsService {
+export function createVectorStatsService(deps: VectorStatsServiceDeps) {
   const renderer = deps.renderer ?? defaultCardRenderer;
+  /**
+   * Reads an index's stats. An index the API doesn't know is TargetGone, a failing API a
+   * UserFacingError: either way the sentence names the index, and whoever asked sees it.
+   */
+  async function read(target: StatsTarget): Promise<StatsRead> {
+    try {
+      const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
+      const name = await deps.indexes?.nameOf(target.indexId);
+      const report = buildReport(target.indexId, target.period, stats);
+      return { target, stats, report: name === undefined ? report : { ...report, name } };
+    } catch (error) {
+      if (!isManagementApiError(error)) throw error;
+      if (error.kind === 'not_found')
+        throw new TargetGone(
+          [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
+            .filter(Boolean)
+            .join(' '),
+          { cause: error },
+        );
+      throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), {
+        cause: error,
+      });
+    }
+  }
+  /** Posts what `read` returned, where it was asked for. */
+  const post = async (read: StatsRead, where: StatsRequest): Promise<void> =>
+    deps.show(read, where, where.userId);
   return {
-    async read(target) {
-      try {
-        const stats = await deps.mgmt.getVectorIndexStats(target.indexId, target.period);
-        const name = await deps.indexes?.nameOf(target.indexId);
-        const report = buildReport(target.indexId, target.period, stats);
-        return { target, stats, report: name === undefined ? report : { ...report, name } };
-      } catch (error) {
-        if (!isManagementApiError(error)) throw error;
-        if (error.kind === 'not_found')
-          throw new TargetGone(
-            [notFoundSentence(target.indexId), await deps.indexes?.knownNamesHint(target.indexId)]
-              .filter(Boolean)
-              .join(' '),
-            { cause: error },
-          );
-        throw new UserFacingError(apiErrorSentence(target.indexId, describeApiError(error)), {
-          cause: error,
-        });
+    read,
+    post,
+    /**
+     * Posts an index's stats and card where a person asked for them. Throws TargetGone when the
+     * index doesn't exist and UserFacingError when the API fails, each with the sentence to show.
+     */
+    postStats: async (target: StatsTarget, where: StatsRequest) => post(await read(target), where),
+    /**
+     * What `<index> [period]` names, read as the command reads it (a name or an id; `1h` when no
+     * period); throws a UserFacingError with the command's sentence when it names nothing.
+     */
+    async target(index: string, period?: string): Promise<StatsTarget> {
+      const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
+      if (!parsed.ok) {
+        const example = await deps.indexes?.exampleIndex();
+        throw new UserFacingError(refusalNotice(parsed, deps.commandName(), example).text);
       }
+      const indexId = (await deps.indexes?.resolve(parsed.target.indexId)) ?? parsed.target.indexId;
+      return { ...parsed.target, indexId };
     },
-    async draw(read, timeZone = UTC) {
+    /**
+     * The report with its card, their times in `timeZone` (the conversation's, src/time/audience.ts);
+     * a card that fails to draw costs the picture, never the numbers.
+     */
+    async draw(read: StatsRead, timeZone = UTC): Promise<StatsView> {
       const { target, stats } = read;
       // The message and its card are built from one record in one zone: one figure per thing.
       const report = reportIn(read, timeZone);

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { Watch } from '../../store/index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import { createWatchChecker, type WatchTickReport } from './checker.ts';
 import type { FiringWatch } from './firing.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
@@ -32,7 +32,7 @@ export type WatchesPort = {
 const TICK_MAX_MS = 30_000;
 
 export function register(
-  context: FeatureContext<{ vectorStats: VectorStatsPort; indexNames: IndexNamesPort }>,
+  context: FeatureContext<{ vectorStats: VectorStatsService; indexNames: IndexNamesService }>,
 ): WatchesPort {
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });

@@ -8,7 +8,7 @@ import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
 import { createCompletions } from './outbound.ts';
 import { stepPolicy } from './policy.ts';
@@ -19,7 +19,7 @@ const EVERY_MINUTE = 60_000;
 
 export type WorkflowStepsUses = {
   searchRequests: SearchRequestsPort;
-  vectorStats: VectorStatsPort;
+  vectorStats: VectorStatsService;
   messagingAccounts: MessagingAccountsService;
 };
 

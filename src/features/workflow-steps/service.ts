@@ -5,7 +5,7 @@
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
 import type { StepPolicy } from './policy.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
@@ -16,7 +16,7 @@ export type StepPlace = { actor?: string | undefined; channel?: string | undefin
 export type StatsStepInputs = StepPlace & { index: string; period?: string | undefined };
 
 export type ImmediateStepDeps = {
-  vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
+  vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'post'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   policy: StepPolicy;
 };

@@ -4,7 +4,7 @@
 // itself (a day above its month) the message says so in one line.
 import { describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
-import { createStatsService } from '../../../src/features/vector-stats/service.ts';
+import { createVectorStatsService } from '../../../src/features/vector-stats/service.ts';
 import { statsMessage } from '../../../src/features/vector-stats/views.ts';
 import { altTextFor, type StatsCardInput } from '../../../src/render/index.ts';
 import { cardDataOf, headlineOf } from '../../../src/render/series.ts';
@@ -20,9 +20,11 @@ const BUSY = '9b2f6c1e-3d4a-4f5b-8c7d-1e2f3a4b5c6d';
 async function shown(indexId: string, period: StatsPeriod, timeZone = 'UTC') {
   const stats = readStats(makeVectorIndexStats(indexId, period, NOW, 7, DEFAULT_VECTOR_INDEXES[indexId]));
   const given: StatsCardInput[] = [];
-  const service = createStatsService({
+  const service = createVectorStatsService({
     mgmt: { getVectorIndexStats: async () => stats },
     logger: { error: () => undefined },
+    commandName: () => '/ops',
+    show: async () => undefined,
     renderer: {
       render: async (input) => {
         given.push(input);

@@ -3,7 +3,7 @@
 // watch is thrown to the guard.
 import type { App, BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
 import type { UserTimeZone } from '../../../slack/user-time-zone.ts';
-import type { VectorStatsPort } from '../../vector-stats/index.ts';
+import type { VectorStatsService } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
 import { WATCH_ACTION } from '../ids.ts';
 import type { WatchesService } from '../service.ts';
@@ -17,7 +17,7 @@ const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
 export function registerAlertActions(
   { app, userTimeZone }: { app: App; userTimeZone: UserTimeZone },
   service: WatchesService,
-  postStats: VectorStatsPort['postStats'],
+  postStats: VectorStatsService['postStats'],
 ): void {
   for (const [actionId, control] of CONTROLS)
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {

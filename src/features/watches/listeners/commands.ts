@@ -5,7 +5,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Policy } from '../../../policy/index.ts';
 import { EXAMPLE_INDEX } from '../../../slack/help-view.ts';
 import type { CommandRouter } from '../../../slack/router.ts';
-import type { IndexNamesPort } from '../../index-names/index.ts';
+import type { IndexNamesService } from '../../index-names/index.ts';
 import {
   type OwnersAsked,
   ownersProblem,
@@ -24,7 +24,7 @@ import { openWatchForm } from './form.ts';
 export function registerWatchCommands(
   context: { router: CommandRouter; clock: Clock; intervalMs: number; policy(): Policy },
   service: WatchesService,
-  indexes: IndexNamesPort,
+  indexes: IndexNamesService,
 ): void {
   const intervalMinutes = Math.round(context.intervalMs / 60_000) || 1;
 

@@ -7,7 +7,7 @@ import { within } from '../../../limiter.ts';
 import type { Policy } from '../../../policy/index.ts';
 import type { WebClient } from '../../../slack/web-client.ts';
 import type { Watch } from '../../../store/index.ts';
-import type { IndexNamesPort } from '../../index-names/index.ts';
+import type { IndexNamesService } from '../../index-names/index.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
 import { parseRemindEvery } from '../incident.ts';
 import { type OwnersAsked, ownersProblem, readSpec, type WatchSpec } from '../input.ts';
@@ -30,7 +30,7 @@ const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
 export function registerWatchForm(
   context: { app: App; commandName(): string; policy(): Policy },
   service: WatchesService,
-  indexes: IndexNamesPort,
+  indexes: IndexNamesService,
 ): void {
   const { app } = context;
   // The form's index field is a type-ahead over the indexes opsbot knows.
