@@ -35,7 +35,7 @@ if (values.app) benchAppFrom(values.app);
 const items = values.only
   ?.split(',')
   .map((s) => Number(s.trim()))
-  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 8);
+  .filter((n) => Number.isInteger(n) && n >= 1 && n <= 10);
 
 // Items 6–8 at a fraction of the full day's shape and in a shorter day: a smoke run of them that
 // still deals the whole mix, without the minutes the full shapes take.

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import { App, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import { type TrackedClient, trackApiHealth } from './api/health.ts';
-import { sharedStatsReads } from './api/shared-reads.ts';
+import { sharedStatsReads, statsAdmission } from './api/shared-reads.ts';
 import { ChangeFeed } from './changes.ts';
 import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
@@ -234,6 +234,7 @@ function sharedContext(deps: AppDeps, parts: Parts): { context: FeatureContext; 
     changes,
     // Rebuilt over the remembering reader in registerFeatures.
     scheduledStats: sharedStatsReads(api.client),
+    statsWork: statsAdmission(deps.statsAdmission),
   };
   return { context, api };
 }

@@ -155,6 +155,21 @@ export function isExpectedSlackAnswer(error: unknown): boolean {
   return isTriggerSpent(error) || cantPostReason(error) !== undefined || isTransientSlackError(error);
 }
 
+/**
+ * What a person is told when opsbot already has as much work in hand as its memory allows (a burst
+ * of stats commands): the work was not started, and a minute later it will be.
+ */
+export const BUSY =
+  'opsbot is busy with a lot of requests just now, so it didn’t start this one. Try again in a minute.';
+
+/** The work was turned away at the door (src/limiter.ts, createAdmission): nothing was started. */
+export class Busy extends UserFacingError {
+  override readonly name = 'Busy';
+  constructor() {
+    super(BUSY);
+  }
+}
+
 /** What a person is told when a form could not be opened in time; they only need to act again. */
 export const FORM_NOT_OPENED =
   'Slack took too long to open the form, so it couldn’t be shown. Please try again.';

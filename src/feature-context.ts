@@ -6,6 +6,7 @@ import type { StatsReader } from './api/shared-reads.ts';
 import type { ChangeFeed } from './changes.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { Admission } from './limiter.ts';
 import type { Logger } from './log.ts';
 import type { Pacer } from './slack/pacer.ts';
 import type { PolicyPort } from './slack/policy-gate.ts';
@@ -25,6 +26,8 @@ export type AppDeps = {
   clock: Clock;
   /** How start-up waits between attempts to reach Slack; tests shorten it. */
   retry?: RetryPolicy;
+  /** How much statistics work runs and waits at once (STATS_ADMISSION); tests make a burst small. */
+  statsAdmission?: { running: number; waiting: number };
   /** How long one Web API call may take (SLACK_CALL_TIMEOUT_MS); tests shorten it. */
   slackTimeoutMs?: number;
 };
@@ -53,8 +56,13 @@ export type FeatureContext<Uses = unknown> = AppDeps & {
   lifecycle: Lifecycle;
   /** Told of every stored change a person could see; views that show them refresh from it. */
   changes: ChangeFeed;
-  /** Statistics for the schedulers (digests, watches): a read on its way is shared by all of them. */
+  /** Statistics reads for everyone (schedulers and people): a read on its way is shared by all who ask. */
   scheduledStats: StatsReader;
+  /**
+   * The process's one admission for statistics work that holds memory (a read and its card):
+   * people's work is refused with the BUSY sentence past it, background work waits its turn.
+   */
+  statsWork: Admission;
   /** The one pacer of scheduled posts (digests, alerts), so together they stay within Slack's rates. */
   pacer: Pacer;
   /** The one path of scheduled posts (digests, alerts, request cards): keyed, paced, sent once. */

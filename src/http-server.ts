@@ -10,6 +10,28 @@ import type { Store } from './store/index.ts';
 /** Slack requests are small; anything bigger is refused before it is parsed. */
 export const MAX_REQUEST_BODY_BYTES = 256 * 1024;
 
+/**
+ * What one process spends on requests, whoever sends them. Slack sends a few KiB and expects an
+ * answer within 3 s, so a request still arriving after seconds is not Slack's; Node's own limits
+ * (60 s for headers, 5 minutes for a request, connections unbounded) let slow senders hold memory
+ * outside the V8 heap cap until a container limit kills the process.
+ */
+export const HTTP_BUDGETS = {
+  /** A request's headers must have arrived within this (Node: 60 s). */
+  headersTimeoutMs: 5_000,
+  /** A whole request, body included, within this; then 408 and the connection closed (Node: 5 min). */
+  requestTimeoutMs: 10_000,
+  /** How often Node enforces the two timeouts above (Node: every 30 s). */
+  timeoutCheckMs: 1_000,
+  /** Connections open at once; past it Node closes new ones as they arrive (Node: unbounded). */
+  maxConnections: 512,
+  /**
+   * Body bytes being read at once over every request (a request counts what it declares, or the
+   * body limit when it declares nothing): past it, 503 with Retry-After before the body is read.
+   */
+  bodyBytesInFlight: 8 * 1024 * 1024,
+} as const;
+
 export type ServerDeps = {
   /** Absent in Socket Mode: Slack's requests come over the socket, so only the probes are served. */
   receiver: HTTPReceiver | undefined;
@@ -21,17 +43,55 @@ export type ServerDeps = {
 };
 
 export function createOpsbotServer(deps: ServerDeps): Server {
-  return createServer((req, res) => {
-    const path = req.url?.split('?')[0];
-    if (req.method === 'GET' && path === '/healthz') return serveHealth(res);
-    if (req.method === 'GET' && path === '/readyz') return void serveReadiness(deps, res);
-    if (path === '/mcp') return deps.mcp === undefined ? notFound(res) : deps.mcp(req, res);
-    if (deps.receiver === undefined) return notFound(res);
-    // Bolt authorises nothing until Slack has answered auth.test (start-up's retries): a request
-    // that arrives before then gets 503, which Slack retries, rather than a failed listener.
-    if (deps.readiness.slack === 'connecting to Slack') return notReadyYet(res, deps.logger);
-    serveSlack(deps.receiver, req, res, deps.logger);
-  });
+  const bodies = bodyBudget(HTTP_BUDGETS.bodyBytesInFlight);
+  const server = createServer(
+    {
+      headersTimeout: HTTP_BUDGETS.headersTimeoutMs,
+      requestTimeout: HTTP_BUDGETS.requestTimeoutMs,
+      connectionsCheckingInterval: HTTP_BUDGETS.timeoutCheckMs,
+    },
+    (req, res) => {
+      const path = req.url?.split('?')[0];
+      if (req.method === 'GET' && path === '/healthz') return serveHealth(res);
+      if (req.method === 'GET' && path === '/readyz') return void serveReadiness(deps, res);
+      if (path === '/mcp') return deps.mcp === undefined ? notFound(res) : deps.mcp(req, res);
+      if (deps.receiver === undefined) return notFound(res);
+      // Bolt authorises nothing until Slack has answered auth.test (start-up's retries): a request
+      // that arrives before then gets 503, which Slack retries, rather than a failed listener.
+      if (deps.readiness.slack === 'connecting to Slack') return notReadyYet(res, deps.logger);
+      serveSlack(deps.receiver, req, res, deps.logger, bodies);
+    },
+  );
+  server.maxConnections = HTTP_BUDGETS.maxConnections;
+  return server;
+}
+
+type BodyBudget = {
+  /** Reserves what the request's body may take; false when that is past the budget. */
+  reserve(req: IncomingMessage, res: ServerResponse): boolean;
+};
+
+/** The bytes of bodies being read at once: reserved as a request arrives, given back once it is read. */
+function bodyBudget(limit: number): BodyBudget {
+  let reserved = 0;
+  return {
+    reserve(req, res) {
+      const declared = Number(req.headers['content-length']);
+      const bytes = Number.isFinite(declared) ? declared : MAX_REQUEST_BODY_BYTES;
+      if (reserved + bytes > limit) return false;
+      reserved += bytes;
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        reserved -= bytes;
+      };
+      // Read to the end (Bolt holds a parsed body from then on), or the answer went or the peer left.
+      req.once('end', giveBack);
+      res.once('close', giveBack);
+      return true;
+    },
+  };
 }
 
 export function listen(server: Server, port: number): Promise<number> {
@@ -58,12 +118,21 @@ function notReadyYet(res: ServerResponse, logger: Logger): void {
   res.end();
 }
 
-function serveSlack(receiver: HTTPReceiver, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
-  const refusal = refusalBeforeReading(req);
+function serveSlack(
+  receiver: HTTPReceiver,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: Logger,
+  bodies: BodyBudget,
+): void {
+  const refusal = refusalBeforeReading(req) ?? refusalPastBudget(req, res, bodies);
   if (refusal !== undefined) {
     logger.warn({ event: 'request_refused', ...refusal.log }, 'request refused before reading its body');
     // Bolt's own answers to these (401, 413) carry no body either; the unread body ends the connection.
-    res.writeHead(refusal.status, { connection: 'close' });
+    res.writeHead(refusal.status, {
+      connection: 'close',
+      ...(refusal.status === 503 ? { 'retry-after': '1' } : {}),
+    });
     res.end();
     return;
   }
@@ -90,6 +159,16 @@ function refusalBeforeReading(
   }
   const stamp = timestampRefusal(req.headers, Date.now());
   return stamp === undefined ? undefined : { status: 401, log: stamp };
+}
+
+/** 503 (Slack retries it) when the bodies being read at once already take the budget. */
+function refusalPastBudget(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodies: BodyBudget,
+): { status: number; log: Record<string, unknown> } | undefined {
+  if (req.method !== 'POST' || bodies.reserve(req, res)) return undefined;
+  return { status: 503, log: { reason: 'bodies_in_flight', budgetBytes: HTTP_BUDGETS.bodyBytesInFlight } };
 }
 
 function serveHealth(res: ServerResponse): void {

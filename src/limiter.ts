@@ -1,9 +1,32 @@
-// Bounds on async work: how many run at once (createLimiter, forEachBounded), how long anyone waits
-// for one (within), and a memo that makes repeated asks within one run share one call (memoize).
+// Bounds on async work: how many run at once (createLimiter, forEachBounded), how many may wait
+// and who is turned away past that (createAdmission), how long anyone waits for one (within), and a
+// memo that makes repeated asks within one run share one call (memoize).
 
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
-export function createLimiter(limit: number): Limiter {
+/**
+ * Work that holds memory while it runs (a stats read and its card), bounded twice: `running` at
+ * once, and `waiting` people queued behind them. A person's work past that is refused at once with
+ * `refusal()` (a sentence they can act on, never a process out of memory); background work, which
+ * bounds its own fan-out, always waits its turn.
+ */
+export type Admission = {
+  /** A person's work: runs in turn, or rejects with the refusal when `waiting` are already queued. */
+  admit: Limiter;
+  /** Background work (a digest tick): always queued, never refused. */
+  queue: Limiter;
+  /** How many run and wait now (for tests and the log). */
+  load(): { running: number; waiting: number };
+  /** Whether `admit` would refuse right now (a listener can say so in its acknowledgement). */
+  full(): boolean;
+};
+
+export function createAdmission(options: {
+  running: number;
+  waiting: number;
+  refusal: () => Error;
+}): Admission {
+  const { running: limit, waiting: room } = options;
   if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError('limit must be a whole number ≥ 1');
   let active = 0;
   const waiting: Array<() => void> = [];
@@ -11,8 +34,11 @@ export function createLimiter(limit: number): Limiter {
     active -= 1;
     waiting.shift()?.();
   };
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  const run = async <T>(task: () => Promise<T>, refusable: boolean): Promise<T> => {
+    if (active >= limit) {
+      if (refusable && waiting.length >= room) throw options.refusal();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
     active += 1;
     try {
       return await task();
@@ -20,6 +46,16 @@ export function createLimiter(limit: number): Limiter {
       release();
     }
   };
+  return {
+    admit: (task) => run(task, true),
+    queue: (task) => run(task, false),
+    load: () => ({ running: active, waiting: waiting.length }),
+    full: () => active >= limit && waiting.length >= room,
+  };
+}
+
+export function createLimiter(limit: number): Limiter {
+  return createAdmission({ running: limit, waiting: 0, refusal: () => new Error('never refused') }).queue;
 }
 
 /**

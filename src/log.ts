@@ -1,7 +1,11 @@
-// Structured JSON logs (one line per event). Two guards keep secrets out:
+// Structured JSON logs (one line per event). Three guards keep secrets out:
 // 1. a redaction list of field paths that may carry credentials, whatever their value;
 // 2. a last-moment scrub of every known secret value from the serialised line, for the
-//    case where a secret turns up somewhere nobody expected (an error message, a URL).
+//    case where a secret turns up somewhere nobody expected (an error message, a URL);
+// 3. the same scrub by shape, for what Slack hands out per payload and no configuration knows:
+//    a workflow's `xwfp-` token, any `xox?-`/`xapp-` token, a response_url, a trigger_id. Field
+//    redaction can't see inside a string (Bolt's and the Socket Mode client's lines are strings),
+//    so the raw payloads those clients log at debug are cut to their type before they are written.
 import { type Logger as BoltLogger, type LogLevel as BoltLogLevel, LogLevel } from '@slack/bolt';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
@@ -49,10 +53,26 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /**
- * Secrets opsbot makes itself, recognised by their shape: an MCP token is shown once in a modal,
- * so Slack's Web API client would otherwise log it with the request body at debug level.
+ * Secrets recognised by their shape, wherever they turn up in a line. Slack's: tokens by their
+ * prefix, a response_url (or an incoming webhook) by its host or its path, a trigger_id by its form
+ * (the slashes of a URL may be escaped, `\/`, once or twice in a JSON line). opsbot's own: an MCP
+ * token is shown once in a modal, so Slack's Web API client would otherwise log it with the request
+ * body at debug level.
  */
+const SLASH = String.raw`(?:\\*\/)`;
 const SECRET_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/\bxox[a-z]-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [/\bxapp-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [/\bxwfp-[A-Za-z0-9-]+/g, '[REDACTED]'],
+  [new RegExp(String.raw`hooks\.slack\.com(?:${SLASH}[A-Za-z0-9_%.~-]+)+`, 'g'), '[REDACTED]'],
+  [
+    new RegExp(
+      `${SLASH}(?:commands|actions|services|triggers|workflows)${SLASH}T[A-Z0-9]+(?:${SLASH}[A-Za-z0-9]+){2}`,
+      'g',
+    ),
+    '[REDACTED]',
+  ],
+  [/\b\d{4,}\.\d{4,}\.[0-9a-f]{16,}\b/g, '[REDACTED]'],
   [/opsbot_mcp_[A-Za-z0-9_-]+/g, 'opsbot_mcp_[REDACTED]'],
 ];
 
@@ -85,12 +105,34 @@ const BOLT_LEVEL_FOR: Record<string, BoltLogLevel> = {
  */
 const RETRIED_BY_OPSBOT = /^Failed to retrieve a new WSS URL/;
 
+/** The Socket Mode client's lines that quote a whole payload (tokens, response_urls, what people typed). */
+const RAW_SOCKET_MESSAGE =
+  /^(Received a message on the WebSocket|Unable to parse an incoming WebSocket message)/;
+
+/** A raw-payload line cut to what an operator debugging the socket needs: the envelope's type. */
+export function withoutPayload(text: string): string {
+  const raw = RAW_SOCKET_MESSAGE.exec(text);
+  if (raw === null) return text;
+  if (raw[1] !== 'Received a message on the WebSocket') return `${raw[1]} (will ignore; payload not logged)`;
+  try {
+    const message = JSON.parse(text.slice(text.indexOf(':') + 1)) as {
+      type?: unknown;
+      payload?: { type?: unknown; event?: { type?: unknown } };
+    };
+    const inner = message.payload?.event?.type ?? message.payload?.type;
+    const kinds = [message.type, inner].filter((k) => typeof k === 'string').join(' / ');
+    return `${raw[1]}: ${kinds || 'a message'} (payload not logged)`;
+  } catch {
+    return `${raw[1]} (payload not logged)`;
+  }
+}
+
 /** Bolt logs with variadic strings; route them into the same structured stream. */
 export function boltLogger(logger: Logger): BoltLogger {
   const child = logger.child({ component: 'bolt' });
   const join = (msg: unknown[]) => msg.map((m) => (typeof m === 'string' ? m : safeStringify(m))).join(' ');
   return {
-    debug: (...msg) => child.debug(join(msg)),
+    debug: (...msg) => child.debug(withoutPayload(join(msg))),
     info: (...msg) => child.info(join(msg)),
     warn: (...msg) => child.warn(join(msg)),
     error: (...msg) => {

@@ -1,6 +1,7 @@
 // Runs the benchmarks and returns one table: the targets of what a person or an operator notices
 // (items 1–3), information alongside the peers (items 4 and 5), then the busy day at five and ten
-// times its shape and how its cost grows (items 6–8). The apps
+// times its shape and how its cost grows (items 6–8), and how many stats commands at once one
+// process answers (item 10). The apps
 // under test, the load generator and the harness (which hosts the simulators) are separate
 // processes; see BENCHMARKS.md.
 import { rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import {
 } from './scale-items.ts';
 import { fiveTimesRows, growthRows, replicasRows } from './scale-rows.ts';
 import { FULL, QUICK, type Settings } from './settings.ts';
+import { benchStatsBurst, type StatsBurstResult, statsBurstRows } from './stats-burst.ts';
 import { appDriver, benchStatsEndToEnd, type StatsE2eResult, statsE2eRows } from './stats-e2e.ts';
 import { absentRow, type Row } from './table.ts';
 
@@ -41,11 +43,13 @@ export const ITEMS = {
   6: 'Five times the busy day on one process',
   7: 'Ten times the busy day on replicas sharing PostgreSQL',
   8: 'How cost grows with the day',
+  9: 'Twenty times the busy day on five replicas sharing PostgreSQL (information)',
+  10: 'Stats burst: how many stats commands at once one process answers',
 } as const;
 
 export type BenchOptions = {
   quick?: boolean;
-  /** Item numbers to run (1–8); all by default. */
+  /** Item numbers to run (1–10); all by default. */
   items?: readonly number[];
   /** Replaces the settings `quick` picks (a smoke run of items 6–8 at a smaller shape). */
   settings?: Settings;
@@ -70,6 +74,7 @@ export type BenchReport = {
   fiveTimes?: Sides<BusyDayResult>[];
   replicas?: Sides<ReplicasDay>;
   growth?: { times: number; sides: Sides<BusyDayResult> }[];
+  statsBurst?: StatsBurstResult[];
   peaks: PeakRss[];
 };
 
@@ -158,18 +163,35 @@ export async function runBenchmarks(options: BenchOptions = {}): Promise<BenchRe
       report.fiveTimes = await benchFiveTimes(scale);
       return report.fiveTimes.flatMap(fiveTimesRows);
     });
-    await section(7, async () => {
-      const databaseUrl = 'databaseUrl' in options ? options.databaseUrl : benchDatabaseUrl();
-      if (databaseUrl === undefined) {
-        progress('  skipped: neither TEST_DATABASE_URL nor DATABASE_URL names a PostgreSQL');
-        return [absentRow(7, ITEMS[7], 'skipped', 'neither TEST_DATABASE_URL nor DATABASE_URL is set')];
-      }
-      report.replicas = await benchReplicas(scale, databaseUrl);
-      return replicasRows(report.replicas);
-    });
+    const onReplicas = (item: 7 | 9, which: 'replicas' | 'manyReplicas', times: number) =>
+      section(item, async () => {
+        const databaseUrl = 'databaseUrl' in options ? options.databaseUrl : benchDatabaseUrl();
+        if (databaseUrl === undefined) {
+          progress('  skipped: neither TEST_DATABASE_URL nor DATABASE_URL names a PostgreSQL');
+          return [
+            absentRow(item, ITEMS[item], 'skipped', 'neither TEST_DATABASE_URL nor DATABASE_URL is set'),
+          ];
+        }
+        const sides = await benchReplicas(scale, databaseUrl, which);
+        if (item === 7) report.replicas = sides;
+        return replicasRows(sides, item, times);
+      });
+    await onReplicas(7, 'replicas', 10);
     await section(8, async () => {
       report.growth = await benchGrowth(scale, report.fiveTimes);
       return growthRows(report.growth);
+    });
+
+    await onReplicas(9, 'manyReplicas', 20);
+
+    await section(10, async () => {
+      report.statsBurst = await benchStatsBurst({
+        sims,
+        start: () => startApp(sims, nodeArgs, { LOG_LEVEL: 'warn', DIGEST_TICK_MS: '3600000' }),
+        sizes: settings.statsBurst.sizes,
+        progress,
+      });
+      return statsBurstRows(report.statsBurst);
     });
 
     if (want(2)) report.rows.push(...footprintRows(report.coldStart, report.peaks));

@@ -175,9 +175,7 @@ export async function runCommand(ctx: DayContext, op: CommandOp, n: number): Pro
     }
     case 'watchList': {
       const r = await command('watch list');
-      const mine = (c: { method: string; ok: boolean; args: Record<string, unknown> }) =>
-        c.method === 'chat.postEphemeral' && c.ok && c.args.channel === channelId && c.args.user === userId;
-      await visible(ctx, 'watchList', r.sent, answers.call(r.mark, mine, timeout));
+      await visible(ctx, 'watchList', r.sent, byUrl(r.mark, r.res.responseUrl));
       return;
     }
     case 'digestForm': {

@@ -54,9 +54,13 @@ export async function benchFiveTimes(options: ScaleOptions): Promise<Sides<BusyD
   return days;
 }
 
-/** Item 7: ten times the day on replicas sharing a fresh schema of `databaseUrl`. */
-export async function benchReplicas(options: ScaleOptions, databaseUrl: string): Promise<Sides<ReplicasDay>> {
-  const { count, day } = options.scale.replicas;
+/** Item 7 (item 9: `manyReplicas`): the day on replicas sharing a fresh schema of `databaseUrl`. */
+export async function benchReplicas(
+  options: ScaleOptions,
+  databaseUrl: string,
+  which: 'replicas' | 'manyReplicas' = 'replicas',
+): Promise<Sides<ReplicasDay>> {
+  const { count, day } = options.scale[which];
   return bothSides(options, `${count} replicas, ${shapeLabel(day)}`, async (dir) => {
     const db = await freshSchema(databaseUrl);
     try {

@@ -9,6 +9,8 @@ export type Settings = {
   day: DaySettings;
   ack: { concurrencies: number[]; rounds: number; warmupMs: number; durationMs: number };
   statsE2e: { warmup: number; runs: number };
+  /** Item 10: stats commands sent at once, each size against a fresh process. */
+  statsBurst: { sizes: number[] };
   coldStart: { runs: number };
   /** Items 6–8: the busy day at larger shapes (five and ten times the day). */
   scale: ScaleSettings;
@@ -55,6 +57,8 @@ export type ScaleSettings = {
   oneProcess: DaySettings[];
   /** Item 7: ten times the day, spread over this many replicas sharing PostgreSQL. */
   replicas: { count: number; day: DaySettings };
+  /** Item 9: twenty times the day on five replicas (information). */
+  manyReplicas: { count: number; day: DaySettings };
   /** Item 8: the day at these multiples on one process (5× is item 6's first day when both run). */
   growth: { times: number; day: DaySettings }[];
 };
@@ -63,6 +67,7 @@ export function scaleSettings(day: DaySettings, home = { one: 1, busy: 2.5 }): S
   return {
     oneProcess: [scaledDay(day, 5, home.one), scaledDay(day, 5, home.busy)],
     replicas: { count: 3, day: scaledDay(day, 10, home.one) },
+    manyReplicas: { count: 5, day: scaledDay(day, 20, home.one) },
     growth: [1, 2, 5].map((times) => ({ times, day: scaledDay(day, times, home.one) })),
   };
 }
@@ -107,6 +112,7 @@ export const FULL: Settings = {
   day: FULL_DAY,
   ack: { concurrencies: [10, 100], rounds: 5, warmupMs: 500, durationMs: 3_000 },
   statsE2e: { warmup: 3, runs: 30 },
+  statsBurst: { sizes: [100, 300, 500] },
   coldStart: { runs: 5 },
   scale: scaleSettings(FULL_DAY),
 };
@@ -116,6 +122,7 @@ export const QUICK: Settings = {
   day: SMOKE_DAY,
   ack: { concurrencies: [10, 100], rounds: 1, warmupMs: 100, durationMs: 200 },
   statsE2e: { warmup: 1, runs: 3 },
+  statsBurst: { sizes: [50] },
   coldStart: { runs: 1 },
   scale: scaleSettings(SMOKE_DAY),
 };
@@ -125,7 +132,7 @@ export function describeSettings(s: Settings): string {
   const day = `busy day ${d.durationMs / 1000} s at ${d.commandsPerSec} commands/s and ${d.homesPerSec} Home opens/s, ${d.people} people, ${d.digests} digests, ${d.watches} watches (checked every ${d.watchIntervalMs / 1000} s), DIGEST_TICK_MS=${d.digestTickMs}`;
   const ack = `ack path ${s.ack.rounds} interleaved rounds × ${s.ack.durationMs / 1000} s (after ${s.ack.warmupMs / 1000} s warm-up) per target and concurrency`;
   const cold = `cold start ${s.coldStart.runs} interleaved runs`;
-  const e2e = `stats end to end ${s.statsE2e.runs} runs`;
+  const e2e = `stats end to end ${s.statsE2e.runs} runs; stats burst ${s.statsBurst.sizes.join(', ')} at once`;
   const larger = (d: DaySettings) =>
     `${d.people} people, ${d.digests} digests, ${d.watches} watches, ${d.commandsPerSec} commands/s, Home ${d.homesPerSec}/s, ${d.durationMs / 1000} s`;
   const scale = `items 6–8: ${s.scale.oneProcess.map(larger).join(' and ')} on one process; ${larger(s.scale.replicas.day)} on ${s.scale.replicas.count} replicas; growth at ${s.scale.growth.map((g) => `${g.times}×`).join(', ')}`;

@@ -4,7 +4,7 @@ import { type Machine, machineMarkdown } from './machine.ts';
 export type Verdict = 'met' | 'missed' | 'info' | 'not available yet' | 'skipped' | 'failed';
 
 export type Row = {
-  /** Item number (1–8, see ITEMS in bench.ts). */
+  /** Item number (1–9, see ITEMS in bench.ts). */
   item: number;
   name: string;
   opsbot: string;

@@ -1,30 +1,65 @@
-// Statistics the schedulers read (digests, watches): a read already on its way is shared by every
-// scheduler asking for the same (index, period) meanwhile, so a digest tick and a watch tick running
-// at the same moment make one API call. Nothing is kept once the answer is in: what a tick shows is
-// never older than its own request, except within one run (readsForOneRun). People's commands
-// don't go through here at all.
-import { memoize } from '../limiter.ts';
+// Statistics reads, for everyone who asks (commands, controls, forms, steps, Home, digests,
+// watches): a read already on its way is shared by everyone asking for the same (index, period)
+// meanwhile, so a burst of one command, or a digest tick and a watch tick at the same moment, make
+// one API call. Nothing is kept once the answer is in: what anyone is shown is never older than
+// their own request, except within one run (readsForOneRun).
+//
+// The work a read starts holds memory (the raw series, ~200 KB of JSON for 30 days, several times
+// that parsed, then a card of ~260 KB), so it goes through one admission per process (statsWork):
+// STATS_ADMISSION.running at once and STATS_ADMISSION.waiting people queued behind them; past that,
+// a person is told BUSY at once. Sized for the start command's --max-old-space-size=160: four reads
+// and their cards in hand are a few MiB, and the cards of the hundred admitted commands waiting to be
+// posted are ~26 MiB outside the heap at worst.
+import { Busy } from '../errors.ts';
+import { type Admission, createAdmission, memoize } from '../limiter.ts';
 import type { ManagementClient } from './client.ts';
 import type { StatsPeriod, VectorIndexStats } from './schemas.ts';
 
 export type StatsReader = Pick<ManagementClient, 'getVectorIndexStats'>;
 
-export function sharedStatsReads(mgmt: StatsReader): StatsReader {
-  const inFlight = new Map<string, Promise<VectorIndexStats>>();
-  return {
-    getVectorIndexStats(id: string, period: StatsPeriod = '1h') {
-      const key = `${id}\u0000${period}`;
-      const pending = inFlight.get(key);
-      if (pending !== undefined) return pending;
-      const read = mgmt.getVectorIndexStats(id, period);
-      inFlight.set(key, read);
-      const done = () => {
-        if (inFlight.get(key) === read) inFlight.delete(key);
-      };
-      read.then(done, done);
-      return read;
-    },
+/** How much statistics work one process takes on at once, and how many people may wait for it. */
+export const STATS_ADMISSION = { running: 4, waiting: 96 } as const;
+
+/** The process's one admission for statistics reads and their cards (context.statsWork). */
+export function statsAdmission(limits: { running: number; waiting: number } = STATS_ADMISSION): Admission {
+  return createAdmission({ ...limits, refusal: () => new Busy() });
+}
+
+/** `load` shared while in flight; `has` says whether an ask would join one already on its way. */
+export type SharedWhileInFlight<K extends unknown[], V> = ((...args: K) => Promise<V>) & {
+  has(...args: K): boolean;
+};
+
+/**
+ * `load`, with one promise per key while it is in flight: whoever asks for the same key meanwhile
+ * gets that promise. Nothing is kept once it settles, failures included.
+ */
+export function sharedWhileInFlight<K extends unknown[], V>(
+  keyOf: (...args: K) => string,
+  load: (...args: K) => Promise<V>,
+): SharedWhileInFlight<K, V> {
+  const inFlight = new Map<string, Promise<V>>();
+  const shared = (...args: K) => {
+    const key = keyOf(...args);
+    const pending = inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const started = load(...args);
+    inFlight.set(key, started);
+    const done = () => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    };
+    started.then(done, done);
+    return started;
   };
+  return Object.assign(shared, { has: (...args: K) => inFlight.has(keyOf(...args)) });
+}
+
+export function sharedStatsReads(mgmt: StatsReader): StatsReader {
+  const read = sharedWhileInFlight(
+    (id: string, period: StatsPeriod) => `${id}\u0000${period}`,
+    (id, period): Promise<VectorIndexStats> => mgmt.getVectorIndexStats(id, period),
+  );
+  return { getVectorIndexStats: (id, period = '1h') => read(id, period) };
 }
 
 /**

@@ -75,6 +75,8 @@ export type WorkspaceOptions = {
   onLogLine?: (line: string) => void;
   /** How Slack reaches opsbot: signed HTTP POSTs (default) or Socket Mode. */
   mode?: 'http' | 'socket';
+  /** A smaller admission for statistics work than STATS_ADMISSION, so a burst past it is quick. */
+  statsAdmission?: { running: number; waiting: number };
   /** How long opsbot's Web API calls may take (15 s by default): a test of a late answer shortens it. */
   slackTimeoutMs?: number;
 };
@@ -162,6 +164,7 @@ export async function startSimulatedWorkspace(options: WorkspaceOptions = {}): P
     const store = await openStore(config.database, logger.child({ component: 'store' }), clock);
     const opsbot = createOpsbot({
       ...{ config, logger, mgmt: client, store, clock, retry: FAST_RETRY },
+      ...(options.statsAdmission ? { statsAdmission: options.statsAdmission } : {}),
       ...(options.slackTimeoutMs === undefined ? {} : { slackTimeoutMs: options.slackTimeoutMs }),
     });
     const { port } = await opsbot.start(0);

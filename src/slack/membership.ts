@@ -23,9 +23,15 @@
 //
 // The reads go through a Web API client of their own (src/app.ts): the client holds every call
 // behind a 429, and a listing's questions must never hold a digest or an alert.
+//
+// A decision waits at most ANSWER_WITHIN_MS for Slack (its retries included): a form must be
+// answered inside Slack's 3 s, so a question Slack hasn't answered by then is 'unknown' (the
+// person is told "Slack didn't say whether …, try again"), and the read goes on: its answer is kept
+// for the next decision.
 import type { App } from '@slack/bolt';
 import type { Clock } from '../clock.ts';
 import { errField, slackErrorCode } from '../errors.ts';
+import { within } from '../limiter.ts';
 import type { Logger } from '../log.ts';
 import { LruMap } from '../lru-map.ts';
 import type { Answer, Membership, PostCheck } from '../policy/index.ts';
@@ -44,6 +50,9 @@ const DM_MAX_AGE_MS = 24 * 3_600_000;
 
 /** Answers kept at most: a channel's members and a group's, so a workspace's worth with room. */
 const KEPT_ANSWERS = 10_000;
+
+/** How long a decision waits for Slack's answer: the rest of Slack's 3 s is the answer's. */
+export const ANSWER_WITHIN_MS = 2_000;
 
 export type SlackMembership = Membership & {
   /**
@@ -88,7 +97,7 @@ type ChannelFacts =
  * Answers kept for `maxAgeMs` (the KEPT_ANSWERS most recent), one read in flight per question;
  * 'unknown' (and nothing kept) when Slack fails.
  */
-function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>) {
+function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerWithinMs: number) {
   const kept = new LruMap<string, { value: unknown; at: number }>(KEPT_ANSWERS);
   const reading = new Map<string, Promise<unknown>>();
 
@@ -118,7 +127,13 @@ function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>) {
         .finally(() => reading.delete(key));
       reading.set(key, inFlight);
     }
-    return inFlight;
+    const answer = await within(inFlight, answerWithinMs, 'late' as const);
+    if (answer !== 'late') return answer;
+    logger.warn(
+      { event: 'membership_late', question: key, ms: answerWithinMs },
+      'Slack did not answer a membership question in time; answered as unknown',
+    );
+    return 'unknown';
   };
 }
 
@@ -142,9 +157,11 @@ export function createSlackMembership(options: {
   logger: Pick<Logger, 'warn'>;
   /** Items per page of a paged list; tests page through small lists with a smaller one. */
   pageSize?: number;
+  /** How long a decision waits for Slack (ANSWER_WITHIN_MS). */
+  answerWithinMs?: number;
 }): SlackMembership {
-  const { client, clock, logger, pageSize = PAGE_SIZE } = options;
-  const shared = createSharedAnswers(clock, logger);
+  const { client, clock, logger, pageSize = PAGE_SIZE, answerWithinMs = ANSWER_WITHIN_MS } = options;
+  const shared = createSharedAnswers(clock, logger, answerWithinMs);
 
   const groupMembers = (groupId: string) =>
     shared(`group:${groupId}`, async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { VectorIndexStats } from '../../src/api/schemas.ts';
-import { readsForOneRun, sharedStatsReads } from '../../src/api/shared-reads.ts';
+import {
+  readsForOneRun,
+  STATS_ADMISSION,
+  sharedStatsReads,
+  statsAdmission,
+} from '../../src/api/shared-reads.ts';
+import { BUSY, Busy } from '../../src/errors.ts';
 
 /** A fake API whose answers the test releases, so "at the same moment" is under its control. */
 function gatedApi() {
@@ -71,5 +77,43 @@ describe('the reads of one run (a digest tick)', () => {
     api.release();
     await expect(next).resolves.toBeDefined();
     expect(api.calls).toEqual(['idx-1/1d', 'idx-2/1d', 'idx-1/1d']);
+  });
+});
+
+describe('the admission for statistics work', () => {
+  /** A task that runs until the test opens its gate. */
+  const gated = () => {
+    let open: () => void = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { open: () => open(), task: async () => opened };
+  };
+
+  it(`runs ${STATS_ADMISSION.running} at once, queues ${STATS_ADMISSION.waiting} people, and tells the next one BUSY at once`, async () => {
+    const admission = statsAdmission();
+    const capacity = STATS_ADMISSION.running + STATS_ADMISSION.waiting;
+    const gates = Array.from({ length: capacity }, gated);
+    const admitted = gates.map((g) => admission.admit(g.task));
+    expect(admission.load()).toEqual({ running: STATS_ADMISSION.running, waiting: STATS_ADMISSION.waiting });
+    const refused = admission.admit(async () => 'never run');
+    await expect(refused).rejects.toThrow(BUSY);
+    await expect(refused).rejects.toBeInstanceOf(Busy);
+    // Background work is never refused: it waits its turn behind the people.
+    const background = admission.queue(async () => 'digest card');
+    for (const g of gates) g.open();
+    await Promise.all(admitted);
+    expect(await background).toBe('digest card');
+    expect(admission.load()).toEqual({ running: 0, waiting: 0 });
+    // Room again once the work is done.
+    expect(await admission.admit(async () => 'a card')).toBe('a card');
+  });
+
+  it('a task that fails frees its place', async () => {
+    const admission = statsAdmission({ running: 1, waiting: 0 });
+    await expect(admission.admit(async () => Promise.reject(new Error('api down')))).rejects.toThrow(
+      'api down',
+    );
+    expect(await admission.admit(async () => 'next')).toBe('next');
   });
 });

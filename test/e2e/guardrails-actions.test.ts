@@ -180,6 +180,25 @@ describe.each(['http', 'socket'] as const)('guardrails on clicks and forms (%s)'
     }
   });
 
+  it('Slack in an outage (500s, slowly, retried): the form is still answered in Slack’s 3 s, with the sentence', async () => {
+    // Each read fails after most of a second, and the Web API client retries: Slack's answer would
+    // come long after the form's 3 s. The gate waits ANSWER_WITHIN_MS and says what it couldn't learn.
+    ws.slack.fail('conversations.members', { status: 500, delayMs: 800 }, { times: 50 });
+    try {
+      const ack = await submitWatch(OPS, 'C0INCIDENTS');
+      expect(ack.ack).toEqual({
+        response_action: 'errors',
+        errors: {
+          watch_channel:
+            'Slack didn’t say just now whether you’re in <#C0INCIDENTS>, so nothing was done: try again in a minute.',
+        },
+      });
+      expect(await ws.store.listWatches('C0INCIDENTS')).toEqual([]);
+    } finally {
+      ws.slack.clearFaults();
+    }
+  });
+
   it('a person from another organisation in a shared channel gets one sentence and nothing else', async () => {
     const before = sideEffects(ws);
     const click = await ws.driver.clickButton({

@@ -11,13 +11,14 @@ import {
 } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
 import { DIRECTORY_MAX_AGE_MS } from '../../src/slack/membership.ts';
+import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
 import { openHome } from '../support/home.ts';
 import { storedWatch } from '../support/watch-steering.ts';
 
 // The requester is in #ops but not in the private #ops-private; the approver is in both.
 const { requester, approver } = SIM_IDS;
-const { ops, opsPrivate, general } = SIM_CHANNEL_IDS;
+const { ops, opsPrivate, general, secret } = SIM_CHANNEL_IDS;
 const HIDDEN = 'Some entries are hidden because Slack didn’t answer whether you’re in their channels';
 
 describe.each(['http', 'socket'] as const)('e2e: private listings and index names’ history (%s)', (mode) => {
@@ -100,6 +101,17 @@ describe.each(['http', 'socket'] as const)('e2e: private listings and index name
     expect(watches).toContain(`#${privateWatch.id}`);
     const home = textOf((await openHome(ws, approver)).blocks);
     expect(home).toContain(`<#${opsPrivate}>`);
+  });
+
+  it('watch list where opsbot isn’t a member lists the watch (its answer goes through the response_url)', async () => {
+    const { id } = await ws.store.createWatch(storedWatch(secret, requester, now));
+    const { responseUrl } = await ws.driver.command('watch list', { userId: requester, channelId: secret });
+    const watches = textOf((await answerTo(ws, responseUrl)).blocks);
+    expect(watches).toContain('Watches in this channel');
+    expect(watches).toContain(`#${id}`);
+    // Nothing else was said: no refusal of the channel alongside the list.
+    await ws.opsbot.work.drain(5_000);
+    expect(ws.slack.ephemeralsFor(requester).filter((e) => e.channel === secret)).toHaveLength(1);
   });
 
   it('Slack not answering whether a channel is private: its entries are left out, with one sentence', async () => {

@@ -159,17 +159,17 @@ describe('e2e: Prometheus metrics', () => {
 
   it('a Slack 429 shows as "ratelimited", and the retry that then succeeded as "ok"', async () => {
     const before = (await scrape(metricsPort())).samples;
-    const postsBefore = ws.slack.calls.filter((c) => c.method === 'chat.postEphemeral').length;
-    ws.slack.fail('chat.postEphemeral', { rateLimited: 1 }, { times: 1 });
-    await ws.driver.command('watch list', { userId: requester, channelId: WATCH_CHANNEL });
+    const opensBefore = ws.slack.calls.filter((c) => c.method === 'views.open').length;
+    ws.slack.fail('views.open', { rateLimited: 1 }, { times: 1 });
+    await ws.driver.command('watch', { userId: requester, channelId: WATCH_CHANNEL });
     await ws.slack.waitFor(
-      () => ws.slack.calls.filter((c) => c.method === 'chat.postEphemeral').length >= postsBefore + 2,
+      () => ws.slack.calls.filter((c) => c.method === 'views.open').length >= opensBefore + 2,
       5_000,
     );
     await ws.opsbot.work.drain(5_000);
     const after = (await scrape(metricsPort())).samples;
     const calls = (outcome: string) =>
-      delta(before, after, 'opsbot_slack_api_calls_total', { method: 'chat.postEphemeral', outcome });
+      delta(before, after, 'opsbot_slack_api_calls_total', { method: 'views.open', outcome });
     expect(calls('ratelimited')).toBe(1);
     expect(calls('ok')).toBe(1);
   });

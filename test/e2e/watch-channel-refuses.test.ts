@@ -4,8 +4,8 @@
 // again, the next check at the interval posts the alert and the flag clears. The clock is the test's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/blocks.ts';
-import { until } from '../support/poll.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 
 const { requester } = SIM_IDS;
@@ -35,10 +35,8 @@ describe('e2e: a watch whose channel refuses its posts', () => {
 
   /** What `watch list` shows in `channel`, as a person reads it. */
   async function listed(channel: string): Promise<string> {
-    const before = ws.slack.callsTo('chat.postEphemeral').length;
-    await ws.driver.command('watch list', { userId: requester, channelId: channel });
-    const answer = await until(() => ws.slack.callsTo('chat.postEphemeral')[before], 'the watch list');
-    return textOf(answer.args.blocks);
+    const { responseUrl } = await ws.driver.command('watch list', { userId: requester, channelId: channel });
+    return textOf((await answerTo(ws, responseUrl)).blocks);
   }
 
   describe.each(Object.entries(REASONS))('%s', (code, reason) => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
+import { answerTo } from '../support/answers.ts';
 import { textOf } from '../support/search-requests.ts';
 import { watchSteering } from '../support/watch-steering.ts';
 
@@ -75,10 +76,8 @@ describe('e2e: watches', () => {
       threshold: 50,
       forChecks: 2,
     });
-    await ws.driver.command('watch list', { userId: requester, channelId: CHANNEL });
-    await ws.slack.waitFor(
-      (c) => c.method === 'chat.postEphemeral' && textOf(c.args.blocks).includes('not checked yet'),
-    );
+    const { responseUrl } = await ws.driver.command('watch list', { userId: requester, channelId: CHANNEL });
+    expect(textOf((await answerTo(ws, responseUrl)).blocks)).toContain('not checked yet');
   });
 
   it('a watch through the form: a bad threshold is answered on its field, a good one saved', async () => {
@@ -114,14 +113,13 @@ describe('e2e: watches', () => {
   });
 
   it('edit through the list: the form comes back filled in, and saving changes the watch', async () => {
-    await ws.driver.command('watch list', { userId: requester, channelId: 'C0FORMS' });
-    const list = await ws.slack.waitFor(
-      (c) =>
-        c.method === 'chat.postEphemeral' &&
-        c.args.channel === 'C0FORMS' &&
-        JSON.stringify(c.args.blocks ?? []).includes('Watches in this channel'),
-    );
-    expect(JSON.stringify(list.args.blocks)).toContain('`storage-usage` above 2.1 GB for 3 checks');
+    const { responseUrl } = await ws.driver.command('watch list', {
+      userId: requester,
+      channelId: 'C0FORMS',
+    });
+    const list = await answerTo(ws, responseUrl);
+    expect(JSON.stringify(list.blocks)).toContain('Watches in this channel');
+    expect(JSON.stringify(list.blocks)).toContain('`storage-usage` above 2.1 GB for 3 checks');
     const listed = ws.slack
       .ephemeralsFor(requester)
       .find((e) => e.channel === 'C0FORMS' && textOf(e.blocks).includes('Watches in this channel'));

@@ -19,7 +19,7 @@ const { requester, approver, secondApprover, outsider, generalChannel, approvalC
 
 export const MIX = { commandsEach: 100, clicks: 200, submissions: 300, approvals: 200 } as const;
 
-export type Kind = 'help' | 'accounts' | 'requests' | 'click' | 'submit' | 'approve';
+export type Kind = 'help' | 'accounts' | 'requests' | 'click' | 'submit' | 'approve' | 'stats';
 /** One request to make: built (and its trigger_id / response_url issued) just before it is sent. */
 export type Job = { kind: Kind; build: () => { body: string; responseUrl?: string; triggerId?: string } };
 export type Outcome = { status: number; body: string; responseUrl?: string; triggerId?: string };

@@ -21,8 +21,11 @@ export type Spawned = {
   dbPath: string;
   /** Opens the app's database from the test process (the app may still be running). */
   openDatabase(): Promise<Store>;
-  /** Starts the app; resolves once it logs that it listens. */
-  start(env?: Record<string, string>): Promise<{ child: ChildProcess; driver: SlackDriver; url: string }>;
+  /** Starts the app (with `args`, node's flags); resolves once it logs that it listens. */
+  start(
+    env?: Record<string, string>,
+    args?: string[],
+  ): Promise<{ child: ChildProcess; driver: SlackDriver; url: string }>;
   /** Every JSON log line the app wrote to stdout so far (this start), parsed. */
   logs(): Array<Record<string, unknown>>;
   stderr(): string;
@@ -59,7 +62,7 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
     mgmt,
     dbPath,
     openDatabase: () => openStore({ url: undefined, path: dbPath, poolSize: 1 }, quiet),
-    async start(env = {}) {
+    async start(env = {}, args = []) {
       const app = spawnApp(
         {
           SLACK_BOT_TOKEN: SIM_CREDENTIALS.botToken,
@@ -75,7 +78,7 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
           LOG_LEVEL: 'info',
           ...env,
         },
-        { logFile: logPath },
+        { logFile: logPath, args },
       );
       spawned = app;
       const port = Number((await app.waitForEvent('listening', undefined, 30_000)).port);

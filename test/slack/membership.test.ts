@@ -1,10 +1,10 @@
 import type { webApi } from '@slack/bolt';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decide, defaultPolicy } from '../../src/policy/index.ts';
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_USERS } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS as C, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
-import { createSlackMembership, DIRECTORY_MAX_AGE_MS } from '../../src/slack/membership.ts';
+import { ANSWER_WITHIN_MS, createSlackMembership, DIRECTORY_MAX_AGE_MS } from '../../src/slack/membership.ts';
 import { MEMBERSHIP_MAX_AGE_MS } from '../../src/slack/user-groups.ts';
 import { simulatorClient } from '../support/slack-client.ts';
 
@@ -152,5 +152,47 @@ describe('membership questions asked of Slack', () => {
       membership(),
     );
     expect(refused).toMatchObject({ reason: 'where' });
+  });
+});
+
+describe('a membership question Slack is slow to answer', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it(`is 'unknown' after ${ANSWER_WITHIN_MS} ms, and Slack's late answer is kept for the next decision`, async () => {
+    vi.useFakeTimers();
+    let answer: (value: { members: string[] }) => void = () => {};
+    const members = vi.fn(
+      () =>
+        new Promise<{ members: string[] }>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const client = { conversations: { members }, usergroups: {} } as unknown as Parameters<
+      typeof createSlackMembership
+    >[0]['client'];
+    const warnings: Array<{ event?: string }> = [];
+    const slack = createSlackMembership({
+      client,
+      clock: () => Date.now(),
+      logger: { warn: (fields: { event?: string }) => warnings.push(fields) },
+    });
+    const asked = slack.inChannel('U0APPROVER', 'C0OPS');
+    await vi.advanceTimersByTimeAsync(ANSWER_WITHIN_MS - 1);
+    let settled = false;
+    void asked.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await asked).toBe('unknown');
+    expect(warnings.map((w) => w.event)).toEqual(['membership_late']);
+    // The read went on; its answer serves the next decision without asking again.
+    answer({ members: ['U0APPROVER'] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await slack.inChannel('U0APPROVER', 'C0OPS')).toBe(true);
+    expect(members).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,9 +5,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { opsbotStartCommand } from '../../bench/harness/processes.ts';
 import { until } from './poll.ts';
 
 export const ENTRY_PATH = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+/**
+ * What `npm start` gives the process besides the environment: its node flags (the heap cap) and the
+ * allocator's variables, read as the bench reads them, so a test measures what production runs.
+ */
+export function startFlags(): { args: string[]; env: Record<string, string> } {
+  const deployed = opsbotStartCommand();
+  return { args: deployed.nodeFlags, env: deployed.env };
+}
 
 export type LogEvent = Record<string, unknown> & { event?: string; level?: string };
 

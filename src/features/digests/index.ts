@@ -42,6 +42,7 @@ export function register(
       accounts: context.uses.messagingAccounts.summaries,
       store: context.store,
       renderer: defaultCardRenderer,
+      admission: context.statsWork,
       uploadPng: (upload) => slack.uploadPng(upload),
       logger,
       indexName: (id) => context.uses.indexNames.nameOf(id),

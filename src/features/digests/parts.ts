@@ -4,7 +4,7 @@
 import type { StatsPeriod, VectorIndexStats } from '../../api/index.ts';
 import { readsForOneRun, type StatsReader } from '../../api/shared-reads.ts';
 import { errField } from '../../errors.ts';
-import { createLimiter, type Limiter, memoize } from '../../limiter.ts';
+import { type Admission, createLimiter, type Limiter, memoize } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
 import type { CardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
@@ -28,6 +28,11 @@ export type PartsDeps = {
   apiConcurrency?: number;
   /** Card renders + uploads in flight at once (files.* are Tier 4). Default 2. */
   cardConcurrency?: number;
+  /**
+   * The process's admission for statistics work (context.statsWork): each read and each card waits
+   * its turn there with people's commands, so a tick and a burst together stay within the heap.
+   */
+  admission?: Pick<Admission, 'queue'>;
   /** The name the team gave an index (the indexes feature's port). */
   indexName?(indexId: string): Promise<string | undefined>;
 };
@@ -46,9 +51,11 @@ export function createTickParts(deps: PartsDeps): DigestParts {
   // Channels in one zone share a card and a report; another zone gets its own (its times differ).
   const key = (indexId: string, period: StatsPeriod, timeZone: string) =>
     `${period}\u0000${timeZone}\u0000${indexId}`;
+  const admitted: Limiter = deps.admission?.queue ?? ((task) => task());
 
   const reads = readsForOneRun({
-    getVectorIndexStats: (indexId, period) => api(() => deps.stats.getVectorIndexStats(indexId, period)),
+    getVectorIndexStats: (indexId, period) =>
+      api(() => admitted(() => deps.stats.getVectorIndexStats(indexId, period))),
   });
 
   const card = memoize<[string, StatsPeriod, VectorIndexStats, string], CardImage | undefined>(
@@ -60,7 +67,7 @@ export function createTickParts(deps: PartsDeps): DigestParts {
           const name = await deps.indexName?.(indexId).catch(() => undefined);
           const title = `Vector index ${plainIndexLabel(indexId, name)}`;
           const input = { indexId, period, stats: loaded, title, timeZone };
-          const png = await deps.renderer.render(input);
+          const png = await admitted(() => deps.renderer.render(input));
           const upload: PngUpload = {
             png,
             filename: cardFilename(indexId, period),

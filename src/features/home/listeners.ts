@@ -80,7 +80,7 @@ export function registerHomeListeners(
       return;
     }
     const { indexId, period, channelId } = read.form;
-    const stats = uses.vectorStats.read({ indexId, period });
+    const stats = uses.vectorStats.read({ indexId, period }, { channel: channelId });
     // Rejects here (before the ack) when the API answers quickly with a refusal: said in the form.
     await within(stats, FORM_WAIT_MS, undefined);
     await ack();

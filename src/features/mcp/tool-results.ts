@@ -9,7 +9,7 @@ import { shown } from '../../stats-report/report.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
 import type { ListedIndex } from '../index-names/index.ts';
-import type { StatsRead, StatsView } from '../vector-stats/index.ts';
+import type { StatsRead } from '../vector-stats/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
 
 type Structured = Record<string, unknown>;
@@ -18,7 +18,7 @@ const answer = (text: string, structuredContent: Structured, extra: CallToolResu
   ({ content: [{ type: 'text', text }, ...extra], structuredContent }) satisfies CallToolResult;
 
 /** The report `/ops stats` posts, in words; the numbers; the card as a PNG when it could be drawn. */
-export function statsResult({ target, report }: StatsRead, view: StatsView): CallToolResult {
+export function statsResult({ target, report, card }: StatsRead): CallToolResult {
   const named = report.name === undefined ? target.indexId : `${report.name} (${target.indexId})`;
   const heading = `Vector index ${named}, ${report.timeRange || PERIOD_WORDS[target.period]}`;
   const news =
@@ -45,9 +45,9 @@ export function statsResult({ target, report }: StatsRead, view: StatsView): Cal
     });
   const text = [heading, '', 'What stands out:', ...news, '', ...counters, '', ...lines].join('\n');
   const image =
-    view.card === undefined
+    card === undefined
       ? []
-      : [{ type: 'image' as const, data: view.card.png.toString('base64'), mimeType: 'image/png' }];
+      : [{ type: 'image' as const, data: card.png.toString('base64'), mimeType: 'image/png' }];
   return answer(
     text,
     {

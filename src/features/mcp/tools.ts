@@ -67,8 +67,7 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
     ({ index, period }) =>
       tool('vector_index_stats', async () => {
         await allowed('stats');
-        const read = await uses.vectorStats.read(await uses.vectorStats.target(index, period));
-        return statsResult(read, await uses.vectorStats.draw(read));
+        return statsResult(await uses.vectorStats.read(await uses.vectorStats.target(index, period)));
       }),
   );
 

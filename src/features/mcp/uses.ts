@@ -8,7 +8,7 @@ import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { WatchesPort } from '../watches/index.ts';
 
 export type McpUses = {
-  vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'draw'>;
+  vectorStats: Pick<VectorStatsService, 'target' | 'read'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   indexNames: Pick<IndexNamesService, 'list'>;
   searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;

@@ -8,7 +8,7 @@ import { createVectorStatsOutbound } from './outbound.ts';
 import { createVectorStatsService, type VectorStatsService } from './service.ts';
 
 export type { StatsTarget } from './input.ts';
-export type { StatsRead, StatsRequest, StatsView, VectorStatsService } from './service.ts';
+export type { ReadOptions, StatsRead, StatsRequest, VectorStatsService } from './service.ts';
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesService }>): VectorStatsService {
   const stats = 'stats' as const;
@@ -17,11 +17,15 @@ export function register(context: FeatureContext<{ indexNames: IndexNamesService
   });
   const logger = context.logger.child({ feature: 'vector-stats' });
   const indexNames = context.uses.indexNames;
-  // The outbound draws through the service, the service posts through the outbound.
-  const outbound = createVectorStatsOutbound({ ...context, client: context.app.client }, logger, {
-    draw: (read, timeZone) => service.draw(read, timeZone),
+  const outbound = createVectorStatsOutbound({ ...context, client: context.app.client }, logger);
+  const service = createVectorStatsService({
+    ...context,
+    mgmt: context.scheduledStats,
+    admission: context.statsWork,
+    logger,
+    indexes: indexNames,
+    show: outbound.show,
   });
-  const service = createVectorStatsService({ ...context, logger, indexes: indexNames, show: outbound.show });
   registerStatsListeners({ ...context, logger, indexNames }, service, outbound);
   return service;
 }

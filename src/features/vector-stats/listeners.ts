@@ -2,7 +2,7 @@
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
 import type { App, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { UserFacingError } from '../../errors.ts';
+import { BUSY, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { CommandRouter } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
@@ -12,7 +12,7 @@ import { detailsMessage } from './details-view.ts';
 import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { VectorStatsOutbound } from './outbound.ts';
-import { reportIn, type VectorStatsService } from './service.ts';
+import type { VectorStatsService } from './service.ts';
 import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 /** How long Details waits for Slack to name the clicker's zone before it speaks UTC. */
@@ -27,7 +27,7 @@ export function registerStatsListeners(
     commandName(): string;
     indexNames: Pick<IndexNamesService, 'exampleIndex' | 'resolve'>;
   },
-  service: VectorStatsService,
+  service: Pick<VectorStatsService, 'read' | 'busy'>,
   { show }: Pick<VectorStatsOutbound, 'show'>,
 ): void {
   const { app, router, logger } = context;
@@ -46,14 +46,21 @@ export function registerStatsListeners(
         await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
         return;
       }
-      // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
-      const indexId = await context.indexNames.resolve(parsed.target.indexId);
+      // In a burst past the admission, the refusal is the acknowledgement itself: no second request.
+      if (service.busy(parsed.target)) {
+        await ack({ response_type: 'ephemeral', text: `:warning: ${BUSY}` });
+        return;
+      }
+      // Acknowledged first: in a burst, every moment before the ack counts against Slack's 3 s. A name
+      // (or an id) to the id then; an unknown name is refused with the known ones, by the guard.
       const { periodTyped } = parsed;
       await (periodTyped === undefined
         ? ack()
         : ack({ response_type: 'ephemeral', ...periodReadAsNotice(periodTyped, parsed.target.period) }));
+      const indexId = await context.indexNames.resolve(parsed.target.indexId);
+      // The post's times on the channel's clock (src/time/audience.ts).
       await show(
-        await service.read({ ...parsed.target, indexId }),
+        await service.read({ ...parsed.target, indexId }, { channel: command.channel_id }),
         { channel: command.channel_id },
         command.user_id,
       );
@@ -80,7 +87,7 @@ export function registerStatsListeners(
     const ts = body.message?.ts ?? body.container?.message_ts;
     if (typeof channel !== 'string' || typeof ts !== 'string')
       throw new UserFacingError(staleControlSentence(context.commandName()));
-    await show(await service.read(target), { channel, ts }, body.user.id);
+    await show(await service.read(target, { channel }), { channel, ts }, body.user.id);
   };
   app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_PERIOD }, rerender);
   app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_REFRESH }, rerender);
@@ -91,12 +98,9 @@ export function registerStatsListeners(
     async ({ ack, action, body, client, respond }) => {
       await ack();
       // Only the clicker sees the details: their times are on their own clock.
-      const [read, zone] = await Promise.all([
-        service.read(targetOf(action)),
-        context.userTimeZone(client, body.user.id, ZONE_WAIT_MS),
-      ]);
-      const report = reportIn(read, personTimeZone(zone));
-      await respond({ response_type: 'ephemeral', replace_original: false, ...detailsMessage(report) });
+      const zone = await context.userTimeZone(client, body.user.id, ZONE_WAIT_MS);
+      const read = await service.read(targetOf(action), { card: false, timeZone: personTimeZone(zone) });
+      await respond({ response_type: 'ephemeral', replace_original: false, ...detailsMessage(read.report) });
       logger.info({ event: 'vector_stats_details_shown', ...read.target }, 'details shown');
     },
   );

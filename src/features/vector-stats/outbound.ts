@@ -7,9 +7,7 @@ import { slackErrorCode, TargetGone } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { WebClient } from '../../slack/web-client.ts';
-import type { Store } from '../../store/index.ts';
-import { channelTimeZone } from '../../time/audience.ts';
-import type { StatsRead, StatsView, VectorStatsService } from './service.ts';
+import type { StatsRead } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
@@ -23,7 +21,7 @@ export type PostOptions = {
   commandName: string;
 };
 
-export function showStats(view: StatsView, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
+export function showStats(view: StatsRead, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
   const { client } = options;
   const { channel, ts, threadTs } = place;
   const send = async (image: ImageSlot): Promise<SentMessage> => {
@@ -58,21 +56,14 @@ export function showStats(view: StatsView, place: StatsPlace, options: PostOptio
 export type VectorStatsOutbound = ReturnType<typeof createVectorStatsOutbound>;
 
 export function createVectorStatsOutbound(
-  {
-    client,
-    clock,
-    commandName,
-    store,
-  }: { client: WebClient; clock: Clock; commandName(): string; store: Store },
+  { client, clock, commandName }: { client: WebClient; clock: Clock; commandName(): string },
   logger: Logger,
-  service: Pick<VectorStatsService, 'draw'>,
 ) {
   /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
   const show = async (read: StatsRead, place: StatsPlace, userId: string | undefined): Promise<void> => {
     const started = clock();
     const { indexId, period } = read.target;
-    const timeZone = await channelTimeZone(store, place.channel);
-    const shown = await showStats(await service.draw(read, timeZone), place, {
+    const shown = await showStats(read, place, {
       client,
       logger: logger.child({ indexId, period }),
       userId,

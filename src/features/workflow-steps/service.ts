@@ -31,7 +31,7 @@ export function createImmediateSteps(deps: ImmediateStepDeps) {
       const channel = inputs.channel || undefined;
       await refuseUnless(deps.policy('stats', { userId: inputs.actor, channelId: channel }));
       const target = await deps.vectorStats.target(inputs.index, inputs.period || undefined);
-      const read = await deps.vectorStats.read(target);
+      const read = await deps.vectorStats.read(target, { card: channel !== undefined, channel });
       if (channel !== undefined) await deps.vectorStats.post(read, { userId: undefined, channel });
       return statsOutputs(read);
     },

@@ -4,6 +4,7 @@
 // itself (a day above its month) the message says so in one line.
 import { describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../src/api/index.ts';
+import { statsAdmission } from '../../../src/api/shared-reads.ts';
 import { createVectorStatsService } from '../../../src/features/vector-stats/service.ts';
 import { statsMessage } from '../../../src/features/vector-stats/views.ts';
 import { altTextFor, type StatsCardInput } from '../../../src/render/index.ts';
@@ -22,7 +23,9 @@ async function shown(indexId: string, period: StatsPeriod, timeZone = 'UTC') {
   const given: StatsCardInput[] = [];
   const service = createVectorStatsService({
     mgmt: { getVectorIndexStats: async () => stats },
+    admission: statsAdmission(),
     logger: { error: () => undefined },
+    store: { getSubscription: async () => undefined },
     commandName: () => '/ops',
     show: async () => undefined,
     renderer: {
@@ -33,7 +36,7 @@ async function shown(indexId: string, period: StatsPeriod, timeZone = 'UTC') {
       altText: altTextFor,
     },
   });
-  const view = await service.draw(await service.read({ indexId, period }), timeZone);
+  const view = await service.read({ indexId, period }, { timeZone });
   const input = given[0] as StatsCardInput;
   const message = statsMessage({ report: view.report, userId: 'U1' });
   const fields = Object.fromEntries(

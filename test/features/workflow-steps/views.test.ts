@@ -12,7 +12,7 @@ const stats = (extra: Record<string, unknown> = {}) =>
 describe('the stats step’s outputs', () => {
   it('gives each number the API reported, as a number', () => {
     const s = stats();
-    const outputs = statsOutputs({ target, stats: s, report: buildReport('idx-1', '1h', s) });
+    const outputs = statsOutputs({ target, card: undefined, report: buildReport('idx-1', '1h', s) });
     expect(outputs).toMatchObject({
       vectors: s.current_vector_count,
       queries_today: s.daily_query_count,
@@ -24,7 +24,7 @@ describe('the stats step’s outputs', () => {
 
   it('leaves out a number the API didn’t report, rather than a zero', () => {
     const s = stats({ current_vector_count: null, vector_count: [], monthly_cost: undefined });
-    const outputs = statsOutputs({ target, stats: s, report: buildReport('idx-1', '1h', s) });
+    const outputs = statsOutputs({ target, card: undefined, report: buildReport('idx-1', '1h', s) });
     expect(outputs).not.toHaveProperty('vectors');
     expect(outputs).not.toHaveProperty('monthly_cost');
     expect(outputs).toHaveProperty('queries_today');
@@ -39,7 +39,7 @@ describe('the stats step’s outputs', () => {
     }));
     const outputs = statsOutputs({
       target,
-      stats: s,
+      card: undefined,
       report: { ...report, name: 'catalog', highlights: many as never },
     });
     expect(String(outputs.summary)).toMatch(/^Vector index catalog, /);

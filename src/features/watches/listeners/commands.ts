@@ -65,14 +65,15 @@ export function registerWatchCommands(
     words: ['watch', 'list'],
     example: 'watch list',
     description: 'this channel’s watches and how each stands (ok, firing, snoozed, no data)',
-    async handle({ ack, command, client }) {
+    async handle({ ack, command, respond }) {
       await ack();
       // Only this channel's watches, and whoever types in a channel is in it: a private channel's
-      // watches reach its members only without asking Slack.
+      // watches reach its members only without asking Slack. The answer goes back through the
+      // command's response_url, which works where opsbot isn't a member (chat.postEphemeral doesn't).
       const listed = await service.list(command.channel_id);
       const now = context.clock();
       const message = listMessage(command.command, command.channel_id, listed, now);
-      await client.chat.postEphemeral({ channel: command.channel_id, user: command.user_id, ...message });
+      await respond({ response_type: 'ephemeral', ...message });
     },
   });
 
