@@ -2,7 +2,6 @@
 // modal's submission. Ack first, then the slow work, awaited. Failures propagate to the guard
 // (slack/guard.ts), which tells the person in one sentence; a digest that is gone says so.
 import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { ManagementClient } from '../../api/client.ts';
 import type { Clock } from '../../clock.ts';
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
@@ -10,14 +9,13 @@ import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts'
 import type { Pacer } from '../../slack/pacer.ts';
 import type { CommandContext, CommandRouter } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
-import type { Store } from '../../store/index.ts';
 import { instantInWords } from '../../time/words.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { type DigestSlack, postDigest } from './outbound.ts';
-import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
+import { type DigestsService, indexCheckError } from './service.ts';
 import {
   type Answer,
   cannotPostPreview,
@@ -45,8 +43,7 @@ export type ListenerDeps = {
 export type DigestListenerParts = {
   app: App;
   router: CommandRouter;
-  store: Store;
-  mgmt: ManagementClient;
+  service: DigestsService;
   clock: Clock;
   pacer: Pacer;
   membership: Pick<SlackMembership, 'canSee'>;
@@ -71,7 +68,10 @@ export function registerDigestListeners(context: DigestListenerParts, deps: List
 }
 
 /** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
-function registerFormCommand({ router, store, userTimeZone }: DigestListenerParts, deps: ListenerDeps): void {
+function registerFormCommand(
+  { router, service, userTimeZone }: DigestListenerParts,
+  deps: ListenerDeps,
+): void {
   router.register({
     words: ['digest'],
     capability: 'digest.manage',
@@ -82,7 +82,7 @@ function registerFormCommand({ router, store, userTimeZone }: DigestListenerPart
       await ctx.ack();
       // Both are quick; the user's zone is capped so the trigger (3 s) is still fresh for views.open.
       const [existing, zone] = await Promise.all([
-        store.getSubscription(command.channel_id),
+        service.get(command.channel_id),
         userTimeZone(client, command.user_id, USER_ZONE_WAIT_MS),
       ]);
       const settings = initialSettings(existing, zone);
@@ -105,7 +105,7 @@ function registerFormCommand({ router, store, userTimeZone }: DigestListenerPart
   });
 }
 
-function registerListAndRemove({ router, store, membership, userTimeZone }: DigestListenerParts): void {
+function registerListAndRemove({ router, service, membership, userTimeZone }: DigestListenerParts): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
@@ -114,7 +114,7 @@ function registerListAndRemove({ router, store, membership, userTimeZone }: Dige
       await ctx.ack();
       const userId = ctx.command.user_id;
       const [subscriptions, zone] = await Promise.all([
-        store.listSubscriptions(),
+        service.list(),
         userTimeZone(ctx.client, userId, USER_ZONE_WAIT_MS),
       ]);
       // A private channel's digest is listed to its members only.
@@ -134,7 +134,7 @@ function registerListAndRemove({ router, store, membership, userTimeZone }: Dige
     async handle(ctx) {
       await ctx.ack();
       const { command } = ctx;
-      await removeDigest(store, command.channel_id);
+      await service.remove(command.channel_id);
       ctx.logger.info({ event: 'digest_removed', channel: command.channel_id }, 'digest removed');
       await answer(ctx, removedAnswer(command.channel_id, command.command));
     },
@@ -142,7 +142,7 @@ function registerListAndRemove({ router, store, membership, userTimeZone }: Dige
 }
 
 function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void {
-  const { router, store, clock } = context;
+  const { router, service, clock } = context;
   // The "send test": only to the person by default, so trying a digest out never disturbs the
   // channel; `preview channel` posts it there, marked as a preview. Neither is the day's run: the
   // schedule and the run records are untouched. `channel` is a word of the command, not a value
@@ -152,7 +152,7 @@ function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void
     await ctx.ack();
     const name = ctx.command.command;
     const channelId = ctx.command.channel_id;
-    const subscription = await digestToPreview(store, channelId, name);
+    const subscription = await service.toPreview(channelId, name);
     const now = clock();
     const content = await composeDigest(deps.previewParts(), { subscription, scheduledFor: now, now });
     if (where === 'channel') {
@@ -188,7 +188,7 @@ function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void
 
 /** The form's submission: checked against the API within Slack's 3 s, then saved. */
 function registerFormSubmission(context: DigestListenerParts, deps: ListenerDeps): void {
-  const { store, clock } = context;
+  const { service } = context;
   context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, async ({ ack, body, view }: ViewArgs) => {
     const command = context.commandName();
     const meta = modalMetadataSchema.safeParse(view.private_metadata);
@@ -197,17 +197,12 @@ function registerFormSubmission(context: DigestListenerParts, deps: ListenerDeps
     const parsed = parseDigestForm(view.state.values);
     if (!parsed.ok) return ack({ response_action: 'errors', errors: parsed.errors });
     const { settings } = parsed;
-    const checks = await checkIndexes(
-      context.mgmt,
-      settings.indexIds,
-      settings.period,
-      INDEX_CHECK_DEADLINE_MS,
-    );
+    const checks = await service.checkIndexes(settings.indexIds, settings.period, INDEX_CHECK_DEADLINE_MS);
     const problem = indexCheckError(checks);
     if (problem !== undefined)
       return ack({ response_action: 'errors', errors: { [BLOCK.indexes]: problem } });
     const { channelId, editing } = meta.data;
-    const saved = await saveDigest(store, clock, {
+    const saved = await service.save({
       channelId,
       userId: body.user.id,
       settings,

@@ -2,7 +2,7 @@
 // (context.uses); each port must satisfy these types. Home imports nothing else of those features.
 
 import type { McpToken } from '../../store/index.ts';
-import type { DigestsPort } from '../digests/index.ts';
+import type { DigestsService } from '../digests/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
 
@@ -27,4 +27,4 @@ export type HomeTokens = {
 };
 
 /** Every channel's digest with its last run. */
-export type HomeDigests = Pick<DigestsPort, 'withLastRun'>;
+export type HomeDigests = Pick<DigestsService, 'withLastRun'>;

@@ -5,14 +5,14 @@ import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
-import type { WatchesPort } from '../watches/index.ts';
+import type { WatchesService } from '../watches/index.ts';
 
 export type McpUses = {
   vectorStats: Pick<VectorStatsService, 'target' | 'read'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   indexNames: Pick<IndexNamesService, 'list'>;
   searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;
-  watches: Pick<WatchesPort, 'firing'>;
+  watches: Pick<WatchesService, 'firing'>;
   approvalProgress: Store['approvalProgress'];
   /** The person's own DM with opsbot (conversations.open), where an agent's call is decided; undefined when Slack didn't say. */
   dmOf(userId: string): Promise<string | undefined>;

@@ -1,4 +1,4 @@
-// The watches feature as the app sees it: register() and the port the Home tab, the demo and the
+// The watches feature as the app sees it: register() and the service the Home tab, the demo and the
 // tests use. Wiring only: the outgoing Slack adapter, the service, the checker (a shared job: one
 // tick at a time, inside the WorkTracker) and the listeners.
 import { randomUUID } from 'node:crypto';
@@ -7,8 +7,7 @@ import { createJob } from '../../jobs.ts';
 import type { Watch } from '../../store/index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
-import { createWatchChecker, type WatchTickReport } from './checker.ts';
-import type { FiringWatch } from './firing.ts';
+import { createWatchChecker } from './checker.ts';
 import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
@@ -20,20 +19,14 @@ import type { ShownWatch } from './views/watch-words.ts';
 
 export type { WatchTickReport } from './checker.ts';
 export type { FiringWatch } from './firing.ts';
-
-export type WatchesPort = {
-  /** Checks the due watches now (after a tick in flight); undefined when the tick failed (logged). */
-  runOnce(): Promise<WatchTickReport | undefined>;
-  /** Firing watches (snoozed and muted ones included), for the Home tab. */
-  firing(): Promise<FiringWatch[]>;
-};
+export type { WatchesService } from './service.ts';
 
 /** The loop looks at least this often, so no watch waits much past its interval. */
 const TICK_MAX_MS = 30_000;
 
 export function register(
   context: FeatureContext<{ vectorStats: VectorStatsService; indexNames: IndexNamesService }>,
-): WatchesPort {
+) {
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = context.config.watches.intervalMs;
@@ -95,5 +88,6 @@ export function register(
   });
   context.lifecycle.onStart(() => checks.start());
   context.lifecycle.onStop(() => checks.stop());
-  return { runOnce: () => checks.runOnce(), firing: () => service.firing() };
+  // The service, and its checks run now (after a tick in flight; undefined when the tick failed, logged).
+  return { ...service, runOnce: () => checks.runOnce() };
 }

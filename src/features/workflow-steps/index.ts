@@ -10,10 +10,11 @@ import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
-import { createCompletions } from './outbound.ts';
+import { createWorkflowStepsOutbound } from './outbound.ts';
 import { stepPolicy } from './policy.ts';
-import { createRequestStep } from './request-step.ts';
-import { createImmediateSteps } from './service.ts';
+import { createWorkflowStepsService, type WorkflowStepsService } from './service.ts';
+
+export type { WorkflowStepsService } from './service.ts';
 
 const EVERY_MINUTE = 60_000;
 
@@ -23,30 +24,25 @@ export type WorkflowStepsUses = {
   messagingAccounts: MessagingAccountsService;
 };
 
-export type WorkflowStepsPort = {
-  /** Completes the request steps whose request ended unheard (the job does it every minute). */
-  catchUp(): Promise<number>;
-};
-
-export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsPort {
+export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsService {
   const logger = context.logger.child({ feature: 'workflow-steps' });
-  const completions = createCompletions(context.app.client, logger);
-  const policy = stepPolicy(context.policy);
-  const request = createRequestStep({
+  const completions = createWorkflowStepsOutbound(context.app.client, logger);
+  const service = createWorkflowStepsService({
+    ...context.uses,
     store: context.store,
     clock: context.clock,
     logger,
     requests: context.uses.searchRequests,
     completions,
     owner: `opsbot-${randomUUID()}`,
+    policy: stepPolicy(context.policy),
   });
-  const immediate = createImmediateSteps({ ...context.uses, policy });
-  registerStepListeners({ app: context.app, logger }, { request, immediate, completions });
+  registerStepListeners({ app: context.app, logger }, service, completions);
 
   // The request ended in this process: complete its step now (the store claims it once).
   context.uses.searchRequests.onEnded((ended) => {
     context.work
-      .run(() => request.completeEnded(ended))
+      .run(() => service.completeEnded(ended))
       .catch((error: unknown) => {
         logger.warn(
           { event: 'workflow_step_completion_failed', requestId: ended.id, err: errField(error) },
@@ -57,7 +53,7 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
   const job = createJob({
     name: 'workflow_step_completions',
     intervalMs: EVERY_MINUTE,
-    run: () => request.catchUp(),
+    run: () => service.catchUp(),
     logger,
     work: context.work,
     runAtStart: true,
@@ -65,5 +61,5 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
   context.lifecycle.onStart(() => job.start());
   context.lifecycle.onStop(() => job.stop());
 
-  return { catchUp: request.catchUp };
+  return service;
 }

@@ -1,6 +1,6 @@
 // The Bolt side of the three steps: `app.function` listeners for function_executed. Bolt
 // acknowledges the event before a listener runs; the listener reads the inputs with zod and hands
-// them to the service. A step that completes at once answers here, through `Completions` (the bot
+// them to the service. A step that completes at once answers here, through the outbound (the bot
 // token); the request step completes later, when its request ends (request-step.ts).
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
@@ -8,9 +8,8 @@ import { isManagementApiError } from '../../api/index.ts';
 import { errField, sentenceFor, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { STEP } from './ids.ts';
-import type { Completions, StepOutputs } from './outbound.ts';
-import type { RequestStep } from './request-step.ts';
-import type { ImmediateSteps } from './service.ts';
+import type { StepOutputs, WorkflowStepsOutbound } from './outbound.ts';
+import type { WorkflowStepsService } from './service.ts';
 
 // Workflow Builder checks types and required inputs; what is left to read is the shape. The person
 // who acts is `user_context` (Slack fills it with who ran the workflow); `requester` is only who a
@@ -32,14 +31,11 @@ const statsInputs = placeInputs.extend({ index: z.string(), period: text });
 
 type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
-export type StepListenerDeps = { request: RequestStep; immediate: ImmediateSteps; completions: Completions };
-
 export function registerStepListeners(
   { app, logger }: { app: App; logger: Logger },
-  deps: StepListenerDeps,
+  service: Pick<WorkflowStepsService, 'startRequest' | 'stats' | 'accounts'>,
+  completions: WorkflowStepsOutbound,
 ): void {
-  const { completions } = deps;
-
   /** Completes the execution with the outputs, or with the sentence of what went wrong. */
   const completeAtOnce = async (args: StepArgs, outputs: () => Promise<StepOutputs>) => {
     const executionId = args.event.function_execution_id;
@@ -73,20 +69,20 @@ export function registerStepListeners(
       return;
     }
     const { user_context: actor, requester: onBehalfOf, ...rest } = parsed.data;
-    await deps.request.start(event.function_execution_id, { ...rest, actor, onBehalfOf });
+    await service.startRequest(event.function_execution_id, { ...rest, actor, onBehalfOf });
   });
 
   app.function(STEP.vectorIndexStats, async (args) =>
     completeAtOnce(args, async () => {
       const { user_context: actor, ...rest } = statsInputs.parse(args.inputs);
-      return deps.immediate.stats({ ...rest, actor });
+      return service.stats({ ...rest, actor });
     }),
   );
 
   app.function(STEP.messagingAccountsSummary, async (args) =>
     completeAtOnce(args, () => {
       const { user_context: actor, channel } = placeInputs.parse(args.inputs ?? {});
-      return deps.immediate.accounts({ actor, channel });
+      return service.accounts({ actor, channel });
     }),
   );
 }

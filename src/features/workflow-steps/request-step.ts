@@ -2,14 +2,14 @@
 // later. Exactly once, across redeliveries, restarts and replicas: the execution is recorded before
 // anything is filed (a second delivery finds it taken), and the completion is claimed in the store
 // under a lease, by whichever process sees the request end; a job completes what a stopped process
-// left (store.listStepRunsToComplete). Slack-free: completions arrive as `Completions`.
+// left (store.listStepRunsToComplete). Slack-free: completions arrive as `WorkflowStepsOutbound`.
 import type { Clock } from '../../clock.ts';
 import { errField, sentenceFor } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { NO_USER } from '../../policy/index.ts';
 import type { IndexRequest, StepRunOutcome, Store } from '../../store/index.ts';
 import type { SearchRequestsPort } from '../search-requests/index.ts';
-import type { Completions, Sent } from './outbound.ts';
+import type { Sent, WorkflowStepsOutbound } from './outbound.ts';
 import { requestOutputs } from './views.ts';
 
 /** Long past a completion call's few seconds; a process that stopped mid-way is taken over after it. */
@@ -41,7 +41,7 @@ export type RequestStepDeps = {
   clock: Clock;
   logger: Logger;
   requests: Pick<SearchRequestsPort, 'fileAs' | 'request'>;
-  completions: Completions;
+  completions: WorkflowStepsOutbound;
   /** This process, as it names itself in completion claims. */
   owner: string;
 };
