@@ -3,7 +3,7 @@
 
 import type { McpToken } from '../../store/index.ts';
 import type { DigestsService } from '../digests/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { FiringWatch } from './types.ts';
 
 export type { OwnRequest, WaitingRequest } from '../search-requests/index.ts';
@@ -13,7 +13,7 @@ export type { OwnRequest, WaitingRequest } from '../search-requests/index.ts';
  * port Home uses (what each member means is documented there).
  */
 export type HomeRequests = Pick<
-  SearchRequestsPort,
+  SearchRequestsService,
   'pendingFor' | 'recentOf' | 'approverIds' | 'requestForm' | 'describe' | 'stateWords' | 'decisionActions'
 >;
 

@@ -3,7 +3,7 @@
 import type { Store } from '../../store/index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { WatchesService } from '../watches/index.ts';
 
@@ -11,7 +11,7 @@ export type McpUses = {
   vectorStats: Pick<VectorStatsService, 'target' | 'read'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   indexNames: Pick<IndexNamesService, 'list'>;
-  searchRequests: Pick<SearchRequestsPort, 'fileAs' | 'request' | 'describe'>;
+  searchRequests: Pick<SearchRequestsService, 'fileAs' | 'request' | 'describe'>;
   watches: Pick<WatchesService, 'firing'>;
   approvalProgress: Store['approvalProgress'];
   /** The person's own DM with opsbot (conversations.open), where an agent's call is decided; undefined when Slack didn't say. */

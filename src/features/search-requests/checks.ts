@@ -4,11 +4,12 @@
 import { causedBy, hasApproved, leavers } from '../../approval-policy.ts';
 import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
-import type { Decision, DecisionKind, Refusal, SearchIndexServiceDeps } from './service-types.ts';
+import type { Publisher } from './outbound.ts';
+import type { Decision, DecisionKind, Refusal } from './refusals.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 type CheckDeps = Pick<
-  SearchIndexServiceDeps,
+  SearchRequestsServiceDeps,
   'store' | 'clock' | 'logger' | 'approvals' | 'approvers' | 'background'
 >;
 

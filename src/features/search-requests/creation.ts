@@ -8,13 +8,14 @@ import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { refusalFor } from './checks.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
+import type { Publisher, RequesterNews } from './outbound.ts';
 import type { Recorder } from './recording.ts';
+import type { Decision } from './refusals.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
-import type { Decision, RequesterNews, SearchIndexServiceDeps } from './service-types.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 export function creator(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
   publish: Publisher['publish'],
   recorder: Pick<Recorder, 'record' | 'untold'>,
 ) {

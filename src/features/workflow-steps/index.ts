@@ -7,7 +7,7 @@ import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
 import { createWorkflowStepsOutbound } from './outbound.ts';
@@ -19,7 +19,7 @@ export type { WorkflowStepsService } from './service.ts';
 const EVERY_MINUTE = 60_000;
 
 export type WorkflowStepsUses = {
-  searchRequests: SearchRequestsPort;
+  searchRequests: SearchRequestsService;
   vectorStats: VectorStatsService;
   messagingAccounts: MessagingAccountsService;
 };

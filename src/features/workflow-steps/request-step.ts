@@ -8,7 +8,7 @@ import { errField, sentenceFor } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { NO_USER } from '../../policy/index.ts';
 import type { IndexRequest, StepRunOutcome, Store } from '../../store/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { Sent, WorkflowStepsOutbound } from './outbound.ts';
 import { requestOutputs } from './views.ts';
 
@@ -40,7 +40,7 @@ export type RequestStepDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
-  requests: Pick<SearchRequestsPort, 'fileAs' | 'request'>;
+  requests: Pick<SearchRequestsService, 'fileAs' | 'request'>;
   completions: WorkflowStepsOutbound;
   /** This process, as it names itself in completion claims. */
   owner: string;

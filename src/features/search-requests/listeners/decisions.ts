@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
 import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
 import { type Audience, allowed, NO_REQUEST_IN } from '../refusals.ts';
-import type { SearchIndexService } from '../service.ts';
+import type { SearchRequestsService } from '../service.ts';
 import { decisionNoteProblem } from '../validation.ts';
 import { approveModal, readDecisionMetadata, rejectModal } from '../views/modals.ts';
 
@@ -37,7 +37,7 @@ async function readDecision(
 
 export function registerDecisionListeners(
   { app, commandName }: { app: App; commandName(): string },
-  service: SearchIndexService,
+  service: SearchRequestsService,
 ): void {
   const audience = (viewerId: string, style: Audience['style']): Audience => ({
     viewerId,
