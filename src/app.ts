@@ -244,7 +244,7 @@ function lifecycleOf(
   deps: AppDeps,
   parts: Parts,
   api: TrackedClient,
-  mcpHandler: mcp.McpPort['handle'],
+  mcpHandler: mcp.McpService['handle'],
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;

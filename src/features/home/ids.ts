@@ -1,5 +1,5 @@
 // Every action, block and callback id of the Home tab. Approve and Reject on it are the approval
-// card's own buttons: their ids come from the search-requests port (HomeRequests.decisionActions).
+// card's own buttons: their ids come from the search-requests service (decisionActions).
 export const HOME_ACTION = {
   requestIndex: 'home.request_index',
   statsFor: 'home.stats_for',

@@ -1,6 +1,6 @@
 // The Home tab as the app sees it: register() wires the service (what a tab shows, whose tab a
 // change concerns), the refresher that republishes tabs after a change, and the listeners; built on
-// the ports of the features it shows (see ports.ts for what Home needs of each).
+// the services of the features it shows (service.ts says what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
@@ -11,28 +11,25 @@ import type { VectorStatsService } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { homeOutbound } from './outbound.ts';
-import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import { HomeRefresher } from './refresher.ts';
-import { createHomeService } from './service.ts';
+import { createHomeService, type HomeService, type HomeServiceDeps } from './service.ts';
 import { statsFormChannel } from './stats-modal.ts';
 import { homeView } from './views.ts';
 
-export type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
+export type { HomeService } from './service.ts';
 
 export type HomeUses = {
-  searchRequests: HomeRequests;
+  searchRequests: HomeServiceDeps['requests'];
   vectorStats: Pick<VectorStatsService, 'read' | 'post'>;
-  watches: HomeWatches;
-  digests: HomeDigests;
+  watches: HomeServiceDeps['watches'];
+  digests: HomeServiceDeps['digests'];
   /** The *Stats for…* form's index field offers the known indexes as you type. */
   indexNames: Pick<IndexNamesService, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
   /** The viewer's MCP tokens, shown and revoked on the tab; undefined while MCP is off. */
-  mcpTokens?: HomeTokens | undefined;
+  mcpTokens?: HomeServiceDeps['tokens'];
 };
-
-export type HomePort = Record<string, never>;
 
 /** How long the changes of a burst are gathered before the affected tabs are republished. */
 const REFRESH_WINDOW_MS = 500;
@@ -53,7 +50,7 @@ const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
  */
 const REFRESH_RESERVE = PUBLISH_BUDGET.burst / 2;
 
-export function register(context: FeatureContext<HomeUses>): HomePort {
+export function register(context: FeatureContext<HomeUses>): HomeService {
   const { config, clock, uses } = context;
   const logger = context.logger.child({ feature: 'home' });
   const mode = config.slack.appToken === undefined ? 'http' : 'socket';
@@ -129,5 +126,5 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     stopping.abort(new Error('opsbot is stopping'));
     return refresher.stop();
   });
-  return {};
+  return service;
 }

@@ -4,9 +4,12 @@
 import type { Change } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import type { DigestsService } from '../digests/index.ts';
+import type { McpService } from '../mcp/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
+import type { WatchesService } from '../watches/index.ts';
 import { decidePermission, watchScope } from './access.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
-import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
 const MINE_LIMIT = 5;
@@ -14,10 +17,17 @@ const MINE_LIMIT = 5;
 const RECENT_VIEWER_MS = 15 * 60_000;
 
 export type HomeServiceDeps = {
-  requests: HomeRequests;
-  watches: HomeWatches;
-  digests: HomeDigests;
-  tokens?: HomeTokens | undefined;
+  /** Search index requests, as the tab lists them and starts one. */
+  requests: Pick<
+    SearchRequestsService,
+    'pendingFor' | 'recentOf' | 'approverIds' | 'requestForm' | 'describe' | 'stateWords' | 'decisionActions'
+  >;
+  /** Watches that need attention (snoozed and muted ones included, marked). */
+  watches: Pick<WatchesService, 'firing'>;
+  /** Every channel's digest with its last run. */
+  digests: Pick<DigestsService, 'withLastRun'>;
+  /** The viewer's MCP tokens, listed and revoked as `/ops mcp tokens` and `/ops mcp revoke` do (MCP on). */
+  tokens?: McpService['tokens'];
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
   approvalChannelId: string;

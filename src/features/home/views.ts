@@ -8,8 +8,8 @@ import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts
 import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
+import type { WaitingRequest } from '../search-requests/index.ts';
 import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
-import type { WaitingRequest } from './ports.ts';
 import { tokensSection } from './tokens-view.ts';
 import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
