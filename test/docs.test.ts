@@ -2,7 +2,7 @@
 // name (paths, background jobs, ports, feature folders) is read from the code and compared, so a
 // move or a new job that forgets the docs fails here instead of misleading the next reader.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -75,9 +75,18 @@ describe('docs/ARCHITECTURE.md', () => {
   });
 });
 
+/** The user and engineer documentation: the README, CONTRIBUTING.md and every page in docs/. */
+const documentation = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
 describe('paths named elsewhere', () => {
-  it('the README names only src/ paths that exist', () => {
-    expect(srcPathsIn(read('README.md')).filter((path) => !existsSync(join(root, path)))).toEqual([]);
+  it.each(documentation)('%s names only src/ paths that exist', (page) => {
+    expect(srcPathsIn(read(page)).filter((path) => !existsSync(join(root, path)))).toEqual([]);
   });
 
   it('comments in src/ name only src/ paths that exist', () => {
@@ -87,5 +96,81 @@ describe('paths named elsewhere', () => {
         .map((path) => `${file}: ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+/** The text outside code: a link-like `[x](y)` in a code block or span is not a link. */
+const prose = (markdown: string) => markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+
+/** Every relative link target of a page (files and #anchors; web addresses left out). */
+function relativeLinks(markdown: string): string[] {
+  const targets = [...prose(markdown).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+  return targets.filter((target) => !/^[a-z]+:/i.test(target));
+}
+
+/** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens. */
+function anchorsOf(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const [, heading = ''] of markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+describe('links in the documentation', () => {
+  it.each(documentation)(
+    'every relative link in %s reaches a file, and a heading when it names one',
+    (page) => {
+      const broken = relativeLinks(read(page)).filter((target) => {
+        const [file = '', anchor] = target.split('#');
+        const path = file === '' ? page : normalize(join(dirname(page), decodeURIComponent(file)));
+        if (!existsSync(join(root, path))) return true;
+        return anchor !== undefined && !anchorsOf(read(path)).has(anchor);
+      });
+      expect(broken).toEqual([]);
+    },
+  );
+
+  it('leaves no page unlinked: the README or CONTRIBUTING.md links every page in docs/', () => {
+    const linked = [...relativeLinks(read('README.md')), ...relativeLinks(read('CONTRIBUTING.md'))];
+    const pages = documentation.filter((page) => page.startsWith('docs/'));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    expect(pages.filter((page) => !linked.some((target) => target.split('#')[0] === page))).toEqual([]);
+  });
+
+  it('reads anchors as GitHub makes them', () => {
+    expect(
+      anchorsOf('## Shared parts (outside `src/features/`, one of each)\n## Node.js 24\n## Node.js 24'),
+    ).toEqual(new Set(['shared-parts-outside-srcfeatures-one-of-each', 'nodejs-24', 'nodejs-24-1']));
+  });
+});
+
+describe('the README', () => {
+  const readme = read('README.md');
+
+  it('is read in five minutes: at most 250 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('shows the test command CI runs (.ci/run ends with it)', () => {
+    const ci = read('.ci/run').trim().split('\n');
+    expect(ci.at(-1)).toBe('npm test');
+    expect(readme).toContain('`npm test`');
+  });
+
+  it('has the section the start-up error points newcomers to', () => {
+    const pointers = sourceFiles.flatMap((file) =>
+      [...read(file).matchAll(/README: "([^"]+)"/g)].map((m) => m[1] ?? ''),
+    );
+    expect(pointers.length).toBeGreaterThanOrEqual(1);
+    for (const heading of pointers) expect(readme).toContain(`\n## ${heading}\n`);
   });
 });

@@ -1,8 +1,8 @@
-// The README tells operators which `event` names to search and alert on. For the events a short
-// session in a simulated workspace produces (a listing, a stats post, an approval and the create it
+// docs/operations.md tells operators which `event` names to search and alert on. For the events a
+// short session in a simulated workspace produces (a listing, a stats post, an approval and the create it
 // starts, an action Slack refuses), the lines the app actually writes are checked: the event is a
-// field of its own (Bolt's logger would flatten it into the message), at the level the README's
-// alerts expect. The README's other events need a fault, a restart or a day to pass and are
+// field of its own (Bolt's logger would flatten it into the message), at the level the page's
+// alerts expect. The page's other events need a fault, a restart or a day to pass and are
 // checked by the suites that cause them (test/hardening, test/e2e).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,10 +15,10 @@ import { fileRequest, openDecision, waitForCard } from './support/search-request
 const root = new URL('..', import.meta.url).pathname;
 const { requester, approver, generalChannel } = SIM_IDS;
 
-function eventsNamedInReadme(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const logs = readme.slice(readme.indexOf('### Logs'), readme.indexOf('### What each error means'));
-  // Event names are where the README names events: the alert table's first column, the list of
+function eventsNamedInOperations(): string[] {
+  const page = readFileSync(join(root, 'docs/operations.md'), 'utf8');
+  const logs = page.slice(page.indexOf('\n## Logs\n'), page.indexOf('\n## What each error means\n'));
+  // Event names are where the page names events: the alert table's first column, the list of
   // outcome events, and the first word of each drift bullet.
   const places = logs.split('\n').flatMap((line) => {
     if (line.startsWith('| `')) return [line.split('|')[1] ?? ''];
@@ -41,7 +41,7 @@ const SESSION_EVENTS: Record<string, string> = {
   action_failed: 'warn',
 };
 
-describe('log events the README names', () => {
+describe('log events docs/operations.md names', () => {
   let ws: SimulatedWorkspace;
   beforeAll(async () => {
     ws = await startSimulatedWorkspace();
@@ -74,8 +74,8 @@ describe('log events the README names', () => {
   });
 
   it('are many (the section was found), and include what the session logs', () => {
-    expect(eventsNamedInReadme().length).toBeGreaterThan(20);
-    expect(eventsNamedInReadme()).toEqual(expect.arrayContaining(Object.keys(SESSION_EVENTS)));
+    expect(eventsNamedInOperations().length).toBeGreaterThan(20);
+    expect(eventsNamedInOperations()).toEqual(expect.arrayContaining(Object.keys(SESSION_EVENTS)));
   });
 
   it.each(Object.entries(SESSION_EVENTS))('%s is logged as an event field at %s', (name, level) => {

@@ -1,6 +1,7 @@
 // The tour's steps, in the order a newcomer meets opsbot. Each one drives the real app through
 // signed requests and checks the outcome a person would notice; nothing is staged or faked.
 import { SIM_IDS } from '../sim/workspace.ts';
+import { agentStep } from './agent-step.ts';
 import { guardrails } from './guardrails-step.ts';
 import {
   fillIn,
@@ -213,5 +214,6 @@ export const TOUR_STEPS: readonly TourStep[] = [
   digest,
   watch,
   workflowStep,
+  agentStep,
   guardrails,
 ];

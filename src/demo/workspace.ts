@@ -49,6 +49,7 @@ export async function startDemoWorkspace(
         APPROVER_GROUP: DEMO_APPROVER_GROUP.handle,
         APPROVALS_REQUIRED: 'free=0,payg=2',
         POLICY: DEMO_POLICY,
+        MCP: 'on',
       },
       slack: {
         userGroups: {

@@ -10,11 +10,23 @@
  * A method's allowance: calls per minute once a burst of `burst` is spent; `background`, the share
  * background work may spend of it (BACKGROUND_SHARE unless set).
  */
-export type Allowance = { perMinute: number; burst: number; background?: number };
+export type Allowance = {
+  perMinute: number;
+  burst: number;
+  background?: number;
+  /**
+   * A call that would wait longer than this for its turn is not made (nor its turn taken): what it
+   * was for goes without (a card's upload: the message is posted without its picture).
+   */
+  maxWaitMs?: number;
+};
 
 export type SlackBudget = {
-  /** Reserves the next call of `key`; resolves with how long to wait before making it (ms). */
-  reserve(key: string, allowance: Allowance, now: number): Promise<number>;
+  /**
+   * Reserves the next call of `key`; resolves with how long to wait before making it (ms), or
+   * undefined, reserving nothing, when that would be longer than `allowance.maxWaitMs`.
+   */
+  reserve(key: string, allowance: Allowance, now: number): Promise<number | undefined>;
   /** Nobody calls `key` before `until` (a 429's Retry-After), then calls go one interval apart. */
   hold(key: string, allowance: Allowance, until: number): Promise<void>;
 };
@@ -36,9 +48,11 @@ export function memoryBudget(): SlackBudget {
   const tats = new Map<string, number>();
   return {
     async reserve(key, allowance, now) {
-      const tat = Math.max(tats.get(key) ?? now, now) + scheduleOf(allowance).intervalMs;
-      tats.set(key, tat);
-      return waitFor(tat, allowance, now);
+      const { intervalMs, toleranceMs } = scheduleOf(allowance);
+      const from = Math.max(tats.get(key) ?? now, now);
+      if (from - toleranceMs - now > (allowance.maxWaitMs ?? Number.POSITIVE_INFINITY)) return undefined;
+      tats.set(key, from + intervalMs);
+      return waitFor(from + intervalMs, allowance, now);
     },
     async hold(key, allowance, until) {
       tats.set(key, Math.max(tats.get(key) ?? 0, until + scheduleOf(allowance).toleranceMs));
@@ -68,7 +82,9 @@ export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
   'views.push': TIER_4,
   'views.update': TIER_4,
   'users.info': TIER_4,
-  'files.getUploadURLExternal': TIER_4,
+  // A card waits at most 2 s for its upload: past that its message goes without the picture,
+  // rather than every answer and digest queueing behind Tier 4's hundred uploads a minute.
+  'files.getUploadURLExternal': { ...TIER_4, maxWaitMs: 2_000 },
   'files.completeUploadExternal': TIER_4,
   'conversations.list': TIER_2,
   'conversations.info': TIER_3,
@@ -79,8 +95,13 @@ export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
   'usergroups.users.list': TIER_2,
 };
 
-/** One post a second per channel, with a short burst (Slack: "1 per second, short bursts"). */
-export const PER_CHANNEL_POSTS: Allowance = { perMinute: 55, burst: 3 };
+/**
+ * A channel's posts. Slack allows about one a second per channel with short bursts; scheduled
+ * posts are already spaced by the pacer, and a person's (a request card) should not wait on a
+ * guess. So this schedule is loose: what it carries is a 429's Retry-After for that channel, to
+ * every replica.
+ */
+export const PER_CHANNEL_POSTS: Allowance = { perMinute: 600, burst: 100 };
 
 /**
  * Background work (a job: digests, alerts, reminders) may spend this share of a method: the rest
@@ -89,8 +110,13 @@ export const PER_CHANNEL_POSTS: Allowance = { perMinute: 55, burst: 3 };
 export const BACKGROUND_SHARE = 0.7;
 
 /** The allowance background work of one method draws from first; undefined when it may spend all. */
-export function backgroundShareOf({ perMinute, burst, background }: Allowance): Allowance | undefined {
+export function backgroundShareOf(allowance: Allowance): Allowance | undefined {
+  const { perMinute, burst, background } = allowance;
   const share = background ?? BACKGROUND_SHARE;
   if (share >= 1) return undefined;
-  return { perMinute: perMinute * share, burst: Math.max(1, Math.floor(burst * share)) };
+  return {
+    perMinute: perMinute * share,
+    burst: Math.max(1, Math.floor(burst * share)),
+    ...(allowance.maxWaitMs === undefined ? {} : { maxWaitMs: allowance.maxWaitMs }),
+  };
 }

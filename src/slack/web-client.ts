@@ -82,7 +82,7 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
   const callTimeoutMs = options.callTimeoutMs ?? CALL_TIMEOUT_MS;
   const allowances = options.allowances ?? ALLOWANCES;
   const turnWait = (key: string, allowance: Allowance) =>
-    budget.reserve(key, allowance, now()).catch((error: unknown) => {
+    budget.reserve(key, allowance, now()).catch((error: unknown): number => {
       options.onTrouble?.(error);
       return 0;
     });
@@ -91,12 +91,15 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
     const allowance = method === undefined ? undefined : allowances[method];
     if (method === undefined || allowance === undefined) return fetch(input, init);
     const deadline = carriesTrigger(init?.body) ? now() + TRIGGER_WINDOW_MS : Number.POSITIVE_INFINITY;
-    /** Waits `ms` unless that passes the trigger's life; false when it would. */
-    const waited = async (ms: number) => {
-      if (now() + ms >= deadline) return false;
-      if (ms > 0) await sleep(ms);
+    /** Takes a turn and waits for it; false, taking none, when it would come too late. */
+    const turn = async (key: string, allowance: Allowance) => {
+      const maxWaitMs = Math.min(allowance.maxWaitMs ?? Number.POSITIVE_INFINITY, deadline - now());
+      const wait = await turnWait(key, { ...allowance, maxWaitMs });
+      if (wait === undefined) return false;
+      if (wait > 0) await sleep(wait);
       return true;
     };
+    const refused = () => (deadline === Number.POSITIVE_INFINITY ? RATE_LIMITED() : EXPIRED_TRIGGER());
     const channel = method === 'chat.postMessage' ? fieldOf(init?.body, 'channel') : undefined;
     // A post's 429 is about its channel (Slack: one a second per channel); other methods', the method.
     const held: [string, Allowance] =
@@ -104,9 +107,9 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
     const share = runningJob() === undefined ? undefined : backgroundShareOf(allowance);
     for (let attempt = 0; ; attempt += 1) {
       // A job's call waits for the background share first, so the whole schedule never fills with it.
-      if (share !== undefined) await waited(await turnWait(`${method}:background`, share));
-      if (!(await waited(await turnWait(method, allowance)))) return EXPIRED_TRIGGER();
-      if (channel !== undefined && !(await waited(await turnWait(...held)))) return EXPIRED_TRIGGER();
+      if (share !== undefined && !(await turn(`${method}:background`, share))) return refused();
+      if (!(await turn(method, allowance))) return refused();
+      if (channel !== undefined && !(await turn(...held))) return refused();
       const response = await fetch(input, { ...init, signal: AbortSignal.timeout(callTimeoutMs) });
       if (response.status !== 429) return response;
       const retryAfterMs = (Number(response.headers.get('retry-after')) || 1) * 1_000;
@@ -114,7 +117,7 @@ export function budgetedFetch(fetch: Fetch, budget: SlackBudget, options: Budget
         .hold(held[0], held[1], now() + retryAfterMs)
         .catch((error: unknown) => options.onTrouble?.(error));
       if (now() + retryAfterMs >= deadline) return EXPIRED_TRIGGER();
-      if (attempt >= holds) return Response.json({ ok: false, error: 'ratelimited' });
+      if (attempt >= holds) return RATE_LIMITED();
     }
   };
 }
@@ -162,6 +165,7 @@ function causeCode(err: unknown): string {
 }
 
 const EXPIRED_TRIGGER = () => Response.json({ ok: false, error: 'expired_trigger_id' });
+const RATE_LIMITED = () => Response.json({ ok: false, error: 'ratelimited' });
 
 /** `https://slack.com/api/chat.postMessage` → `chat.postMessage`. */
 function methodOf(input: Parameters<Fetch>[0]): string | undefined {

@@ -6,11 +6,11 @@
 //
 // Why quarters and not the first and the last point: a single point is as likely to be noise as
 // news, and a quarter of the period (15 of 60 points, 60 of 240) averages the noise away while
-// still describing "the start" and "the end". The README states this once, in the same words.
+// still describing "the start" and "the end". docs/commands.md states this once, in the same words.
 // The module has no Slack and no feature types, so any feature can import it.
 import { formatCount } from '../text/numbers.ts';
 
-/** The sentence the README and the stats details use, so they say exactly what the code does. */
+/** The sentence docs/commands.md and the stats details use, so they say exactly what the code does. */
 export const CHANGE_IN_WORDS =
   '“change” compares the mean of the last quarter of a period with the mean of its first quarter, in percent of the first';
 

@@ -111,7 +111,7 @@ const GROUPS: ReadonlyArray<{ title: string; rows: readonly RowSpec[] }> = [
 ];
 
 // The spec names no currency. Budgets on the same API are "in dollars" (spec 2.3), so the cost is
-// shown in US dollars; the details and the README say that this is an assumption.
+// shown in US dollars; the details and docs/commands.md say that this is an assumption.
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function formatCost(value: number | undefined): string {

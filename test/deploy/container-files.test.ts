@@ -1,6 +1,7 @@
 // The container files can't be built here (no container runtime), so what can be checked is: they
 // parse, and what they say matches what opsbot is — the Procfile's start command, config.ts's port
-// and variable names, the README's contract — and every path they copy exists.
+// and variable names, the documented contract (docs/configuration.md) — and every path they copy
+// exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -148,8 +149,8 @@ describe('compose.yaml', () => {
     expect(new Set(interpolated)).toEqual(new Set(['POSTGRES_PASSWORD']));
   });
 
-  it('names only variables config.ts reads, every one of them in the README', () => {
-    const readme = read('README.md');
+  it('names only variables config.ts reads, every one of them in docs/configuration.md', () => {
+    const readme = read('docs/configuration.md');
     for (const name of replicas)
       for (const variable of Object.keys(service(name).environment ?? {})) {
         expect(configNames.has(variable), variable).toBe(true);
@@ -168,12 +169,13 @@ describe('compose.yaml', () => {
   });
 });
 
-describe('README', () => {
+describe('the documentation', () => {
   it('documents the container, the monitoring, and that the image is not built here', () => {
-    const readme = read('README.md');
-    expect(readme).toMatch(/^### In a container$/m);
-    expect(readme).toMatch(/^### Monitoring$/m);
-    expect(readme).toContain('`METRICS_PORT`');
-    expect(readme).toMatch(/no container runtime/i);
+    const deploy = read('docs/deploy.md');
+    const operations = read('docs/operations.md');
+    expect(deploy).toMatch(/^## In a container$/m);
+    expect(operations).toMatch(/^## Monitoring$/m);
+    expect(operations).toContain('`METRICS_PORT`');
+    expect(deploy).toMatch(/no container runtime/i);
   });
 });

@@ -57,6 +57,7 @@ describe('e2e: npm run demo — the tour, in process', () => {
       ['digest', 'ok', undefined],
       ['watch', 'ok', undefined],
       ['workflow', 'ok', undefined],
+      ['agent', 'ok', undefined],
       ['guardrails', 'ok', undefined],
     ]);
     expect(result.ok).toBe(true);

@@ -85,4 +85,17 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: replicas share Slack’s 
     // Retry-After was 2 s: the other replica's call reached Slack no sooner.
     expect((second?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2_000 - 50);
   });
+
+  it('takes no slot for a call that may not wait that long, on either replica', async () => {
+    await startSim();
+    const [a, b] = stores.map((s) => s.slackBudget as SlackBudget) as [SlackBudget, SlackBudget];
+    const patient = { perMinute: 60, burst: 1 };
+    const hurried = { ...patient, maxWaitMs: 1_500 };
+    const t = 5_000_000;
+    expect(await a.reserve('budget.test', patient, t)).toBe(0);
+    expect(await b.reserve('budget.test', hurried, t)).toBe(1_000);
+    expect(await a.reserve('budget.test', hurried, t)).toBeUndefined();
+    // The refused call took nothing: the next patient one is two seconds out, not three.
+    expect(await b.reserve('budget.test', patient, t)).toBe(2_000);
+  });
 });

@@ -34,7 +34,8 @@ describe('SIGTERM in the middle of work', () => {
       await fileRequest(ws, { text: `search create to-approve-${i} eu-west-1 free` });
     const requestModal = sw.slack.views.find((v) => v.view.callback_id === 'search.request')?.view as SimView;
     const approveModal = await openDecision(ws, approver, 1, 'approve');
-    await cardFor(ws, 10);
+    // The cards share #approvals' rate (a post a second), so the tenth comes about ten seconds in.
+    await cardFor(ws, 10, 20_000);
 
     sw.mgmt.fail('create', { latencyMs: CREATE_LATENCY_MS });
     const submit = (userId: string, name: string) =>

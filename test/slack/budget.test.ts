@@ -140,3 +140,33 @@ describe('the share kept for people', () => {
     expect(sent.at(-1)).toBe('person=1');
   });
 });
+
+describe('a call that may wait only so long', () => {
+  it('is answered `ratelimited` at once when its turn is further off, and takes no turn', async () => {
+    let now = 0;
+    const sent: number[] = [];
+    const fetch = (async () => {
+      sent.push(now);
+      return Response.json({ ok: true });
+    }) as typeof globalThis.fetch;
+    const f = budgetedFetch(fetch, memoryBudget(), {
+      allowances: { 'files.getUploadURLExternal': { perMinute: 60, burst: 1, maxWaitMs: 1_500 } },
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+    });
+    const upload = () => call(f, 'files.getUploadURLExternal', 'filename=card.png&length=1');
+    // One now, the next a second later (within 1.5 s); the third would wait 2 s: not made.
+    const answers = [await upload(), await upload()];
+    now = 0;
+    const late = await upload();
+    expect(await Promise.all(answers.map((a) => a.json()))).toEqual([{ ok: true }, { ok: true }]);
+    expect(await late.json()).toEqual({ ok: false, error: 'ratelimited' });
+    expect(sent).toEqual([0, 1_000]);
+    // It took no turn: at 2 s the next call goes without waiting.
+    now = 2_000;
+    await upload();
+    expect(sent).toEqual([0, 1_000, 2_000]);
+  });
+});

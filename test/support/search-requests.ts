@@ -56,13 +56,16 @@ export async function fileRequest(ws: Workspace, input: RequestInput = {}) {
   return driver.submitView({ userId, view, values });
 }
 
-/** The approval card of request #id, as the simulator holds it now (after any chat.update). */
-export async function cardFor(ws: Workspace, id: number): Promise<SimMessage> {
+/**
+ * The approval card of request #id, as the simulator holds it now (after any chat.update). Cards in
+ * one channel go about a second apart (Slack's rate per channel): wait longer for the tenth.
+ */
+export async function cardFor(ws: Workspace, id: number, timeoutMs = 3000): Promise<SimMessage> {
   const find = () =>
     ws.slack
       .messagesIn(SIM_IDS.approvalChannel)
       .find((m) => m.text.startsWith(`Search index request #${id} `));
-  await ws.slack.waitFor(() => find() !== undefined, 3000);
+  await ws.slack.waitFor(() => find() !== undefined, timeoutMs);
   const card = find();
   if (!card) throw new Error(`no card for request #${id}`);
   return card;

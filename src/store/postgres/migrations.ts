@@ -241,8 +241,10 @@ export const MIGRATIONS: readonly Migration[] = [
       -- Slack's rate limits are per app and workspace: each method's schedule (its next free slot,
       -- epoch ms with fractions) is shared by every replica. SQLite keeps it in memory.
       CREATE TABLE slack_budget (
-        key text             PRIMARY KEY,
-        tat double precision NOT NULL
+        key     text             PRIMARY KEY,
+        tat     double precision NOT NULL,
+        -- Whether the last reservation took a slot (one that would wait too long takes none).
+        granted boolean          NOT NULL DEFAULT true
       );
     `,
   },
