@@ -51,7 +51,7 @@ export type Opsbot = {
   /** Stops taking requests, waits for in-flight work (bounded), closes the server. */
   stop(graceMs?: number): Promise<void>;
   /** Where GET /metrics answers once started; undefined when METRICS_PORT is unset. */
-  metricsService(): number | undefined; // metrics
+  metricsPort(): number | undefined; // metrics
 };
 
 type Receiver = HTTPReceiver | SocketModeReceiver;
@@ -73,7 +73,7 @@ type Parts = {
 export function createOpsbot(deps: AppDeps): Opsbot {
   const work = new WorkTracker();
   const readiness = new Readiness();
-  const metrics = metricsKit({ port: deps.config.metricsService, clock: deps.clock, logger: deps.logger }); // metrics
+  const metrics = metricsKit({ port: deps.config.metricsPort, clock: deps.clock, logger: deps.logger }); // metrics
   // How far the API's answers drifted from the spec: an operator learns it before users do.
   readiness.extras.set('drift', () => deps.mgmt.drift());
   const receiver = createReceiver(deps);
@@ -99,7 +99,7 @@ export function createOpsbot(deps: AppDeps): Opsbot {
     router,
     work,
     features,
-    metricsService: () => metrics.port(),
+    metricsPort: () => metrics.port(),
     ...lifecycleOf(deps, parts, api, features.mcp.handle),
   }; // metrics
 }
