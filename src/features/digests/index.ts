@@ -8,7 +8,7 @@ import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
-import { digestSlackOf } from './outbound.ts';
+import { createDigestsOutbound } from './outbound.ts';
 import { createTickParts } from './parts.ts';
 import { createDigestsService } from './service.ts';
 import { runDigestTick } from './tick.ts';
@@ -24,7 +24,7 @@ export function register(
 ) {
   const instanceId = randomUUID();
   const logger = context.logger.child({ feature: 'digests' });
-  const slack = digestSlackOf(context.app.client, context.postOnce);
+  const slack = createDigestsOutbound(context.app.client, context.postOnce);
   const parts = (stats: 'shared' | 'fresh') =>
     createTickParts({
       // A tick's statistics through the schedulers' shared reads (a watch tick at the same moment

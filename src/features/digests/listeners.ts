@@ -14,7 +14,7 @@ import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
 import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
-import { type DigestSlack, postDigest } from './outbound.ts';
+import { type DigestsOutbound, postDigest } from './outbound.ts';
 import { type DigestsService, indexCheckError } from './service.ts';
 import {
   type Answer,
@@ -32,7 +32,7 @@ import { configureModal, modalMetadataSchema, savedModal } from './views/modal.t
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export type ListenerDeps = {
-  slack: DigestSlack;
+  slack: DigestsOutbound;
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
   /** The index field's type-ahead, and the saved indexes shown with their names. */

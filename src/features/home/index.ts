@@ -10,7 +10,7 @@ import type { IndexNamesService } from '../index-names/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
-import { homeOutbound } from './outbound.ts';
+import { createHomeOutbound } from './outbound.ts';
 import { HomeRefresher } from './refresher.ts';
 import { createHomeService, type HomeService, type HomeServiceDeps } from './service.ts';
 import { statsFormChannel } from './stats-modal.ts';
@@ -69,7 +69,7 @@ export function register(context: FeatureContext<HomeUses>): HomeService {
   // Clients of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
   const clients = { publishing: context.slackClientOfItsOwn(), lookups: context.slackClientOfItsOwn() };
-  const outbound = homeOutbound(clients, context.userTimeZone, logger, Date.now);
+  const outbound = createHomeOutbound(clients, context.userTimeZone, logger, Date.now);
   const publish = async (userId: string, options?: { fresh?: boolean }) => {
     // A tab drawn in UTC because the zone came late is redrawn once it comes.
     const zone = await outbound.zoneOf(userId, () => refresher.refresh([userId]));
