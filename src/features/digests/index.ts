@@ -6,7 +6,7 @@ import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
-import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
+import { BLOCK, VIEW } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
 import { createDigestsOutbound } from './outbound.ts';
 import { createTickParts } from './parts.ts';
@@ -39,7 +39,7 @@ export function register(
       indexName: (id) => context.uses.indexNames.nameOf(id),
     });
   context.policy.protect({
-    views: { [CALLBACK_CONFIGURE]: { capability: 'digest.manage' } },
+    views: { [VIEW.configure]: { capability: 'digest.manage' } },
     options: { [BLOCK.indexes]: 'digest.manage' },
   });
   const service = createDigestsService(context);

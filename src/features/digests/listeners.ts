@@ -13,7 +13,7 @@ import { instantInWords } from '../../time/words.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
-import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
 import { type DigestsOutbound, postDigest } from './outbound.ts';
 import { type DigestsService, indexCheckError } from './service.ts';
 import {
@@ -60,7 +60,7 @@ const answer = (ctx: CommandContext, a: Answer) =>
   ctx.respond({ response_type: 'ephemeral', text: a.text, blocks: a.blocks });
 
 export function registerDigestListeners(context: DigestListenerParts, deps: ListenerDeps): void {
-  deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION });
+  deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION.value });
   registerFormCommand(context, deps);
   registerListAndRemove(context);
   registerPreview(context, deps);
@@ -189,7 +189,7 @@ function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void
 /** The form's submission: checked against the API within Slack's 3 s, then saved. */
 function registerFormSubmission(context: DigestListenerParts, deps: ListenerDeps): void {
   const { service } = context;
-  context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, async ({ ack, body, view }: ViewArgs) => {
+  context.app.view<ViewSubmitAction>(VIEW.configure, async ({ ack, body, view }: ViewArgs) => {
     const command = context.commandName();
     const meta = modalMetadataSchema.safeParse(view.private_metadata);
     if (!meta.success)

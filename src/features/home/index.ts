@@ -8,7 +8,7 @@ import { channelsSeenBy } from '../../slack/membership.ts';
 import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
-import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
 import { createHomeOutbound } from './outbound.ts';
 import { HomeRefresher } from './refresher.ts';
@@ -77,16 +77,16 @@ export function register(context: FeatureContext<HomeUses>): HomeService {
   };
 
   context.policy.protect({
-    actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
+    actions: { [ACTION.requestIndex]: 'search.request', [ACTION.statsFor]: 'stats' },
     views: {
-      [STATS_CALLBACK]: {
+      [VIEW.stats]: {
         capability: 'stats',
-        postsTo: { field: STATS_BLOCK.channel, channel: statsFormChannel },
+        postsTo: { field: BLOCK.stats.channel, channel: statsFormChannel },
       },
     },
-    options: { [STATS_BLOCK.index]: 'stats' },
+    options: { [BLOCK.stats.index]: 'stats' },
   });
-  uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
+  uses.indexNames.offerIn({ blockId: BLOCK.stats.index, actionId: BLOCK.stats.index });
 
   const publishPacer = createPacer(PUBLISH_BUDGET);
   const refreshPacer = createPacer(REFRESH_BUDGET);

@@ -5,7 +5,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { within } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
-import { HOME_ACTION, STATS_CALLBACK } from './ids.ts';
+import { ACTION, VIEW } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { LruMap } from './lru-map.ts';
 import type { HomeOutbound } from './outbound.ts';
@@ -55,7 +55,7 @@ export function registerHomeListeners(
     deps.opened(event.user);
   });
 
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.requestIndex, async ({ ack, body, client }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.requestIndex, async ({ ack, body, client }) => {
     await ack();
     const view = await uses.searchRequests.requestForm(body.user.id);
     await client.views.open({ trigger_id: body.trigger_id, view });
@@ -63,17 +63,17 @@ export function registerHomeListeners(
 
   // Revoking one's own token needs no capability, as `/ops mcp revoke` doesn't; the tab refreshes
   // from the change feed.
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.revokeToken, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.revokeToken, async ({ ack, body, action }) => {
     await ack();
     await uses.mcpTokens?.revoke(body.user.id, action.value ?? '');
   });
 
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.statsFor, async ({ ack, body, client }) => {
     await ack();
     await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });
   });
 
-  app.view(STATS_CALLBACK, async ({ ack, body, view }) => {
+  app.view(VIEW.stats, async ({ ack, body, view }) => {
     const read = readStatsForm(view.state.values);
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });

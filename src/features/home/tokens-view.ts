@@ -3,7 +3,7 @@ import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
 import { instantInWords } from '../../time/words.ts';
-import { HOME_ACTION } from './ids.ts';
+import { ACTION } from './ids.ts';
 import type { HomeData } from './types.ts';
 
 /** Slack's limit on a view's blocks leaves room for this many tokens beside the other sections. */
@@ -30,7 +30,7 @@ export function tokensSection(data: HomeData): KnownBlock[] {
       },
       accessory: {
         type: 'button',
-        action_id: HOME_ACTION.revokeToken,
+        action_id: ACTION.revokeToken,
         value: t.label,
         style: 'danger',
         text: { type: 'plain_text', text: 'Revoke', emoji: true },

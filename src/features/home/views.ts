@@ -9,7 +9,7 @@ import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
 import type { WaitingRequest } from '../search-requests/index.ts';
-import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
+import { ACTION, BLOCK } from './ids.ts';
 import { tokensSection } from './tokens-view.ts';
 import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
@@ -28,10 +28,10 @@ export function homeView(data: HomeData): HomeView {
     header('Your opsbot'),
     {
       type: 'actions',
-      block_id: NEXT_STEPS_BLOCK,
+      block_id: BLOCK.nextSteps,
       elements: [
-        button('Request a search index', HOME_ACTION.requestIndex, 'request', 'primary'),
-        button('Stats for…', HOME_ACTION.statsFor, 'stats'),
+        button('Request a search index', ACTION.requestIndex, 'request', 'primary'),
+        button('Stats for…', ACTION.statsFor, 'stats'),
       ],
     },
     ...waitingSection(data),
@@ -101,7 +101,7 @@ function waitingBody(waiting: Loaded<Listed<WaitingRequest>>, data: HomeData): K
       ),
       {
         type: 'actions',
-        block_id: requestBlockId(request.id),
+        block_id: BLOCK.request(request.id),
         elements: [
           button('Approve', words.decisionActions.approve, String(request.id), 'primary'),
           button('Reject', words.decisionActions.reject, String(request.id), 'danger'),

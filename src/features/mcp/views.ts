@@ -3,7 +3,7 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { context, header, plain, section } from '../../slack/blocks.ts';
 import type { McpToken } from '../../store/index.ts';
-import { TOKEN_MODAL } from './ids.ts';
+import { VIEW } from './ids.ts';
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 const when = (at: number) =>
@@ -40,7 +40,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
   ];
   return {
     type: 'modal',
-    callback_id: TOKEN_MODAL,
+    callback_id: VIEW.token,
     title: plain('MCP token'),
     close: plain('Done'),
     blocks,

@@ -18,7 +18,7 @@ import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import type { CommandRouter } from '../../slack/router.ts';
-import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
+import { ACTION } from './ids.ts';
 import type { MessagingAccountsService } from './service.ts';
 import {
   type AccountPage,
@@ -113,9 +113,9 @@ export function registerMessagingAccounts(
   }
 
   app.action<BlockAction<ButtonAction>>(
-    { type: 'block_actions', action_id: ACTION_SHOW_MORE },
+    { type: 'block_actions', action_id: ACTION.showMore },
     async (click) => {
-      const { logger, respond } = await clicked(click, ACTION_SHOW_MORE);
+      const { logger, respond } = await clicked(click, ACTION.showMore);
       const found = await pageFor(click, logger);
       if (found.answer !== undefined) return send(respond, found.answer);
       const rendered = found.view.render(found.page, { kind: 'ephemeral' });
@@ -127,8 +127,8 @@ export function registerMessagingAccounts(
     },
   );
 
-  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_SHARE }, async (click) => {
-    const { user, channel, logger, respond } = await clicked(click, ACTION_SHARE);
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION.share }, async (click) => {
+    const { user, channel, logger, respond } = await clicked(click, ACTION.share);
     if (typeof channel !== 'string') throw staleButton();
     const found = await pageFor(click, logger);
     if (found.answer !== undefined) return send(respond, found.answer);

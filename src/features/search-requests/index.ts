@@ -6,7 +6,7 @@ import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
-import { MODAL_CALLBACK } from './ids.ts';
+import { VIEW } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
 import { registerRequestListeners } from './listeners/requests.ts';
 import { createSearchRequestsOutbound } from './outbound.ts';
@@ -27,7 +27,7 @@ export type { RequestForm } from './validation.ts';
 const EVERY_MINUTE = 60_000;
 
 export function register(context: FeatureContext): SearchRequestsService {
-  context.policy.protect({ views: { [MODAL_CALLBACK.request]: { capability: 'search.request' } } });
+  context.policy.protect({ views: { [VIEW.request]: { capability: 'search.request' } } });
   const { app, config, work } = context;
   const logger = context.logger.child({ feature: 'search-requests' });
   const approvers = createApproverDirectory({

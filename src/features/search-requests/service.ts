@@ -14,7 +14,7 @@ import { createChecker } from './checks.ts';
 import { creator } from './creation.ts';
 import { createDecisions } from './decisions.ts';
 import { createFiling } from './filing.ts';
-import { BUTTON_ACTION } from './ids.ts';
+import { ACTION } from './ids.ts';
 import { endedRequests, filer } from './on-behalf.ts';
 import { createPublisher, type SearchRequestsOutbound } from './outbound.ts';
 import { createRequestQueries } from './queries.ts';
@@ -105,7 +105,7 @@ export function createSearchRequestsService(deps: SearchRequestsServiceDeps) {
     /** The emoji and the word for a request's state, as the card and the list show them. */
     stateWords,
     /** The action ids of the approval card's Approve and Reject buttons; they work wherever they are posted. */
-    decisionActions: { approve: BUTTON_ACTION.approve, reject: BUTTON_ACTION.reject },
+    decisionActions: { approve: ACTION.approve, reject: ACTION.reject },
     /** "`/ops search requests`", with the command as the workspace names it, for hints. */
     listCommand: () => listCommand(deps.commandName()),
   };

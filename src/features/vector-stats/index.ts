@@ -2,7 +2,7 @@
 // the listeners, and returns the service other features build on.
 import type { FeatureContext } from '../../feature-context.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
-import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
+import { ACTION } from './ids.ts';
 import { registerStatsListeners } from './listeners.ts';
 import { createVectorStatsOutbound } from './outbound.ts';
 import { createVectorStatsService, type VectorStatsService } from './service.ts';
@@ -13,7 +13,7 @@ export type { ReadOptions, StatsRead, StatsRequest, VectorStatsService } from '.
 export function register(context: FeatureContext<{ indexNames: IndexNamesService }>): VectorStatsService {
   const stats = 'stats' as const;
   context.policy.protect({
-    actions: { [ACTION_PERIOD]: stats, [ACTION_REFRESH]: stats, [ACTION_DETAILS]: stats },
+    actions: { [ACTION.period]: stats, [ACTION.refresh]: stats, [ACTION.details]: stats },
   });
   const logger = context.logger.child({ feature: 'vector-stats' });
   const indexNames = context.uses.indexNames;

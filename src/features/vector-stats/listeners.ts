@@ -9,7 +9,7 @@ import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { personTimeZone } from '../../time/audience.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
-import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
+import { ACTION } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { VectorStatsOutbound } from './outbound.ts';
 import type { VectorStatsService } from './service.ts';
@@ -89,12 +89,12 @@ export function registerStatsListeners(
       throw new UserFacingError(staleControlSentence(context.commandName()));
     await show(await service.read(target, { channel }), { channel, ts }, body.user.id);
   };
-  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_PERIOD }, rerender);
-  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_REFRESH }, rerender);
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION.period }, rerender);
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION.refresh }, rerender);
 
   // Every series in numbers, to the person who clicked only: the post in the channel stays short.
   app.action<BlockAction>(
-    { type: 'block_actions', action_id: ACTION_DETAILS },
+    { type: 'block_actions', action_id: ACTION.details },
     async ({ ack, action, body, client, respond }) => {
       await ack();
       // Only the clicker sees the details: their times are on their own clock.

@@ -8,7 +8,7 @@ import type { Watch } from '../../store/index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import { createWatchChecker } from './checker.ts';
-import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
@@ -53,22 +53,22 @@ export function register(
   const respond = 'watch.respond' as const;
   context.policy.protect({
     actions: {
-      [WATCH_ACTION.edit]: 'watch.manage',
-      ...{ [WATCH_ACTION.acknowledge]: respond, [WATCH_ACTION.snoozeHour]: respond },
+      [ACTION.edit]: 'watch.manage',
+      ...{ [ACTION.acknowledge]: respond, [ACTION.snoozeHour]: respond },
       ...{
-        [WATCH_ACTION.snoozeMorning]: respond,
-        [WATCH_ACTION.mute]: respond,
-        [WATCH_ACTION.unmute]: respond,
+        [ACTION.snoozeMorning]: respond,
+        [ACTION.mute]: respond,
+        [ACTION.unmute]: respond,
       },
-      [WATCH_ACTION.openStats]: 'stats',
+      [ACTION.openStats]: 'stats',
     },
     views: {
-      [WATCH_CALLBACK]: {
+      [VIEW.watch]: {
         capability: 'watch.manage',
-        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+        postsTo: { field: BLOCK.channel, channel: watchFormChannel },
       },
     },
-    options: { [WATCH_BLOCK.index]: 'watch.manage' },
+    options: { [BLOCK.index]: 'watch.manage' },
   });
   const doors = { ...context, intervalMs, commandName, policy };
   registerWatchCommands(doors, service, context.uses.indexNames);

@@ -5,7 +5,7 @@
 import type { App, BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
-import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { ACTION, BLOCK, ELEMENT, VIEW } from '../ids.ts';
 import { type Audience, allowed, NO_REQUEST_IN } from '../refusals.ts';
 import type { SearchRequestsService } from '../service.ts';
 import { decisionNoteProblem } from '../validation.ts';
@@ -46,7 +46,7 @@ export function registerDecisionListeners(
   });
 
   for (const kind of ['approve', 'reject'] as const) {
-    app.action<BlockAction<ButtonAction>>(BUTTON_ACTION[kind], async ({ ack, body, client }) => {
+    app.action<BlockAction<ButtonAction>>(ACTION[kind], async ({ ack, body, client }) => {
       await ack();
       const userId = body.user.id;
       // A first check on click, so nobody fills in a modal that can only be refused; the submit
@@ -59,13 +59,13 @@ export function registerDecisionListeners(
     });
   }
 
-  app.action<BlockAction<ButtonAction>>(BUTTON_ACTION.retry, async ({ ack, body }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.retry, async ({ ack, body }) => {
     await ack();
     const userId = body.user.id;
     allowed(await service.retry(clickedRequestId(body), userId), audience(userId, 'mrkdwn'));
   });
 
-  app.view<ViewSubmitAction>(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
+  app.view<ViewSubmitAction>(VIEW.approve, async ({ ack, body, view }) => {
     const read = await readDecision({ ack, view }, ELEMENT.comment);
     if (read === undefined) return;
     const userId = body.user.id;
@@ -77,7 +77,7 @@ export function registerDecisionListeners(
     if (decision.ok) await service.settle(decision, userId);
   });
 
-  app.view<ViewSubmitAction>(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
+  app.view<ViewSubmitAction>(VIEW.reject, async ({ ack, body, view }) => {
     const read = await readDecision({ ack, view }, ELEMENT.rejectReason);
     if (read === undefined) return;
     const userId = body.user.id;

@@ -2,7 +2,7 @@
 // a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
 import type { App } from '@slack/bolt';
 import type { CommandRouter } from '../../../slack/router.ts';
-import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
 import { allowed } from '../refusals.ts';
 import type { SearchRequestsService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
@@ -43,7 +43,7 @@ export function registerRequestListeners(
     },
   });
 
-  context.app.view(MODAL_CALLBACK.request, async ({ ack, body, view }) => {
+  context.app.view(VIEW.request, async ({ ack, body, view }) => {
     const values = view.state.values;
     const checked = validateRequestForm({
       name: values[BLOCK.name]?.[ELEMENT.name]?.value,

@@ -9,7 +9,7 @@ import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
-import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
 import { NO_REQUEST_IN } from '../refusals.ts';
 import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
@@ -141,7 +141,7 @@ export function requestModal(
   ];
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.request,
+    callback_id: VIEW.request,
     title: title('Request a search index'),
     submit: plain('Request'),
     close: plain('Cancel'),
@@ -159,7 +159,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
     : `This adds your approval to the count (${(t?.counted.length ?? 0) + 1} of ${t?.required}): the index is created once ${t?.required} approvers have approved. Check the details:`;
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.approve,
+    callback_id: VIEW.approve,
     title: title(`Approve request #${request.id}`),
     submit: plain(creates ? 'Approve & create' : 'Approve'),
     close: plain('Cancel'),
@@ -181,7 +181,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
 export function rejectModal(request: IndexRequest): ModalView {
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.reject,
+    callback_id: VIEW.reject,
     title: title(`Reject request #${request.id}`),
     submit: plain('Reject'),
     close: plain('Cancel'),

@@ -5,13 +5,13 @@ import type { App, BlockAction, ButtonAction, StaticSelectAction } from '@slack/
 import type { UserTimeZone } from '../../../slack/user-time-zone.ts';
 import type { VectorStatsService } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
-import { WATCH_ACTION } from '../ids.ts';
+import { ACTION } from '../ids.ts';
 import type { WatchesService } from '../service.ts';
 
 const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
-  [WATCH_ACTION.snoozeHour, 'snooze_hour'],
-  [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
-  [WATCH_ACTION.unmute, 'unmute'],
+  [ACTION.snoozeHour, 'snooze_hour'],
+  [ACTION.snoozeMorning, 'snooze_morning'],
+  [ACTION.unmute, 'unmute'],
 ];
 
 export function registerAlertActions(
@@ -31,7 +31,7 @@ export function registerAlertActions(
   // Mute is a menu of durations (`<watch>:<ms>`); alerts posted before it was one have a button whose
   // value is the watch alone, which mutes for the longest the policy allows.
   app.action<BlockAction<ButtonAction | StaticSelectAction>>(
-    WATCH_ACTION.mute,
+    ACTION.mute,
     async ({ ack, body, action, client }) => {
       await ack();
       const value = (action.type === 'static_select' ? action.selected_option.value : action.value) ?? '';
@@ -46,7 +46,7 @@ export function registerAlertActions(
     },
   );
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.acknowledge, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.acknowledge, async ({ ack, body, action }) => {
     await ack();
     // The alert redrawn in place ("Acknowledged by …") is the answer; a second person is told who has it.
     const clicked =
@@ -57,7 +57,7 @@ export function registerAlertActions(
     await service.acknowledge(Number(action.value), body.user.id, name, clicked);
   });
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.openStats, async ({ ack, body, action }) => {
     await ack();
     const watch = await service.forStats(Number(action.value));
     // In the alert's thread; the clicked message is the alert when the watch's own record has none.
