@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { renderStatsCard, type StatsCardInput } from '../src/render/index.ts';
 import { LAYOUT } from '../src/render/layout.ts';
 import { paintCard } from '../src/render/raster.ts';
-import { cardDataOf } from '../src/render/series.ts';
+import { cardDataOf } from '../src/stats-report/card-data.ts';
 import { benchStats } from './lib/bench-stats.ts';
 import { chartJsCard, opsbotDrawOnly, skiaEncoded } from './lib/card-peers.ts';
 import { measureLoopBlocking, syncPart } from './lib/event-loop.ts';

@@ -2,7 +2,7 @@
 // A bad or missing value stops start-up with one line per problem that names the variable
 // and what is expected. Only a malformed ID is quoted back; no other value is echoed (it may be a secret).
 import { z } from 'zod';
-import { type ApprovalPolicy, parseApprovalPolicy } from './approval-policy.ts';
+import { type ApprovalRule, parseApprovalRule } from './approval-rule.ts';
 import { loadPolicy, type Policy } from './policy/index.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -152,12 +152,12 @@ const envSchema = z.object({
       .optional(),
   ),
   APPROVALS_REQUIRED: optionalText.transform((v, ctx) => {
-    const policy = parseApprovalPolicy(v);
-    if (typeof policy === 'string') {
-      ctx.addIssue({ code: 'custom', message: policy });
+    const rule = parseApprovalRule(v);
+    if (typeof rule === 'string') {
+      ctx.addIssue({ code: 'custom', message: rule });
       return z.NEVER;
     }
-    return policy;
+    return rule;
   }),
   ALLOWED_CHANNEL_IDS: optionalText.pipe(idList(slackId('CGD'), CHANNEL_ID).optional()),
   // The guardrails (src/policy): a YAML file's path, or the same YAML inline; read in policyFrom.
@@ -222,7 +222,7 @@ export type Config = {
     approverIds: string[];
     /** A user group's ID (S…) or handle, resolved at start-up. */
     group: string | undefined;
-    policy: ApprovalPolicy;
+    rule: ApprovalRule;
     requestTtlHours: number;
     maxPendingPerUser: number;
     /** Indexes of plans needing no approval one person may ask for per UTC day. */
@@ -370,7 +370,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
         channelId: e.APPROVAL_CHANNEL_ID,
         approverIds: e.APPROVER_USER_IDS ?? [],
         group: e.APPROVER_GROUP,
-        policy: e.APPROVALS_REQUIRED ?? { required: 1, plans: {} },
+        rule: e.APPROVALS_REQUIRED ?? { required: 1, plans: {} },
         requestTtlHours: e.REQUEST_TTL_HOURS,
         maxPendingPerUser: e.MAX_PENDING_REQUESTS_PER_USER,
         maxUnapprovedPerDay: e.MAX_UNAPPROVED_CREATES_PER_DAY,

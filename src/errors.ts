@@ -5,8 +5,8 @@
 //   - one sentence for the person who acted (sentenceFor).
 // Features throw; the guard (slack/guard.ts) and the jobs (jobs.ts) log and answer through these.
 import { describeApiError, isManagementApiError } from './api/errors.ts';
-import { mentionChannel } from './slack/mrkdwn.ts';
 import { DatabaseUnavailableError } from './store/index.ts';
+import { mentionChannel } from './text/mrkdwn.ts';
 
 /**
  * An error whose message is already the sentence to show the person who acted: a click on a watch
@@ -24,7 +24,7 @@ export class TargetGone extends UserFacingError {
 
 /**
  * The guardrails said no (src/slack/policy-gate.ts, src/slack/origin-guard.ts): who may, and where.
- * The guard shows it like any refusal, under `field` when the form has that field, and logs it as
+ * The guard shows it like any sentence it shows, under `field` when the form has that field, and logs it as
  * `policy_refused` with what was asked, by whom and where.
  */
 export class PolicyRefusal extends UserFacingError {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { HTTPReceiver } from '@slack/bolt';
 import type { Logger } from './log.ts';
 import type { Readiness, ReadinessReport } from './readiness.ts';
-import { timestampRefusal } from './slack/timestamp-window.ts';
+import { timestampRejection } from './slack/timestamp-window.ts';
 import type { Store } from './store/index.ts';
 
 /** Slack requests are small; anything bigger is refused before it is parsed. */
@@ -125,13 +125,13 @@ function serveSlack(
   logger: Logger,
   bodies: BodyBudget,
 ): void {
-  const refusal = refusalBeforeReading(req) ?? refusalPastBudget(req, res, bodies);
-  if (refusal !== undefined) {
-    logger.warn({ event: 'request_refused', ...refusal.log }, 'request refused before reading its body');
+  const rejection = rejectionBeforeReading(req) ?? rejectionPastBudget(req, res, bodies);
+  if (rejection !== undefined) {
+    logger.warn({ event: 'request_refused', ...rejection.log }, 'request refused before reading its body');
     // Bolt's own answers to these (401, 413) carry no body either; the unread body ends the connection.
-    res.writeHead(refusal.status, {
+    res.writeHead(rejection.status, {
       connection: 'close',
-      ...(refusal.status === 503 ? { 'retry-after': '1' } : {}),
+      ...(rejection.status === 503 ? { 'retry-after': '1' } : {}),
     });
     res.end();
     return;
@@ -149,7 +149,7 @@ function serveSlack(
  * What can be refused from the headers alone. Bolt enforces the body limit only while reading (a
  * client declaring gigabytes is read up to the limit), and lets far-future timestamps through.
  */
-function refusalBeforeReading(
+function rejectionBeforeReading(
   req: IncomingMessage,
 ): { status: number; log: Record<string, unknown> } | undefined {
   if (req.method !== 'POST') return undefined;
@@ -157,12 +157,12 @@ function refusalBeforeReading(
   if (Number.isFinite(declared) && declared > MAX_REQUEST_BODY_BYTES) {
     return { status: 413, log: { reason: 'body_too_large', declaredBytes: declared } };
   }
-  const stamp = timestampRefusal(req.headers, Date.now());
+  const stamp = timestampRejection(req.headers, Date.now());
   return stamp === undefined ? undefined : { status: 401, log: stamp };
 }
 
 /** 503 (Slack retries it) when the bodies being read at once already take the budget. */
-function refusalPastBudget(
+function rejectionPastBudget(
   req: IncomingMessage,
   res: ServerResponse,
   bodies: BodyBudget,

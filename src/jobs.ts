@@ -21,6 +21,9 @@ const realTimers: JobTimers = {
   setTimeout: (run, ms) => setTimeout(run, ms).unref(),
 };
 
+/** The interval of the jobs that sweep and poll once a minute. */
+export const EVERY_MINUTE = 60_000;
+
 export type JobOptions<T = unknown> = {
   /** Names the job in the log: `{ event: 'job_failed', job: name }`. */
   name: string;

@@ -1,17 +1,16 @@
 // Bounds on async work: how many run at once (createLimiter, forEachBounded), how many may wait
-// and who is turned away past that (createAdmission), how long anyone waits for one (within), and a
-// memo that makes repeated asks within one run share one call (memoize).
+// and who is turned away past that (createAdmission), and how long anyone waits for one (within).
 
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
 /**
  * Work that holds memory while it runs (a stats read and its card), bounded twice: `running` at
- * once, and `waiting` people queued behind them. A person's work past that is refused at once with
- * `refusal()` (a sentence they can act on, never a process out of memory); background work, which
+ * once, and `waiting` people queued behind them. A person's work past that is turned away at once
+ * with `whenFull()` (a sentence they can act on, never a process out of memory); background work, which
  * bounds its own fan-out, always waits its turn.
  */
 export type Admission = {
-  /** A person's work: runs in turn, or rejects with the refusal when `waiting` are already queued. */
+  /** A person's work: runs in turn, or rejects with `whenFull()` when `waiting` are already queued. */
   admit: Limiter;
   /** Background work (a digest tick): always queued, never refused. */
   queue: Limiter;
@@ -24,7 +23,7 @@ export type Admission = {
 export function createAdmission(options: {
   running: number;
   waiting: number;
-  refusal: () => Error;
+  whenFull: () => Error;
 }): Admission {
   const { running: limit, waiting: room } = options;
   if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError('limit must be a whole number ≥ 1');
@@ -36,7 +35,7 @@ export function createAdmission(options: {
   };
   const run = async <T>(task: () => Promise<T>, refusable: boolean): Promise<T> => {
     if (active >= limit) {
-      if (refusable && waiting.length >= room) throw options.refusal();
+      if (refusable && waiting.length >= room) throw options.whenFull();
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     active += 1;
@@ -55,30 +54,7 @@ export function createAdmission(options: {
 }
 
 export function createLimiter(limit: number): Limiter {
-  return createAdmission({ running: limit, waiting: 0, refusal: () => new Error('never refused') }).queue;
-}
-
-/**
- * Remembers the promise of each key, failures included, for as long as the returned function is
- * kept (one run): an index that errored for one channel is reported missing in every channel of a
- * digest tick instead of being asked for again 200 times.
- */
-export function memoize<K extends unknown[], V>(
-  keyOf: (...args: K) => string,
-  load: (...args: K) => Promise<V>,
-): (...args: K) => Promise<V> {
-  const cache = new Map<string, Promise<V>>();
-  return (...args) => {
-    const key = keyOf(...args);
-    let hit = cache.get(key);
-    if (hit === undefined) {
-      hit = load(...args);
-      // Rejections are observed by each caller; this keeps an unobserved one from crashing the process.
-      hit.catch(() => {});
-      cache.set(key, hit);
-    }
-    return hit;
-  };
+  return createAdmission({ running: limit, waiting: 0, whenFull: () => new Error('never full') }).queue;
 }
 
 /** Runs `task` over `items` with at most `limit` at once; settles every item. */
@@ -112,9 +88,4 @@ export async function within<T, L>(work: Promise<T>, ms: number, late: L): Promi
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The wait before retry number `attempt` (from 1): `firstMs`, doubling each time, never over `maxMs`. */
-export function doublingDelay(firstMs: number, maxMs: number, attempt: number): number {
-  return Math.min(maxMs, firstMs * 2 ** (attempt - 1));
 }

@@ -2,8 +2,8 @@
 // id (stats, digests, watches, the Home tab's "Stats for…") and name periods; they share these words.
 import { z } from 'zod';
 import type { StatsPeriod } from './api/index.ts';
-import { escapeMrkdwn } from './slack/mrkdwn.ts';
-import { nearWords } from './words/did-you-mean.ts';
+import { nearWords } from './text/did-you-mean.ts';
+import { escapeMrkdwn } from './text/mrkdwn.ts';
 
 export const INDEX_ID_MAX = 64;
 /** Letters, digits, `-`, `_`, `.` and `:`, starting with a letter or digit (UUIDs and `idx-1` both fit). */

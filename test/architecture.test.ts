@@ -82,9 +82,29 @@ describe('the import rules of docs/ARCHITECTURE.md', () => {
     expect(outside.map((i) => i.from)).toEqual([]);
   });
 
+  it('keeps src/text self-contained: it imports nothing outside itself but Node built-ins', () => {
+    const outside = imports.filter(
+      (i) => i.from.startsWith('src/text/') && !i.to.startsWith('src/text/') && !i.to.startsWith('node:'),
+    );
+    expect(outside.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
+  it('keeps the guardrails Slack-free: src/policy imports nothing from src/slack', () => {
+    const slack = imports.filter((i) => i.from.startsWith('src/policy/') && i.to.startsWith('src/slack/'));
+    expect(slack.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
+  it('builds the stats report without the renderer: src/stats-report imports nothing from src/render', () => {
+    const render = imports.filter(
+      (i) => i.from.startsWith('src/stats-report/') && i.to.startsWith('src/render/'),
+    );
+    expect(render.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
+  });
+
   it('reads the source it checks', () => {
     // A regular expression that silently matched nothing would pass every rule above.
     expect(files.length).toBeGreaterThan(100);
     expect(imports.filter((i) => i.to === '@slack/bolt').length).toBeGreaterThan(3);
+    expect(imports.filter((i) => i.to.startsWith('src/text/')).length).toBeGreaterThan(30);
   });
 });

@@ -142,7 +142,7 @@ describe('parseConfig', () => {
   });
 });
 
-describe('approvers and the approval policy', () => {
+describe('approvers and the approval rule', () => {
   it('takes approvers from a user group, the ID list, or both — not neither', () => {
     const group = parseConfig({ ...valid, APPROVER_USER_IDS: '', APPROVER_GROUP: '@ops-approvers' });
     expect(group.ok && group.config.approvals).toMatchObject({ approverIds: [], group: 'ops-approvers' });
@@ -161,9 +161,9 @@ describe('approvers and the approval policy', () => {
 
   it('reads APPROVALS_REQUIRED as one number or per plan, and stops on anything else with one line', () => {
     const fallback = parseConfig(valid);
-    expect(fallback.ok && fallback.config.approvals.policy).toEqual({ required: 1, plans: {} });
+    expect(fallback.ok && fallback.config.approvals.rule).toEqual({ required: 1, plans: {} });
     const perPlan = parseConfig({ ...valid, APPROVALS_REQUIRED: 'free=0, payg=2, fixed=2' });
-    expect(perPlan.ok && perPlan.config.approvals.policy).toEqual({
+    expect(perPlan.ok && perPlan.config.approvals.rule).toEqual({
       required: 1,
       plans: { free: 0, payg: 2, fixed: 2 },
     });

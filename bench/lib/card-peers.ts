@@ -20,7 +20,8 @@ import { ensureFonts, FONT_BOLD, FONT_REGULAR, font } from '../../src/render/fon
 import { headerLines } from '../../src/render/header.ts';
 import { LAYOUT } from '../../src/render/layout.ts';
 import { blend, css, type Theme, themeFor } from '../../src/render/palette.ts';
-import { type CardData, type Clean, formatValue } from '../../src/render/series.ts';
+import type { CardData, Clean } from '../../src/stats-report/card-data.ts';
+import { formatValue } from '../../src/text/numbers.ts';
 
 const SCALE = 2;
 

@@ -20,7 +20,7 @@ if (values['rss-of'] === 'opsbot') {
   one = () => render.renderStatsCard(input);
 } else if (values['rss-of'] === 'chartjs') {
   const { chartJsCard } = await import('./card-peers.ts');
-  const { cardDataOf } = await import('../../src/render/series.ts');
+  const { cardDataOf } = await import('../../src/stats-report/card-data.ts');
   one = async () => chartJsCard(cardDataOf(input));
 } else {
   throw new Error('usage: node bench/lib/rss-child.ts --rss-of=opsbot|chartjs [--cards=N]');

@@ -1,7 +1,7 @@
 // What one account says, as mrkdwn fragments. Every string that came from the API is escaped and cut
 // short here, so the views can only ever place safe text.
 import type { ShownMessagingAccount } from '../secrets/index.ts';
-import { escapeMrkdwn, truncate } from '../slack/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../text/mrkdwn.ts';
 import {
   formatAmount,
   formatBytes,

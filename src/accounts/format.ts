@@ -2,7 +2,7 @@
 // and milliseconds as durations, counts with thousands separators. INT32 max is how the API spells
 // "no limit" on integer columns, so it reads "unlimited" whatever the unit.
 import { tz } from '@date-fns/tz';
-import { NOT_REPORTED } from '../slack/mrkdwn.ts';
+import { NOT_REPORTED } from '../text/mrkdwn.ts';
 import { format, formatDistance, formatDuration } from '../time/date-fns.ts';
 
 export const INT32_MAX = 2_147_483_647;

@@ -1,3 +1,5 @@
+import { waitSpelledOut } from '../text/spans.ts';
+
 export const MANAGEMENT_API_ERROR_KINDS = [
   'auth',
   'not_found',
@@ -136,15 +138,6 @@ export function extractApiMessage(body: string): string | undefined {
   return text;
 }
 
-function inWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return seconds === 1 ? 'a second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return minutes === 1 ? 'a minute' : `${minutes} minutes`;
-  const hours = Math.round(minutes / 60);
-  return hours === 1 ? 'an hour' : `${hours} hours`;
-}
-
 function subject(operation: string): string {
   switch (operation) {
     case 'createSearchIndex':
@@ -194,7 +187,7 @@ export function describeApiError(err: unknown): string {
     case 'rate_limited':
       return err.retryAfterMs === undefined
         ? 'The management API is rate-limiting opsbot; try again in a minute.'
-        : `The management API is rate-limiting opsbot; try again in ${inWords(err.retryAfterMs)}.`;
+        : `The management API is rate-limiting opsbot; try again in ${waitSpelledOut(err.retryAfterMs)}.`;
     case 'unavailable':
       return unknownOutcome
         ? `The management API failed while creating the search index, so it may or may not exist.${checkFirst}`

@@ -28,7 +28,7 @@ export function statusFailure(
     kind: kindForStatus(status),
     detail: `the management API answered HTTP ${status}`,
     retryable: RETRYABLE_STATUSES.has(status),
-    // A 4xx is a refusal; a 5xx may come from a gateway after the server already acted.
+    // A 4xx is a rejection; a 5xx may come from a gateway after the server already acted.
     mayHaveReachedServer: status >= 500 || status < 400,
     status,
   };

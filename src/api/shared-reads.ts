@@ -11,7 +11,8 @@
 // and their cards in hand are a few MiB, and the cards of the hundred admitted commands waiting to be
 // posted are ~26 MiB outside the heap at worst.
 import { Busy } from '../errors.ts';
-import { type Admission, createAdmission, memoize } from '../limiter.ts';
+import { type Admission, createAdmission } from '../limiter.ts';
+import { memoize } from '../memoize.ts';
 import type { ManagementClient } from './client.ts';
 import type { StatsPeriod, VectorIndexStats } from './schemas.ts';
 
@@ -22,7 +23,7 @@ export const STATS_ADMISSION = { running: 4, waiting: 96 } as const;
 
 /** The process's one admission for statistics reads and their cards (context.statsWork). */
 export function statsAdmission(limits: { running: number; waiting: number } = STATS_ADMISSION): Admission {
-  return createAdmission({ ...limits, refusal: () => new Busy() });
+  return createAdmission({ ...limits, whenFull: () => new Busy() });
 }
 
 /** `load` shared while in flight; `has` says whether an ask would join one already on its way. */

@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { doublingDelay } from '../limiter.ts';
+import { doublingDelay } from '../retry-delay.ts';
 import {
   extractApiMessage,
   ManagementApiError,

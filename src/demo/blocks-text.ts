@@ -1,7 +1,7 @@
 // Block Kit as a person reads it in Slack, in plain lines for a terminal: headers stand out, fields
 // sit in two columns, buttons look like [Approve], images point at the PNG written to disk.
 // Pure: blocks in, lines out.
-import { escapeMrkdwn } from '../slack/mrkdwn.ts';
+import { escapeMrkdwn } from '../text/mrkdwn.ts';
 import { elementToken } from './element-text.ts';
 import { asJson, asList, type Json, type RenderOptions, readableMrkdwn, textOf } from './slack-text.ts';
 

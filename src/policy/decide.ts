@@ -4,7 +4,7 @@
 // Slack hides the members of a private channel opsbot isn't in). When Slack can't answer a
 // membership question the action is refused: a guardrail that opens when Slack is slow is none.
 import { cantPostIn } from '../errors.ts';
-import { mentionChannel } from '../slack/mrkdwn.ts';
+import { mentionChannel } from '../text/mrkdwn.ts';
 import type { Answer, Capability, Membership, Policy, Where, Who } from './types.ts';
 import { CAPABILITY_WORDS } from './types.ts';
 import { groupWords, whereWords, whoWords } from './words.ts';

@@ -15,4 +15,4 @@ export {
   type PolicyLimits,
   type PostCheck,
 } from './types.ts';
-export { groupWords, listWords } from './words.ts';
+export { groupWords } from './words.ts';

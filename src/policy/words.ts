@@ -2,14 +2,10 @@
 // handle as plain text (`@ops-team`), never as `<!subteam^S…>`: that form notifies every member, and
 // a refusal must not page a team. People and channels use Slack's `<@U…>` and `<#C…>`, which render
 // as names without notifying anyone in an ephemeral message or the person's own DM.
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../slack/mrkdwn.ts';
-import type { Policy, Where, Who } from './types.ts';
 
-/** "a", "a and b", "a, b and c" (or "or"). */
-export function listWords(items: readonly string[], last: 'and' | 'or'): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
-}
+import { listWords } from '../text/lists.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../text/mrkdwn.ts';
+import type { Policy, Where, Who } from './types.ts';
 
 /** `@ops-team`, or `the oncall group` when only its S… id is known. */
 export function groupWords(policy: Policy, name: string): string {

@@ -1,7 +1,8 @@
+import { type CardData, dailySpan, headlineOf, isDailySeries } from '../stats-report/card-data.ts';
+import { type DayBars, latestBarWords } from '../stats-report/daily.ts';
 import { formatValue, minMaxInWords, type ValueKind } from '../text/numbers.ts';
-import { type DayBars, latestBarWords } from './daily.ts';
 import { headerLines } from './header.ts';
-import { type CardData, dailySpan, headlineOf, isDailySeries, SERIES_WORDS } from './series.ts';
+import { SERIES_WORDS } from './series.ts';
 
 /** Slack rejects an image block whose alt_text is longer than this. */
 export const ALT_TEXT_LIMIT = 2000;

@@ -1,11 +1,11 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type CardData, dailySpan } from '../stats-report/card-data.ts';
 import { drawCellData, measureOf, type Paint } from './draw-cell.ts';
 import { fitLabel } from './fit.ts';
 import { font } from './fonts.ts';
 import { headerLines } from './header.ts';
 import { CELL, type CellBox, FOOTER, GROUP, type GroupBox, HEADER, LAYOUT } from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
-import { type CardData, dailySpan } from './series.ts';
 import { ellipsize } from './text.ts';
 
 function drawHeader(ctx: SKRSContext2D, data: CardData, theme: Theme): void {

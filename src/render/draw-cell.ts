@@ -1,13 +1,13 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { type CardData, type Clean, headlineOf, isDailySeries } from '../stats-report/card-data.ts';
+import { latestBarWords } from '../stats-report/daily.ts';
 import { formatValue, minMaxInWords } from '../text/numbers.ts';
-import { latestBarWords } from './daily.ts';
 import { barCentre, drawBars, drawSparkline, type PlotInks } from './draw-plot.ts';
 import { fitLabel, type Measure, placeSlotLabels } from './fit.ts';
 import { font } from './fonts.ts';
 import { type Box, CELL, type CellBox, plotBox } from './layout.ts';
 import { blend, css, type Theme } from './palette.ts';
 import { yScaleOf } from './scale.ts';
-import { type CardData, type Clean, headlineOf, isDailySeries } from './series.ts';
 
 // One panel's data: its big number and note, its plot (bars or lines) with the scale labelled on
 // its edges, and what is under the plot (min and max of a line, the days of the bars).
@@ -68,7 +68,7 @@ export function drawCellData({ ctx, theme, scale }: Paint, cell: CellBox, data: 
   const inner = cell.w - 2 * CELL.pad;
   const x = cell.x + CELL.pad;
   const plot = plotBox(cell);
-  // The big number is the headline every message beside the card says too (series.ts).
+  // The big number is the headline every message beside the card says too (src/stats-report/card-data.ts).
   const last = headlineOf(data, spec.main);
   const big = (value: number) => formatValue(spec.kind, value);
 

@@ -1,9 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type { DayBars } from './daily.ts';
+import type { Clean } from '../stats-report/card-data.ts';
+import type { DayBars } from '../stats-report/daily.ts';
 import type { Box } from './layout.ts';
 import { css, type Rgb } from './palette.ts';
 import type { YScale } from './scale.ts';
-import type { Clean } from './series.ts';
 
 // A panel's plot drawn on the canvas (CSS px; the context's transform scales to device pixels):
 // a line (with its dashed p99 companion, or the area under it) or one bar per day, between two

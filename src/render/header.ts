@@ -1,6 +1,7 @@
 // The card's header text, apart from the drawing code: the alt text needs it without the canvas.
+
+import type { CardData } from '../stats-report/card-data.ts';
 import { spanWords } from '../time/words.ts';
-import type { CardData } from './series.ts';
 
 /**
  * The card's two header lines; the alt text reuses them so both say the same thing. The range is

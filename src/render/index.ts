@@ -1,13 +1,11 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { StatsPeriod, VectorIndexStats } from '../api/schemas.ts';
+import { cardDataOf } from '../stats-report/card-data.ts';
 import { altTextOf } from './alt-text.ts';
 import { LAYOUT } from './layout.ts';
 import type { RenderOptions } from './raster.ts';
-import { cardDataOf } from './series.ts';
 import type { WatchChartData } from './watch-chart.ts';
 
-export { formatBytes, formatCompact, formatCount } from '../text/numbers.ts';
-export { periodInWords } from '../time/words.ts';
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
 export type { WatchChartData } from './watch-chart.ts';
 

@@ -1,9 +1,9 @@
 import type { Canvas } from '@napi-rs/canvas';
+import type { CardData } from '../stats-report/card-data.ts';
 import { drawCard } from './card.ts';
 import { ensureFonts } from './fonts.ts';
 import { LAYOUT } from './layout.ts';
 import { themeFor } from './palette.ts';
-import type { CardData } from './series.ts';
 import { surface } from './surface.ts';
 
 export type RenderOptions = {

@@ -1,7 +1,8 @@
 // Small Block Kit builders shared by features: plain data in, blocks out.
 import type { KnownBlock, SectionBlock } from '@slack/types';
+import { plain } from '../text/block-kit.ts';
+import { truncate } from '../text/mrkdwn.ts';
 import { SLACK_LIMITS } from './limits.ts';
-import { truncate } from './mrkdwn.ts';
 
 /** Lines joined into as few mrkdwn sections as fit Slack's 3000-character limit per section. */
 export function mrkdwnSections(lines: readonly string[], max = SLACK_LIMITS.sectionText): SectionBlock[] {
@@ -19,9 +20,6 @@ export function mrkdwnSections(lines: readonly string[], max = SLACK_LIMITS.sect
   return sections;
 }
 
-/** A plain_text object (a label, title, hint or button's text), its emoji shown. */
-export const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
-
 export function section(text: string): SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } };
 }
@@ -29,7 +27,7 @@ export function section(text: string): SectionBlock {
 export function header(text: string): KnownBlock {
   return {
     type: 'header',
-    text: { type: 'plain_text', text: truncate(text, SLACK_LIMITS.headerText), emoji: true },
+    text: plain(text, SLACK_LIMITS.headerText),
   };
 }
 

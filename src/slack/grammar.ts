@@ -2,10 +2,10 @@
 // that needs another ("`/ops search` needs one more word"), a subcommand missing what its usage
 // requires, and a typo of a subcommand. Each says what was wrong, then what to type.
 import type { KnownBlock } from '@slack/types';
-import { didYouMean, editDistance, nearWords } from '../words/did-you-mean.ts';
+import { didYouMean, editDistance, nearWords } from '../text/did-you-mean.ts';
+import { escapeMrkdwn, quoteUserText } from '../text/mrkdwn.ts';
 import { context, mrkdwnSections } from './blocks.ts';
 import { exampleCode, helpBlocks, helpLine, unknownSubcommandBlocks, usageCode } from './help-view.ts';
-import { escapeMrkdwn, quoteUserText } from './mrkdwn.ts';
 import type { RouteMatch, Subcommand } from './router.ts';
 
 export type Answer = { text: string; blocks: KnownBlock[] };

@@ -1,7 +1,7 @@
 // The help card: every subcommand with an example, built from what features registered.
 import type { KnownBlock } from '@slack/types';
+import { escapeMrkdwn, quoteUserText } from '../text/mrkdwn.ts';
 import { context, header, mrkdwnSections } from './blocks.ts';
-import { escapeMrkdwn, quoteUserText } from './mrkdwn.ts';
 import type { Subcommand } from './router.ts';
 
 /** Where an example names a vector index: replaced by one the workspace knows (exampleText). */

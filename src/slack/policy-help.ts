@@ -3,8 +3,8 @@
 // are always allowed, and both read the person's groups once (cached) and explain from the answers.
 import { allowedHere, CAPABILITIES, explain, explanationLines, groupAnswers } from '../policy/index.ts';
 import type { Policy } from '../policy/types.ts';
+import { escapeMrkdwn } from '../text/mrkdwn.ts';
 import { context, header, mrkdwnSections } from './blocks.ts';
-import { escapeMrkdwn } from './mrkdwn.ts';
 import type { PolicyPort } from './policy-gate.ts';
 import type { CommandRouter, HelpScope, Subcommand } from './router.ts';
 

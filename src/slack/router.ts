@@ -5,7 +5,7 @@ import type { AllMiddlewareArgs, App, SlackCommandMiddlewareArgs } from '@slack/
 import { within } from '../limiter.ts';
 import type { Logger } from '../log.ts';
 import type { Capability, PolicyLimits } from '../policy/index.ts';
-import { nearWords } from '../words/did-you-mean.ts';
+import { nearWords } from '../text/did-you-mean.ts';
 import { mrkdwnSections } from './blocks.ts';
 import {
   type Answer,

@@ -11,7 +11,7 @@ export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 /** Seconds since the epoch, as Slack writes them: digits only (10 of them until 2286). */
 const PLAIN_SECONDS = /^\d{1,11}$/;
 
-export type TimestampRefusal =
+export type TimestampRejection =
   | { reason: 'timestamp_malformed' }
   | { reason: 'timestamp_in_future' | 'timestamp_stale'; skewSeconds: number };
 
@@ -20,7 +20,10 @@ export type TimestampRefusal =
  * A missing header is Bolt's to refuse (it answers 401): Slack's unsigned `ssl_check` pings carry
  * none and must still reach it.
  */
-export function timestampRefusal(headers: IncomingHttpHeaders, nowMs: number): TimestampRefusal | undefined {
+export function timestampRejection(
+  headers: IncomingHttpHeaders,
+  nowMs: number,
+): TimestampRejection | undefined {
   const raw = headers['x-slack-request-timestamp'];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !PLAIN_SECONDS.test(raw)) return { reason: 'timestamp_malformed' };

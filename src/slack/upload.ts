@@ -6,8 +6,8 @@
 import type { ImageBlock } from '@slack/types';
 import { errField, slackErrorCode } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { truncate } from '../text/mrkdwn.ts';
 import { SLACK_LIMITS } from './limits.ts';
-import { truncate } from './mrkdwn.ts';
 import { abortableSleep } from './pacer.ts';
 import type { WebClient } from './web-client.ts';
 

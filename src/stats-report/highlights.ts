@@ -6,9 +6,10 @@
 // Only the series sampled over the period are watched. The per-day totals are a handful of points
 // (the provider's are week to date, today still counting), too few to call a day unusual.
 import type { SeriesName, VectorIndexStats } from '../api/index.ts';
-import { cleanSeries } from '../render/series.ts';
 import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
-import { clockInWords, durationInWords, UTC } from '../time/words.ts';
+import { durationInWords } from '../text/spans.ts';
+import { clockInWords, UTC } from '../time/words.ts';
+import { cleanSeries } from './card-data.ts';
 import { percentText } from './change.ts';
 import {
   type Detection,

@@ -1,7 +1,8 @@
 // The statistics record reduced to what the messages show, built from an allowlist of fields:
 // fields the API adds later (or a secret it starts echoing) never reach Slack.
 import type { SeriesName, StatsPeriod, VectorIndexStats } from '../api/index.ts';
-import type { DayBars } from '../render/daily.ts';
+import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
+import { spanWords, UTC } from '../time/words.ts';
 import {
   type CardData,
   cardDataOf,
@@ -9,13 +10,10 @@ import {
   dailySpan,
   headlineOf,
   isDailySeries,
-} from '../render/series.ts';
-import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
-import { spanWords, UTC } from '../time/words.ts';
+} from './card-data.ts';
+import type { DayBars } from './daily.ts';
 import { EMPTY_INDEX, type Highlight, highlightsOfSeries, NOTHING_UNUSUAL } from './highlights.ts';
 import { type SeriesSummary, sparkline, summarise } from './series-summary.ts';
-
-export { formatValue, type ValueKind } from '../text/numbers.ts';
 
 export type SeriesRow = {
   name: SeriesName;

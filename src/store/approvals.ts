@@ -1,7 +1,7 @@
-// Approvals of index requests, counted against the policy each request was filed with, and the one
+// Approvals of index requests, counted against the approval rule each request was filed with, and the one
 // reminder a waiting request gets. The approval that completes the count moves the request to
 // `approved` in the same transaction, through the same compare-and-set every transition uses.
-import { countWords, hasApproved, tally } from '../approval-policy.ts';
+import { countWords, hasApproved, tally } from '../approval-rule.ts';
 import type { Db } from './db.ts';
 import { assertNoSecrets } from './guards.ts';
 import { getRequestOn, INSERT_AUDIT, transitionWithin } from './requests.ts';

@@ -11,3 +11,10 @@ export function parseDuration(text: string): number | undefined {
 
 /** The shape a duration must have, for the start-up line that refuses one. */
 export const DURATION_SHAPE = 'a whole number and a unit, like 45s, 5m, 2h or 7d';
+
+/** `30m`, `2h`, `45s`: a length of time as parseDuration reads it back, in hours at most (`48h`). */
+export function durationAsTyped(ms: number): string {
+  if (ms % UNIT_MS.h === 0) return `${ms / UNIT_MS.h}h`;
+  if (ms % UNIT_MS.m === 0) return `${ms / UNIT_MS.m}m`;
+  return `${Math.round(ms / UNIT_MS.s)}s`;
+}

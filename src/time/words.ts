@@ -4,6 +4,7 @@
 // and Home messages all write times through this module.
 import { tzOffset } from '@date-fns/tz/tzOffset';
 import type { StatsPeriod } from '../api/schemas.ts';
+import { stepInWords } from '../text/spans.ts';
 import { PERIOD_WORDS } from '../vector-index.ts';
 
 export const UTC = 'UTC';
@@ -13,33 +14,9 @@ export function periodInWords(period: StatsPeriod): string {
   return PERIOD_WORDS[period] ?? String(period);
 }
 
-const SECOND = 1000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** `2.8`, `3`: one decimal, none when it is zero. */
-const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
-
-/**
- * A length of time in round words: `45 s`, `15 min`, `2.8 h`, `7.5 days`. Minutes up to an hour
- * and a half, hours up to two days: the unit a person would pick, not the one that divides evenly
- * (168 minutes reads better as 2.8 h).
- */
-export function durationInWords(ms: number): string | undefined {
-  if (!Number.isFinite(ms) || ms < SECOND) return undefined;
-  if (ms < MINUTE) return `${Math.round(ms / SECOND)} s`;
-  if (ms < 90 * MINUTE) return `${Math.round(ms / MINUTE)} min`;
-  if (ms < 2 * DAY) return `${oneDecimal(ms / HOUR)} h`;
-  const days = oneDecimal(ms / DAY);
-  return `${days} ${days === '1' ? 'day' : 'days'}`;
-}
-
-/** `every 1 min`, `every 2.8 h`, `every 3 h`: the spacing the API actually used. */
-export function stepInWords(stepMs: number): string | undefined {
-  const words = durationInWords(stepMs);
-  return words === undefined ? undefined : `every ${words}`;
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

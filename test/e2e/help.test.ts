@@ -6,7 +6,7 @@ import {
   startSimulatedWorkspace,
 } from '../../src/sim/workspace.ts';
 import { exampleText, GENERIC_EXAMPLE_INDEX } from '../../src/slack/help-view.ts';
-import { escapeMrkdwn } from '../../src/slack/mrkdwn.ts';
+import { escapeMrkdwn } from '../../src/text/mrkdwn.ts';
 
 describe('e2e: /ops help over signed HTTP', () => {
   let ws: SimulatedWorkspace;

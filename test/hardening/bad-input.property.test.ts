@@ -6,18 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../src/api/index.ts';
 import { BLOCK } from '../../src/features/search-requests/ids.ts';
 import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
-import {
-  NAME_MAX,
-  NAME_MIN,
-  REASON_MAX,
-  validateRequestForm,
-} from '../../src/features/search-requests/validation.ts';
+import { REASON_MAX, validateRequestForm } from '../../src/features/search-requests/validation.ts';
 import { requestModal } from '../../src/features/search-requests/views/modals.ts';
 import { findBlockKitViolations } from '../../src/sim/slack/index.ts';
 import { unknownCommandAnswer } from '../../src/slack/grammar.ts';
 import { helpBlocks } from '../../src/slack/help-view.ts';
-import { escapeMrkdwn, quoteUserText } from '../../src/slack/mrkdwn.ts';
 import { CommandRouter, type Subcommand, tokenize } from '../../src/slack/router.ts';
+import { NAME_MAX, NAME_MIN } from '../../src/text/index-names.ts';
+import { escapeMrkdwn, quoteUserText } from '../../src/text/mrkdwn.ts';
 import { hostileText } from './arbitraries.ts';
 import { mrkdwnStrings, pingsIn } from './helpers.ts';
 

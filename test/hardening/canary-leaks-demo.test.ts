@@ -48,6 +48,7 @@ describe('canary leak suite: the demo tour', () => {
       ['digest', 'ok'],
       ['watch', 'ok'],
       ['workflow', 'ok'],
+      ['agent', 'ok'],
       ['guardrails', 'ok'],
     ]);
     expect(demo.ws.mgmt.secretsHandedOut().filter((s) => canaries.has(s)).length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter, doublingDelay, forEachBounded, memoize } from '../../src/limiter.ts';
+import { createLimiter, forEachBounded } from '../../src/limiter.ts';
 import { createPacer } from '../../src/slack/pacer.ts';
 
 describe('pacer', () => {
@@ -93,7 +93,7 @@ describe('pacer', () => {
   });
 });
 
-describe('limiter and memo', () => {
+describe('limiter', () => {
   it('never runs more than the limit at once, and finishes everything', async () => {
     const limit = createLimiter(4);
     let active = 0;
@@ -113,29 +113,5 @@ describe('limiter and memo', () => {
     );
     expect(peak).toBe(4);
     expect(done).toHaveLength(30);
-  });
-
-  it('shares one call per key, failures included', async () => {
-    let calls = 0;
-    const load = memoize(
-      (id: string) => id,
-      async (id: string) => {
-        calls += 1;
-        if (id === 'bad') throw new Error('nope');
-        return id.length;
-      },
-    );
-    expect(await Promise.all([load('abc'), load('abc'), load('de')])).toEqual([3, 3, 2]);
-    await expect(load('bad')).rejects.toThrow('nope');
-    await expect(load('bad')).rejects.toThrow('nope');
-    expect(calls).toBe(3);
-  });
-});
-
-describe('doublingDelay', () => {
-  it('starts at the first wait, doubles each retry and stops at the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => doublingDelay(2_000, 60_000, n))).toEqual([
-      2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
-    ]);
   });
 });

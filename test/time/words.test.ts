@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS } from '../../src/api/schemas.ts';
 import {
   clockInWords,
-  durationInWords,
   instantInWords,
   periodInWords,
   rangeInWords,
   spanWords,
-  stepInWords,
 } from '../../src/time/words.ts';
 
 describe('periodInWords', () => {
@@ -24,35 +22,8 @@ describe('periodInWords', () => {
   });
 });
 
-describe('stepInWords', () => {
-  it.each([
-    [60_000, 'every 1 min'],
-    [72 * 60_000, 'every 72 min'],
-    [168 * 60_000, 'every 2.8 h'],
-    [3 * 3_600_000, 'every 3 h'],
-    [86_400_000, 'every 24 h'],
-    [7 * 86_400_000, 'every 7 days'],
-    [30_000, 'every 30 s'],
-  ])('%d ms → %s', (ms, words) => {
-    expect(stepInWords(ms)).toBe(words);
-  });
-
-  it('says nothing for a step it cannot name', () => {
-    expect(stepInWords(0)).toBeUndefined();
-    expect(stepInWords(Number.NaN)).toBeUndefined();
-    expect(stepInWords(3)).toBeUndefined();
-  });
-});
-
-describe('durationInWords and clockInWords', () => {
-  it('round a length of time to the unit a person would pick', () => {
-    expect(durationInWords(15 * 60_000)).toBe('15 min');
-    expect(durationInWords(42 * 3_600_000)).toBe('42 h');
-    expect(durationInWords(7.5 * 86_400_000)).toBe('7.5 days');
-    expect(durationInWords(86_400_000 * 2)).toBe('2 days');
-  });
-
-  it('give the time of day, with the date only when it is another day', () => {
+describe('clockInWords', () => {
+  it('gives the time of day, with the date only when it is another day', () => {
     const end = Date.UTC(2026, 10, 24, 17, 27);
     expect(clockInWords(Date.UTC(2026, 10, 24, 14, 2), end)).toBe('14:02 UTC');
     expect(clockInWords(Date.UTC(2026, 10, 22, 9, 5), end)).toBe('22 Nov 09:05 UTC');

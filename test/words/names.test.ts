@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMetric } from '../../src/features/watches/watchable.ts';
+import { didYouMean, nearWords } from '../../src/text/did-you-mean.ts';
 import {
   indexLabel,
   looksLikeIndexId,
@@ -7,7 +8,6 @@ import {
   periodOf,
   plainIndexLabel,
 } from '../../src/vector-index.ts';
-import { didYouMean, nearWords } from '../../src/words/did-you-mean.ts';
 
 describe('did you mean', () => {
   it('guesses words within two letters, closest first, and not from words too short to tell', () => {

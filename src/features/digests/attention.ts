@@ -41,14 +41,3 @@ export function pendingRequestLines(requests: readonly IndexRequest[], now: numb
       ageMs: Math.max(0, now - r.createdAt),
     }));
 }
-
-/** `5 min`, `3 h`, `2 d 4 h`. */
-export function ageInWords(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `${Math.max(1, minutes)} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h`;
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return rest === 0 ? `${days} d` : `${days} d ${rest} h`;
-}

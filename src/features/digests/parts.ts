@@ -4,8 +4,9 @@
 import type { StatsPeriod, VectorIndexStats } from '../../api/index.ts';
 import { readsForOneRun, type StatsReader } from '../../api/shared-reads.ts';
 import { errField } from '../../errors.ts';
-import { type Admission, createLimiter, type Limiter, memoize } from '../../limiter.ts';
+import { type Admission, createLimiter, type Limiter } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
+import { memoize } from '../../memoize.ts';
 import type { CardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport } from '../../stats-report/report.ts';

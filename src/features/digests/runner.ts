@@ -1,13 +1,15 @@
 // One due subscription, start to finish: decide which run is due, claim it in the store (the claim
 // per channel and local date is what makes a restart, a slow or overlapping tick, or a second
 // replica unable to post twice), compose, post, record the outcome, move the schedule on.
+
 import type { Clock } from '../../clock.ts';
 import { CANT_POST, cantPostReason, errField, isTransientSlackError, slackErrorCode } from '../../errors.ts';
 import { createJob, type JobTimers } from '../../jobs.ts';
 import type { Logger } from '../../log.ts';
-import { mentionChannel } from '../../slack/mrkdwn.ts';
 import type { Pacer } from '../../slack/pacer.ts';
 import type { DigestSubscription, Store } from '../../store/index.ts';
+import { mentionChannel } from '../../text/mrkdwn.ts';
+import { minutesOrHours } from '../../text/spans.ts';
 import type { WorkTracker } from '../../work-tracker.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { type DigestsOutbound, postDigest } from './outbound.ts';
@@ -35,13 +37,6 @@ export type RunnerDeps = {
 };
 
 export type RunOutcome = 'posted' | 'skipped' | 'failed' | 'retry' | 'busy' | 'already-done' | 'interrupted';
-
-const HOUR = 3_600_000;
-
-function hours(ms: number): string {
-  const h = ms / HOUR;
-  return h < 1 ? `${Math.round(ms / 60_000)} min` : `${Math.round(h * 10) / 10} h`;
-}
 
 export async function runDueSubscription(
   deps: RunnerDeps,
@@ -81,7 +76,7 @@ export async function runDueSubscription(
     });
 
   if (decision.kind === 'skip') {
-    const note = `not posted: ${hours(run.lateMs)} late after downtime (catch-up limit ${hours(deps.catchUpMs)})`;
+    const note = `not posted: ${minutesOrHours(run.lateMs)} late after downtime (catch-up limit ${minutesOrHours(deps.catchUpMs)})`;
     await complete('skipped', note);
     await advance();
     log.info({ event: 'digest_skipped', lateMs: run.lateMs }, 'digest too late; skipped');

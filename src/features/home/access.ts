@@ -1,5 +1,5 @@
 // Who may see and do what on the Home tab, decided once here; the views show the reason.
-import { mentionUser } from '../../slack/mrkdwn.ts';
+import { mentionUser } from '../../text/mrkdwn.ts';
 import type { Permission } from './types.ts';
 
 const NAMED_APPROVERS = 5;

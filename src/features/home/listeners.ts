@@ -81,7 +81,7 @@ export function registerHomeListeners(
     }
     const { indexId, period, channelId } = read.form;
     const stats = uses.vectorStats.read({ indexId, period }, { channel: channelId });
-    // Rejects here (before the ack) when the API answers quickly with a refusal: said in the form.
+    // Rejects here (before the ack) when the API answers quickly with a rejection: said in the form.
     await within(stats, FORM_WAIT_MS, undefined);
     await ack();
     const userId = body.user.id;

@@ -3,10 +3,10 @@ import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { pickedConversation, type SubmittedView } from '../../slack/policy-gate.ts';
+import { plain } from '../../text/block-kit.ts';
 import { indexIdSchema, PERIOD_WORDS } from '../../vector-index.ts';
 import { BLOCK, VIEW } from './ids.ts';
 
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 const periodOption = (p: StatsPeriod) => ({ text: plain(`${p} · ${PERIOD_WORDS[p]}`), value: p });
 
 export function statsForModal(): ModalView {

@@ -1,7 +1,9 @@
 // The Home tab's MCP tokens: each with its dates and a Revoke button (shown while MCP is on).
+
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
-import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
+import { plain } from '../../text/block-kit.ts';
+import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import { instantInWords } from '../../time/words.ts';
 import { ACTION } from './ids.ts';
 import type { HomeData } from './types.ts';
@@ -33,7 +35,7 @@ export function tokensSection(data: HomeData): KnownBlock[] {
         action_id: ACTION.revokeToken,
         value: t.label,
         style: 'danger',
-        text: { type: 'plain_text', text: 'Revoke', emoji: true },
+        text: plain('Revoke'),
         confirm: {
           title: { type: 'plain_text', text: 'Revoke this token?' },
           text: {

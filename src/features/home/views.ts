@@ -1,10 +1,13 @@
 // The Home tab, built for the person looking: data in, a `home` view out. No I/O.
+
 import type { KnownBlock } from '@slack/types';
 import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../slack/mrkdwn.ts';
+import { plain } from '../../text/block-kit.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../text/mrkdwn.ts';
+import { agoInWords } from '../../text/spans.ts';
 import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
@@ -50,7 +53,7 @@ function button(text: string, actionId: string, value: string, style?: 'primary'
     type: 'button' as const,
     action_id: actionId,
     value,
-    text: { type: 'plain_text' as const, text, emoji: true },
+    text: plain(text),
     ...(style === undefined ? {} : { style }),
   };
 }
@@ -70,16 +73,6 @@ function moreLine(shown: number, total: number, command: string): KnownBlock[] {
     : [];
 }
 
-/** "3 min ago", "5 h ago", "2 d ago": the age of something, to the unit that matters. */
-export function ageInWords(from: number, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - from) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
-}
-
 function waitingSection(data: HomeData): KnownBlock[] {
   if (data.waiting === undefined) return [];
   const title = data.waiting.ok ? `Waiting for you (${data.waiting.value.total})` : 'Waiting for you';
@@ -96,7 +89,7 @@ function waitingBody(waiting: Loaded<Listed<WaitingRequest>>, data: HomeData): K
     ...shown.flatMap((request): KnownBlock[] => [
       section(
         `*#${request.id}* ${words.describe(request)}${request.progressWords ? ` · ${request.progressWords}` : ''}\n` +
-          `asked by ${mentionUser(request.requesterId)} ${ageInWords(request.createdAt, now)}` +
+          `asked by ${mentionUser(request.requesterId)} ${agoInWords(request.createdAt, now)}` +
           (request.reason === '' ? '' : ` · _${escapeMrkdwn(request.reason.slice(0, 200))}_`),
       ),
       {
@@ -125,7 +118,7 @@ function mineSection(data: HomeData): KnownBlock[] {
     const decided = r.decisionWords === undefined ? '' : ` · ${r.decisionWords}`;
     const index = r.state === 'created' && r.result ? ` · index \`${escapeMrkdwn(r.result.indexId)}\`` : '';
     const state = words.stateWords(r.state);
-    return `${state.emoji} *#${r.id}* ${words.describe(r)} — *${state.label}*${decided}${index} · ${ageInWords(r.createdAt, data.now)}`;
+    return `${state.emoji} *#${r.id}* ${words.describe(r)} — *${state.label}*${decided}${index} · ${agoInWords(r.createdAt, data.now)}`;
   });
   return titled('Your requests', [
     ...mrkdwnSections(lines),
@@ -167,7 +160,7 @@ function watchLine(watch: FiringWatch, data: HomeData): string {
     watch.acknowledgedBy === undefined ? '' : ` · acknowledged by ${mentionUser(watch.acknowledgedBy)}`;
   return (
     `${state} · ${indexLabel(watch.indexId, watch.indexName)} \`${escapeMrkdwn(watch.metric)}\` in ${mentionChannel(watch.channelId)}` +
-    ` · since ${ageInWords(watch.since, data.now)}${owner}${link}`
+    ` · since ${agoInWords(watch.since, data.now)}${owner}${link}`
   );
 }
 
@@ -200,7 +193,7 @@ function digestLine({ subscription: s, lastRun }: DigestWithLastRun, data: HomeD
   const next = `next ${instantInWords(s.nextRunAt, data.timeZone)}`;
   let last = 'no run yet';
   if (lastRun !== undefined) {
-    const when = lastRun.finishedAt === null ? '' : ` ${ageInWords(lastRun.finishedAt, data.now)}`;
+    const when = lastRun.finishedAt === null ? '' : ` ${agoInWords(lastRun.finishedAt, data.now)}`;
     const why = lastRun.note === null ? '' : `: ${escapeMrkdwn(lastRun.note.slice(0, 150))}`;
     last =
       lastRun.status === 'posted'
@@ -229,9 +222,9 @@ export function apiHealthLine(api: ApiHealthSnapshot, now: number): string {
   const lastError =
     api.lastError === undefined
       ? ''
-      : `\nLast problem ${ageInWords(api.lastError.at, now)}: ${ERROR_IN_WORDS[api.lastError.kind] ?? api.lastError.kind}.`;
+      : `\nLast problem ${agoInWords(api.lastError.at, now)}: ${ERROR_IN_WORDS[api.lastError.kind] ?? api.lastError.kind}.`;
   if (state === 'ok') {
-    const at = api.lastSuccessAt === undefined ? '' : ` (last answer ${ageInWords(api.lastSuccessAt, now)})`;
+    const at = api.lastSuccessAt === undefined ? '' : ` (last answer ${agoInWords(api.lastSuccessAt, now)})`;
     return `:large_green_circle: The management API answers with the configured credentials${at}.${lastError}`;
   }
   if (state === 'failing') return `:red_circle: The management API is failing.${lastError}`;

@@ -1,6 +1,6 @@
 // The Bolt side of the indexes feature: `/ops index name|list|rename|forget`, and the options
 // requests (block_suggestion) of every index picker other features put in their forms. Ack, ask
-// the service, answer; a refusal is thrown with its sentence and the guard tells the person.
+// the service, answer; a problem is thrown with its sentence and the guard tells the person.
 import type { App, BlockSuggestion } from '@slack/bolt';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import { extraArgumentsSentence } from '../../slack/grammar.ts';

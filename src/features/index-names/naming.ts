@@ -1,10 +1,10 @@
 // `index name`, `index rename` and `index forget`: the commands that change what a team calls its
-// indexes. Each refusal is a UserFacingError with the sentence the person sees.
+// indexes. Each problem is a UserFacingError with the sentence the person sees.
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { StatsReader } from '../../api/shared-reads.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { KnownIndex } from '../../store/index.ts';
-import { isName } from './names.ts';
+import { isVectorIndexName } from '../../text/index-names.ts';
 import type { IndexNamesServiceDeps } from './service.ts';
 import {
   badNameSentence,
@@ -20,7 +20,7 @@ import {
 export type NamingNeeds = {
   /** The id a name or an id stands for (the service's resolve). */
   resolve(typed: string): Promise<string>;
-  /** The names of the known indexes, for the refusals that list them. */
+  /** The names of the known indexes, for the problems that list them. */
   names(): Promise<string[]>;
   /** A forgotten index is no longer known: its next read is remembered again at once. */
   forgotten(id: string): void;
@@ -31,7 +31,9 @@ export function indexNaming(deps: IndexNamesServiceDeps, needs: NamingNeeds) {
 
   /** The index a name means, for rename and forget (which act on names). */
   async function byName(typed: string): Promise<KnownIndex> {
-    const found = isName(typed.toLowerCase()) ? await store.findIndexByName(typed.toLowerCase()) : undefined;
+    const found = isVectorIndexName(typed.toLowerCase())
+      ? await store.findIndexByName(typed.toLowerCase())
+      : undefined;
     const index = found ?? (await store.getKnownIndex(typed));
     if (index === undefined)
       throw new UserFacingError(noSuchNameSentence(typed, await needs.names(), deps.commandName()));
@@ -39,7 +41,7 @@ export function indexNaming(deps: IndexNamesServiceDeps, needs: NamingNeeds) {
   }
 
   async function checkName(name: string, forId: string): Promise<void> {
-    if (!isName(name)) throw new UserFacingError(badNameSentence(name));
+    if (!isVectorIndexName(name)) throw new UserFacingError(badNameSentence(name));
     const asId = await store.getKnownIndex(name);
     if (asId !== undefined && asId.id !== forId) throw new UserFacingError(nameIsAnIdSentence(name));
   }
@@ -87,7 +89,7 @@ export function indexNaming(deps: IndexNamesServiceDeps, needs: NamingNeeds) {
   };
 }
 
-/** Reads an index about to be named; a refusal becomes the sentence the person sees. */
+/** Reads an index about to be named; a problem becomes the sentence the person sees. */
 async function readToName(reader: StatsReader, id: string): Promise<void> {
   try {
     await reader.getVectorIndexStats(id, '1h');

@@ -8,10 +8,11 @@ import type { Clock } from '../../clock.ts';
 import { errField, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { KnownIndex, Store } from '../../store/index.ts';
+import { nearWords } from '../../text/did-you-mean.ts';
+import { isVectorIndexName } from '../../text/index-names.ts';
 import { indexIdSchema, indexLabel } from '../../vector-index.ts';
-import { nearWords } from '../../words/did-you-mean.ts';
 import { indexListing } from './listing.ts';
-import { isName, nearNames } from './names.ts';
+import { nearNames } from './names.ts';
 import { indexNaming } from './naming.ts';
 import { rememberingReads } from './remembering.ts';
 import { knownNamesHint, searchIndexSentence, typoSentence, unknownIndexSentence } from './views.ts';
@@ -45,7 +46,7 @@ export function createIndexNamesService(deps: IndexNamesServiceDeps) {
   const { store, clock } = deps;
   const lastWritten = new Map<string, number>();
 
-  /** Names of the known indexes — of one kind, when a refusal offers only those that would do. */
+  /** Names of the known indexes — of one kind, when a problem offers only those that would do. */
   const names = async (kind?: KnownIndex['kind']): Promise<string[]> =>
     (await store.listKnownIndexes())
       .filter((i) => kind === undefined || i.kind === kind)
@@ -71,10 +72,10 @@ export function createIndexNamesService(deps: IndexNamesServiceDeps) {
     await store.rememberIndex({ id, kind: 'vector', at });
   }
 
-  /** The id a name or an id stands for; throws a UserFacingError naming the known indexes when neither. */
+  /** The id a name or an id stands for; throws a UserFacingError naming the known indexes (a problem) when neither. */
   async function resolve(typed: string): Promise<string> {
     const token = typed.trim();
-    if (isName(token.toLowerCase())) {
+    if (isVectorIndexName(token.toLowerCase())) {
       const named = await store.findIndexByName(token.toLowerCase());
       if (named?.kind === 'vector') return named.id;
       await refuseSearchIndex(token.toLowerCase());
@@ -147,7 +148,7 @@ export function createIndexNamesService(deps: IndexNamesServiceDeps) {
       const at = clock();
       const name = requestedName.toLowerCase();
       const free =
-        isName(name) &&
+        isVectorIndexName(name) &&
         (await store.findIndexByName(name)) === undefined &&
         (await store.getKnownIndex(name)) === undefined;
       try {

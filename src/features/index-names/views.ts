@@ -1,12 +1,14 @@
-// The words and blocks of the indexes feature: the list, the confirmations, the refusals (thrown
+// The words and blocks of the indexes feature: the list, the confirmations, the problems (thrown
 // by the service, shown by the guard) and the type-ahead's options. Data in, text out.
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { mrkdwnSections } from '../../slack/blocks.ts';
 import { usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { IndexNameChange, IndexUsers, KnownIndex } from '../../store/index.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
+import { VECTOR_NAME_RULE } from '../../text/index-names.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import { instantInWords, UTC } from '../../time/words.ts';
 import {
   INDEX_ID_RULE,
@@ -15,8 +17,6 @@ import {
   plainIndexLabel,
   shortIndexId,
 } from '../../vector-index.ts';
-import { didYouMean } from '../../words/did-you-mean.ts';
-import { NAME_RULE } from './names.ts';
 
 /** Slack shows at most 100 options; text and value are kept to 75 characters. */
 export const MAX_OPTIONS = 100;
@@ -73,7 +73,7 @@ export function knownNamesHint(names: readonly string[], near: readonly string[]
 }
 
 export const badNameSentence = (typed: string) =>
-  `${quoteUserText(typed, 40)} can't be a name: use ${NAME_RULE} characters.`;
+  `${quoteUserText(typed, 40)} can't be a name: use ${VECTOR_NAME_RULE} characters.`;
 
 export const nameIsAnIdSentence = (name: string) =>
   `${code(name)} is already another index's id; pick a name that isn't one.`;

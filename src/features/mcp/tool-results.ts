@@ -3,7 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AccountSummary } from '../../accounts/account-text.ts';
 import { attentionLine } from '../../accounts/attention.ts';
-import { countWords, tally } from '../../approval-policy.ts';
+import { countWords, tally } from '../../approval-rule.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import { shown } from '../../stats-report/report.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';

@@ -1,8 +1,9 @@
 // The token modal (the only place a token is ever shown, once) and the list of a person's tokens.
 // `<` and `>` are written as Slack escapes them, or Slack would read `<label>` as a link.
 import type { KnownBlock, ModalView } from '@slack/types';
-import { context, header, plain, section } from '../../slack/blocks.ts';
+import { context, header, section } from '../../slack/blocks.ts';
 import type { McpToken } from '../../store/index.ts';
+import { plain } from '../../text/block-kit.ts';
 import { VIEW } from './ids.ts';
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);

@@ -11,7 +11,7 @@ import {
 } from '../../accounts/account-text.ts';
 import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../text/mrkdwn.ts';
 import { ACTION } from './ids.ts';
 
 /** Readability, not a Slack limit: a longer page is a wall of text. */

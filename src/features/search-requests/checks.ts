@@ -1,11 +1,11 @@
 // Everything that must hold before a person decides on a request: they are an approver now, it is
 // not their own (for an approval or a retry), it is in the state the decision needs and not past its
 // time. Approvals of counted approvers who are no longer approvers lapse on the way.
-import { causedBy, hasApproved, leavers } from '../../approval-policy.ts';
+import { causedBy, hasApproved, leavers } from '../../approval-rule.ts';
 import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
+import type { Decision, DecisionKind, Denial } from './denials.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './outbound.ts';
-import type { Decision, DecisionKind, Refusal } from './refusals.ts';
 import type { SearchRequestsServiceDeps } from './service.ts';
 
 type CheckDeps = Pick<
@@ -14,7 +14,7 @@ type CheckDeps = Pick<
 >;
 
 /** Why a request found in `current`'s state can't take this decision. */
-export function refusalFor(current: IndexRequest | undefined, id: number, kind: DecisionKind): Refusal {
+export function denialFor(current: IndexRequest | undefined, id: number, kind: DecisionKind): Denial {
   if (current === undefined) return { code: 'not_found', requestId: id };
   if (current.state === 'expired') return { code: 'expired', request: current };
   if (kind === 'retry') return { code: 'not_failed', request: current };
@@ -34,15 +34,15 @@ export function createChecker(
     return group === undefined || group.handle === '' ? undefined : group.handle;
   };
 
-  /** Who may decide now, read from Slack when stale; a refusal when `userId` is not one of them. */
+  /** Who may decide now, read from Slack when stale; a denial when `userId` is not one of them. */
   async function approversIncluding(
     userId: string,
-  ): Promise<{ approvers: ReadonlySet<string> } | { refusal: Refusal }> {
+  ): Promise<{ approvers: ReadonlySet<string> } | { denial: Denial }> {
     const approvers = await deps.approvers.approvers({ mustInclude: userId });
-    if (approvers === 'unknown') return { refusal: { code: 'approvers_unknown', group: groupHandle() } };
+    if (approvers === 'unknown') return { denial: { code: 'approvers_unknown', group: groupHandle() } };
     if (approvers.has(userId)) return { approvers };
     const approverIds = deps.approvals.approverIds;
-    return { refusal: { code: 'not_approver', approverIds, group: groupHandle() } };
+    return { denial: { code: 'not_approver', approverIds, group: groupHandle() } };
   }
 
   /**
@@ -57,24 +57,24 @@ export function createChecker(
     options: { publishLapses: boolean } = { publishLapses: true },
   ): Promise<Decision> {
     const request = await store.getRequest(id);
-    if (request === undefined) return { ok: false, refusal: { code: 'not_found', requestId: id } };
+    if (request === undefined) return { ok: false, denial: { code: 'not_found', requestId: id } };
     const who = await approversIncluding(userId);
-    if ('refusal' in who) return { ok: false, refusal: who.refusal };
+    if ('denial' in who) return { ok: false, denial: who.denial };
     // Separation of duties: whoever asked, or was asked for, can't be the one who makes the index exist.
     if (kind !== 'reject' && causedBy(request, userId)) {
-      return { ok: false, refusal: { code: 'own_request', request } };
+      return { ok: false, denial: { code: 'own_request', request } };
     }
     const wanted: RequestState = kind === 'retry' ? 'failed' : 'pending';
-    if (request.state !== wanted) return { ok: false, refusal: refusalFor(request, id, kind) };
+    if (request.state !== wanted) return { ok: false, denial: denialFor(request, id, kind) };
     if (request.state === 'pending' && request.expiresAt <= clock()) {
       const expired = await expire(request);
       if (expired) deps.background(() => publish(expired, { kind: 'expired' }));
-      return { ok: false, refusal: { code: 'expired', request: expired ?? request } };
+      return { ok: false, denial: { code: 'expired', request: expired ?? request } };
     }
     if (kind !== 'approve') return { ok: true, request };
     const progress = await recheck(request, await progressFor(request), who.approvers, options.publishLapses);
     if (hasApproved(progress, userId))
-      return { ok: false, refusal: { code: 'already_approved', request, progress } };
+      return { ok: false, denial: { code: 'already_approved', request, progress } };
     return { ok: true, request, progress };
   }
 

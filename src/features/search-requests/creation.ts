@@ -1,16 +1,16 @@
 // The one create call. Whoever wins the compare-and-set into `creating` calls the API; everyone
-// else gets a refusal. The response's credentials stay inside finishCreated: only the allowlisted
+// else gets a denial. The response's credentials stay inside finishCreated: only the allowlisted
 // result is stored (or held by the recorder until the database takes it), and only masked hints go
 // on to the requester's message.
 import type { SearchIndex } from '../../api/index.ts';
 import { createSearchIndexInputSchema, describeApiError, isManagementApiError } from '../../api/index.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
-import { refusalFor } from './checks.ts';
+import { denialFor } from './checks.ts';
+import type { Decision } from './denials.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher, RequesterNews } from './outbound.ts';
 import type { Recorder } from './recording.ts';
-import type { Decision } from './refusals.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
 import type { SearchRequestsServiceDeps } from './service.ts';
 
@@ -30,7 +30,7 @@ export function creator(
       patch: { failureMessage: null, outcomeUnknown: false },
       ...(from === 'failed' ? { note: 'retry' } : {}),
     });
-    if (!started.ok) return { ok: false, refusal: refusalFor(started.current, id, 'retry') };
+    if (!started.ok) return { ok: false, denial: denialFor(started.current, id, 'retry') };
     const request = started.request;
     // Read while the database surely answers, so the outcome can be shown even if it then doesn't.
     const progress = await publish(request);

@@ -1,12 +1,12 @@
 // Approve, reject and retry. Requests move through their states only by the store's compare-and-set,
 // so whichever of two racing clicks loses sees the winner's state and stops; exactly one caller ever
 // wins the move into `creating`, and only that caller calls the API (creation.ts).
-import { countWords } from '../../approval-policy.ts';
+import { countWords } from '../../approval-rule.ts';
 import type { IndexRequest } from '../../store/index.ts';
-import { type createChecker, refusalFor } from './checks.ts';
+import { type createChecker, denialFor } from './checks.ts';
 import type { creator } from './creation.ts';
+import type { Decision } from './denials.ts';
 import type { Publisher } from './outbound.ts';
-import type { Decision } from './refusals.ts';
 import type { SearchRequestsServiceDeps } from './service.ts';
 
 export function createDecisions(
@@ -36,9 +36,9 @@ export function createDecisions(
       if (!added.ok) {
         if (added.reason === 'already_approved' && added.current !== undefined) {
           const progress = await publisher.progressFor(added.current);
-          return { ok: false, refusal: { code: 'already_approved', request: added.current, progress } };
+          return { ok: false, denial: { code: 'already_approved', request: added.current, progress } };
         }
-        return { ok: false, refusal: refusalFor(added.current, id, 'approve') };
+        return { ok: false, denial: denialFor(added.current, id, 'approve') };
       }
       logger.info(
         {
@@ -79,7 +79,7 @@ export function createDecisions(
         note: reason,
         patch: { decidedBy: userId, decisionComment: reason },
       });
-      if (!moved.ok) return { ok: false, refusal: refusalFor(moved.current, id, 'reject') };
+      if (!moved.ok) return { ok: false, denial: denialFor(moved.current, id, 'reject') };
       logger.info({ event: 'search_request_rejected', requestId: id, by: userId }, 'index request rejected');
       return moved;
     },

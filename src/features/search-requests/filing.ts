@@ -1,17 +1,16 @@
 // A new request: stored (pending) before anything about it is posted anywhere, then its card goes
 // to the approvals channel and the requester is told where it waits.
-
 import type { ModalView } from '@slack/types';
-import { approvalsFor } from '../../approval-policy.ts';
+import { approvalsFor } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import { CapReachedError, type IndexRequest } from '../../store/index.ts';
+import type { Decision, Denial } from './denials.ts';
+import { denialError } from './denials.ts';
 import type { Publisher } from './outbound.ts';
 import { parseCreateArgs } from './parse.ts';
-import type { Decision, Refusal } from './refusals.ts';
-import { refusalError } from './refusals.ts';
 import type { SearchRequestsServiceDeps } from './service.ts';
 import type { ValidRequest } from './validation.ts';
-import { policyNotes, requestModal } from './views/modals.ts';
+import { approvalNotes, requestModal } from './views/modals.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -32,21 +31,21 @@ export function createFiling(
   const { store, clock, logger, approvals } = deps;
 
   /** Undefined when `userId` may file another request, else why not (read before the form opens). */
-  async function capRefusal(userId: string): Promise<Refusal | undefined> {
+  async function capDenial(userId: string): Promise<Denial | undefined> {
     const pending = await store.countPendingByRequester(userId, clock());
     const max = approvals.maxPendingPerUser;
     return pending >= max ? { code: 'at_cap', pending, max } : undefined;
   }
 
   return {
-    capRefusal,
+    capDenial,
 
     /** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
     async requestForm(userId: string, { channelId = '', words = [] }: FormOrigin = {}): Promise<ModalView> {
       // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
-      const cap = await capRefusal(userId);
-      if (cap) throw refusalError(cap, { viewerId: userId, style: 'mrkdwn', command: deps.commandName() });
-      const note = policyNotes(approvals.policy, deps.approvers.group());
+      const cap = await capDenial(userId);
+      if (cap) throw denialError(cap, { viewerId: userId, style: 'mrkdwn', command: deps.commandName() });
+      const note = approvalNotes(approvals.rule, deps.approvers.group());
       return requestModal(parseCreateArgs(words), { channelId }, note);
     },
 
@@ -65,7 +64,7 @@ export function createFiling(
       stepExecutionId?: string | undefined;
     }): Promise<Decision> {
       const now = clock();
-      const required = approvalsFor(approvals.policy, input.form.plan);
+      const required = approvalsFor(approvals.rule, input.form.plan);
       // A plan needing no approval would otherwise let one person create paid indexes without
       // limit: those are counted per UTC day.
       const dayStart = now - (now % DAY_MS);
@@ -90,7 +89,7 @@ export function createFiling(
         if (!(error instanceof CapReachedError)) throw error;
         return {
           ok: false,
-          refusal:
+          denial:
             error.cap === 'unapproved_per_day'
               ? { code: 'unapproved_daily_cap', max: error.max, resetsAt: dayStart + DAY_MS }
               : { code: 'at_cap', pending: error.count, max: error.max },

@@ -4,7 +4,7 @@
 
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { createJob } from '../../jobs.ts';
+import { createJob, EVERY_MINUTE } from '../../jobs.ts';
 import { createApproverDirectory } from '../../slack/user-groups.ts';
 import { VIEW } from './ids.ts';
 import { registerDecisionListeners } from './listeners/decisions.ts';
@@ -24,7 +24,6 @@ export type { RequestForm } from './validation.ts';
  * (every FIRST_RECORD_RETRY_MS, doing nothing unless a create waits to be recorded) writes the
  * creates the database didn't take.
  */
-const EVERY_MINUTE = 60_000;
 
 export function register(context: FeatureContext): SearchRequestsService {
   context.policy.protect({ views: { [VIEW.request]: { capability: 'search.request' } } });

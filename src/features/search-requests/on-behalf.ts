@@ -2,7 +2,7 @@
 // of its own), and hearing when requests end. The door says who acts (the person Slack vouches for)
 // and where; everything else is decided here, once: the policy for that person and place, then the
 // form's path exactly: the same validation with the sentences shown under the form's fields, the
-// same caps, the same approval policy, the same card and the same DM. The person a request is filed
+// same caps, the same approval rule, the same card and the same DM. The person a request is filed
 // "on behalf of" is shown on the card and can't approve it; their permission never counts.
 import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';
@@ -10,8 +10,8 @@ import type { Logger } from '../../log.ts';
 import { decide, type Membership, NO_USER, type Policy } from '../../policy/index.ts';
 import type { IndexRequest, RequestState, Store } from '../../store/index.ts';
 import type { createDecisions } from './decisions.ts';
+import { denialText } from './denials.ts';
 import type { createFiling } from './filing.ts';
-import { refusalText } from './refusals.ts';
 import { type RequestForm, validateRequestForm } from './validation.ts';
 
 /** The states a request never leaves on its own: nothing more happens to it unless someone retries. */
@@ -20,7 +20,7 @@ export const ENDED_STATES: readonly RequestState[] = ['created', 'rejected', 'ex
 export type FiledRequest =
   /** Stored (pending, or approved on the requester's word); `proceed` posts the card, tells the requester and, when no approval is needed, creates the index. */
   | { ok: true; request: IndexRequest; proceed(): Promise<void> }
-  /** Not filed: the sentence the form (or its cap refusal) would have shown. */
+  /** Not filed: the sentence the form (or its cap denial) would have shown. */
   | { ok: false; sentence: string };
 
 /** Who files a request, and where, as the door was told by Slack. */
@@ -67,7 +67,7 @@ export function filer(
       stepExecutionId: who.stepExecutionId,
     });
     if (!submitted.ok)
-      return { ok: false, sentence: refusalText(submitted.refusal, actor, 'plain', commandName()) };
+      return { ok: false, sentence: denialText(submitted.denial, actor, 'plain', commandName()) };
     return {
       ok: true,
       request: submitted.request,

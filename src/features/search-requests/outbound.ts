@@ -2,7 +2,7 @@
 // requester's private messages (createSearchRequestsOutbound, the only code besides the listeners
 // that calls Slack; its errors propagate), and, after a state change, the card and the requester
 // told through it (createPublisher), where Slack failing is logged and never undoes the change.
-import { oneApprovalNeeded } from '../../approval-policy.ts';
+import { oneApprovalNeeded } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { PostOnce } from '../../slack/post-once.ts';

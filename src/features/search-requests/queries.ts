@@ -1,6 +1,6 @@
 // Reading requests with their approvals: the `search requests` list, Home's "Waiting for you" and
 // "Your requests", who approves, and the half-way reminder. Slack-free; outbound.ts posts the reminder.
-import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-policy.ts';
+import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import type { SearchRequestsOutbound } from './outbound.ts';

@@ -4,7 +4,8 @@
 // Meanwhile the card and the requester already show it, and the sweep leaves the request alone
 // instead of calling it "outcome unknown" and offering a Retry that would create a second index.
 import { errField } from '../../errors.ts';
-import { doublingDelay, within } from '../../limiter.ts';
+import { within } from '../../limiter.ts';
+import { doublingDelay } from '../../retry-delay.ts';
 import type { ApprovalProgress, CreatedIndex, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
 import type { Publisher } from './outbound.ts';

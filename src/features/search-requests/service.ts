@@ -3,7 +3,7 @@
 // decision, the decisions, the one create call, its recording, the sweep, and reading requests
 // (queries.ts). What others (Home, the workflow steps, MCP), the listeners and the jobs use.
 import type { ManagementClient } from '../../api/index.ts';
-import type { ApprovalPolicy } from '../../approval-policy.ts';
+import type { ApprovalRule } from '../../approval-rule.ts';
 import type { ChangeFeed } from '../../changes.ts';
 import type { Clock } from '../../clock.ts';
 import type { Logger } from '../../log.ts';
@@ -36,7 +36,7 @@ export type SearchRequestsServiceDeps = {
     requestTtlHours: number;
     maxPendingPerUser: number;
     maxUnapprovedPerDay: number;
-    policy: ApprovalPolicy;
+    rule: ApprovalRule;
   };
   approvers: Approvers;
   outbound: SearchRequestsOutbound;
@@ -64,7 +64,7 @@ export function createSearchRequestsService(deps: SearchRequestsServiceDeps) {
   return {
     // Filing (filing.ts): the form, its caps, the stored request, its card.
     requestForm: filing.requestForm,
-    capRefusal: filing.capRefusal,
+    capDenial: filing.capDenial,
     submit: filing.submit,
     announce: filing.announce,
     /**

@@ -1,17 +1,10 @@
 // What a request must look like before it is stored. Each problem is one sentence shown under the
 // field it concerns (`response_action: errors`), so it says what is allowed, not just "invalid".
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../api/index.ts';
+import { isSearchIndexName, NAME_MAX, NAME_MIN, NAME_RULE } from '../../text/index-names.ts';
 import { BLOCK } from './ids.ts';
 import type { SearchPlanChoice, SearchRegionChoice } from './parse.ts';
 
-// Names become part of the index's endpoint host name (`<name>-<region>-search…`), so they follow
-// DNS label rules: lowercase letters, digits and single-character hyphens, a letter first, no
-// trailing hyphen. 40 characters leave room for the region and suffix inside a 63-character label,
-// and stop two indexes from differing only by case or spacing.
-export const NAME_MIN = 3;
-export const NAME_MAX = 40;
-const NAME_PATTERN = /^[a-z][a-z0-9-]*[a-z0-9]$/;
-export const NAME_RULE = `${NAME_MIN}–${NAME_MAX} characters: lowercase letters, digits and hyphens, starting with a letter and not ending with a hyphen.`;
 export const REASON_MAX = 500;
 
 export const FIXED_UNAVAILABLE =
@@ -41,7 +34,7 @@ export function nameProblem(raw: string): string | undefined {
   if (name.length < NAME_MIN) return `That name is too short. Use ${NAME_RULE}`;
   if (name.length > NAME_MAX)
     return `That name has ${name.length} characters, more than ${NAME_MAX}. Use ${NAME_RULE}`;
-  if (NAME_PATTERN.test(name)) return undefined;
+  if (isSearchIndexName(name)) return undefined;
   const suggestion = suggestName(name);
   const tryThis = suggestion !== undefined && suggestion !== name ? ` Try “${suggestion}”.` : '';
   return `Names use ${NAME_RULE}${tryThis}`;
@@ -54,7 +47,7 @@ function suggestName(name: string): string | undefined {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^[^a-z]+/, '')
     .replace(/-+$/, '');
-  return fixed.length >= NAME_MIN && fixed.length <= NAME_MAX && NAME_PATTERN.test(fixed) ? fixed : undefined;
+  return isSearchIndexName(fixed) ? fixed : undefined;
 }
 
 /** An approval's comment (optional) or a rejection's reason (required), checked under its field. */

@@ -5,10 +5,10 @@ import type { KnownBlock } from '@slack/types';
 import { barWords } from '../../render/alt-text.ts';
 import { context, mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.ts';
 import { CHANGE_IN_WORDS, formatChange } from '../../stats-report/change.ts';
-import { formatValue, type SeriesRow, type StatsReport } from '../../stats-report/report.ts';
-import { minMaxInWords } from '../../text/numbers.ts';
+import type { SeriesRow, StatsReport } from '../../stats-report/report.ts';
+import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { formatValue, minMaxInWords } from '../../text/numbers.ts';
 import { indexLabel, PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsMessage } from './views.ts';
 

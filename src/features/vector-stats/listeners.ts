@@ -13,7 +13,7 @@ import { ACTION } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
 import type { VectorStatsOutbound } from './outbound.ts';
 import type { VectorStatsService } from './service.ts';
-import { periodReadAsNotice, refusalNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
+import { commandProblemNotice, periodReadAsNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 /** How long Details waits for Slack to name the clicker's zone before it speaks UTC. */
 const ZONE_WAIT_MS = 1_000;
@@ -43,7 +43,7 @@ export function registerStatsListeners(
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
         const example = await context.indexNames.exampleIndex();
-        await ack({ response_type: 'ephemeral', ...refusalNotice(parsed, command.command, example) });
+        await ack({ response_type: 'ephemeral', ...commandProblemNotice(parsed, command.command, example) });
         return;
       }
       // In a burst past the admission, the refusal is the acknowledgement itself: no second request.

@@ -20,7 +20,7 @@ import { UTC } from '../../time/words.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import { parseStatsCommand, type StatsTarget } from './input.ts';
-import { apiErrorSentence, notFoundSentence, refusalNotice } from './views.ts';
+import { apiErrorSentence, commandProblemNotice, notFoundSentence } from './views.ts';
 
 /**
  * What was read of an index: the report built from its numbers and, when asked for, its card. The
@@ -178,7 +178,7 @@ export function createVectorStatsService(deps: VectorStatsServiceDeps) {
       const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
       if (!parsed.ok) {
         const example = await deps.indexes?.exampleIndex();
-        throw new UserFacingError(refusalNotice(parsed, deps.commandName(), example).text);
+        throw new UserFacingError(commandProblemNotice(parsed, deps.commandName(), example).text);
       }
       const indexId = (await deps.indexes?.resolve(parsed.target.indexId)) ?? parsed.target.indexId;
       return { ...parsed.target, indexId };

@@ -5,9 +5,10 @@ import { STATS_PERIODS, type StatsPeriod } from '../../api/index.ts';
 import { context, header, section } from '../../slack/blocks.ts';
 import { EXAMPLE_INDEX, exampleCode, usageCode } from '../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../slack/mrkdwn.ts';
 import type { ImageSlot } from '../../slack/upload.ts';
 import { quietLine, type StatsReport, shown } from '../../stats-report/report.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../text/mrkdwn.ts';
 import {
   indexLabel,
   looksLikeIndexId,
@@ -15,7 +16,6 @@ import {
   PERIOD_WORDS,
   plainIndexLabel,
 } from '../../vector-index.ts';
-import { didYouMean } from '../../words/did-you-mean.ts';
 import { ACTION, BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
 
@@ -162,7 +162,7 @@ export function usageText(commandName: string, withPeriods = true, exampleIndex?
 }
 
 /** The answer to a command opsbot couldn't read: what was wrong, and how it is typed. */
-export function refusalNotice(
+export function commandProblemNotice(
   parsed: Exclude<ParsedCommand, { ok: true }>,
   commandName: string,
   /** The index the example names: one the workspace knows (index-names' exampleIndex). */

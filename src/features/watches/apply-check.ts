@@ -4,7 +4,7 @@
 // (channel-refuses.ts).
 import type { Point } from '../../api/schemas.ts';
 import type { MessageRef, Watch, WatchIncident, WatchState } from '../../store/index.ts';
-import { afterRefusal, counted, refusedWhile } from './channel-refuses.ts';
+import { afterCantPost, counted, refusedWhile } from './channel-refuses.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
 import type { WatchesOutbound, WatchesServiceDeps } from './service.ts';
@@ -79,7 +79,7 @@ export function checkApplier(deps: CheckDeps) {
     const told =
       refused === undefined
         ? cleared(step)
-        : await afterRefusal(deps, { watch, told: step.told, firedUnseen, code: refused, now });
+        : await afterCantPost(deps, { watch, told: step.told, firedUnseen, code: refused, now });
     const saved = await store.saveWatchState(watch.id, deps.owner, told, now + deps.intervalMs);
     if (!saved)
       logger.warn({ event: 'watch_lease_lost', watchId: watch.id }, 'watch lease lost before saving');

@@ -11,7 +11,7 @@ import { cantPostNote } from './views/views.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
 /** Slack's code when `error` says opsbot can't post in the channel (src/errors.ts's CANT_POST); else undefined. */
-export function refusalOf(error: unknown): string | undefined {
+export function cantPostCode(error: unknown): string | undefined {
   return cantPostReason(error) === undefined ? undefined : slackErrorCode(error);
 }
 
@@ -21,7 +21,7 @@ export async function refusedWhile(post: () => Promise<void>): Promise<string | 
     await post();
     return undefined;
   } catch (error) {
-    const code = refusalOf(error);
+    const code = cantPostCode(error);
     if (code === undefined) throw error;
     return code;
   }
@@ -44,7 +44,7 @@ export function unfired(told: WatchState, before: WatchState): WatchState {
   };
 }
 
-export type RefusalDeps = {
+export type CantPostDeps = {
   store: Pick<Store, 'discardIncident'>;
   logger: Pick<Logger, 'warn'>;
   slack: Pick<WatchesOutbound, 'tellCreator'>;
@@ -63,8 +63,8 @@ export type Refused = {
   now: number;
 };
 
-/** The state to save after a refusal: flagged, an unseen fire undone; the creator told the first time. */
-export async function afterRefusal(deps: RefusalDeps, refused: Refused): Promise<WatchState> {
+/** The state to save after the channel refused a post: flagged, an unseen fire undone; the creator told the first time. */
+export async function afterCantPost(deps: CantPostDeps, refused: Refused): Promise<WatchState> {
   const { watch, code, now } = refused;
   const before = watch.state;
   let told = refused.told;
@@ -82,7 +82,7 @@ export async function afterRefusal(deps: RefusalDeps, refused: Refused): Promise
   return flagged;
 }
 
-async function tellCreator(deps: RefusalDeps, watch: Watch, code: string): Promise<void> {
+async function tellCreator(deps: CantPostDeps, watch: Watch, code: string): Promise<void> {
   try {
     await deps.slack.tellCreator(watch, cantPostNote(await deps.shown(watch), code, deps.commandName()));
   } catch (error) {

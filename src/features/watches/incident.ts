@@ -1,7 +1,9 @@
 // An incident's record as pure arithmetic: whether a value is its new worst, when the next reminder
 // is due and whether it is now, and the durations the resolve tells. Slack-free and clock-free: the
 // time comes in as `now`.
+
 import type { WatchDirection, WatchIncident } from '../../store/index.ts';
+import { durationAsTyped, parseDuration } from '../../time/durations.ts';
 
 /** The new worst value and when, or undefined when `value` is no worse than the worst so far. */
 export function worstAfter(
@@ -53,7 +55,6 @@ export function incidentTimes(
   };
 }
 
-const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 /** A reminder interval longer than a week would never be seen; past that it is a typo. */
 export const MAX_REMIND_MS = 7 * 24 * 3_600_000;
 
@@ -64,16 +65,13 @@ export const MAX_REMIND_MS = 7 * 24 * 3_600_000;
 export function parseRemindEvery(text: string): { ok: true; value: number | null } | { ok: false } {
   const t = text.trim().toLowerCase();
   if (t === 'never') return { ok: true, value: null };
-  const m = /^(\d{1,6})\s*([smh])$/.exec(t);
-  if (m === null) return { ok: false };
-  const value = Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS];
-  return value >= 1_000 && value <= MAX_REMIND_MS ? { ok: true, value } : { ok: false };
+  const value = t.endsWith('d') ? undefined : parseDuration(t);
+  return value !== undefined && value >= 1_000 && value <= MAX_REMIND_MS
+    ? { ok: true, value }
+    : { ok: false };
 }
 
 /** The interval as `remind` takes it back: `30m`, `2h`, `45s`, `never`. */
 export function remindEveryText(ms: number | null): string {
-  if (ms === null) return 'never';
-  if (ms % UNIT_MS.h === 0) return `${ms / UNIT_MS.h}h`;
-  if (ms % UNIT_MS.m === 0) return `${ms / UNIT_MS.m}m`;
-  return `${Math.round(ms / 1_000)}s`;
+  return ms === null ? 'never' : durationAsTyped(ms);
 }

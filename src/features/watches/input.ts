@@ -1,11 +1,12 @@
 // `watch <index> <metric> >|< <threshold> [for <checks>]` and the modal's fields, checked the same
 // way: a specific sentence for what is wrong, and nothing saved. The policy's limits on who a watch
 // calls and how often it reminds are checked here too, for both forms.
-import { groupWords, listWords, type Policy, type PolicyLimits } from '../../policy/index.ts';
+import { groupWords, type Policy, type PolicyLimits } from '../../policy/index.ts';
 import { exampleCode, usageCode } from '../../slack/help-view.ts';
-import { escapeMrkdwn, quoteUserText } from '../../slack/mrkdwn.ts';
+import { didYouMean, nearWords } from '../../text/did-you-mean.ts';
+import { listWords } from '../../text/lists.ts';
+import { escapeMrkdwn, quoteUserText } from '../../text/mrkdwn.ts';
 import { indexIdSchema } from '../../vector-index.ts';
-import { didYouMean, nearWords } from '../../words/did-you-mean.ts';
 import { remindEveryText } from './incident.ts';
 import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views/metric-view.ts';

@@ -3,8 +3,8 @@
 // picked from its list (`<@U…|alice>`, `<!subteam^S…|@search-oncall>`); a plain `@name` is one it
 // did not recognise, and is refused with how to pick them.
 import { exampleCode } from '../../slack/help-view.ts';
-import { quoteUserText } from '../../slack/mrkdwn.ts';
 import type { WatchNotify } from '../../store/index.ts';
+import { quoteUserText } from '../../text/mrkdwn.ts';
 import { MAX_REMIND_MS, parseRemindEvery } from './incident.ts';
 
 export type OwnersResult =

@@ -7,7 +7,6 @@ import type { Clock } from '../../clock.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
-import { escapeMrkdwn } from '../../slack/mrkdwn.ts';
 import {
   CapReachedError,
   type MessageRef,
@@ -17,6 +16,7 @@ import {
   type WatchIncident,
   type WatchNotify,
 } from '../../store/index.ts';
+import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import { channelTimeZone } from '../../time/audience.ts';
 import { acknowledger, controller, existingWatch, muteEnder, nothingTo } from './alert-clicks.ts';
 import { INITIAL_STATE, NO_CONTROLS } from './evaluate.ts';

@@ -5,18 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
-import { createJob } from '../../jobs.ts';
+import { createJob, EVERY_MINUTE } from '../../jobs.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
 import { createWorkflowStepsOutbound } from './outbound.ts';
-import { stepPolicy } from './policy.ts';
 import { createWorkflowStepsService, type WorkflowStepsService } from './service.ts';
+import { stepCheck } from './step-checks.ts';
 
 export type { WorkflowStepsService } from './service.ts';
-
-const EVERY_MINUTE = 60_000;
 
 export type WorkflowStepsUses = {
   searchRequests: SearchRequestsService;
@@ -35,7 +33,7 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
     requests: context.uses.searchRequests,
     completions,
     owner: `opsbot-${randomUUID()}`,
-    policy: stepPolicy(context.policy),
+    check: stepCheck(context.policy),
   });
   registerStepListeners({ app: context.app, logger }, service, completions);
 

@@ -1,15 +1,15 @@
 // The three steps, Slack-free: the request step (request-step.ts), and the two that complete at
 // once: the stats of an index (and, when the workflow names a channel, the stats message and card
 // posted there) and the messaging accounts in numbers.
-// Each goes through its feature's port and obeys the policy of its command; what goes wrong is
+// Each goes through its feature's service and obeys the policy of its command; what goes wrong is
 // thrown with the command's sentence.
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
-import type { StepPolicy } from './policy.ts';
 import { createRequestStep, type RequestStepDeps } from './request-step.ts';
+import type { StepCheck } from './step-checks.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
 
 /** Who runs the step (Slack's user_context) and the channel it names, for the command's policy. */
@@ -20,7 +20,7 @@ export type StatsStepInputs = StepPlace & { index: string; period?: string | und
 export type WorkflowStepsServiceDeps = RequestStepDeps & {
   vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'post'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
-  policy: StepPolicy;
+  check: StepCheck;
 };
 
 export function createWorkflowStepsService(deps: WorkflowStepsServiceDeps) {
@@ -39,7 +39,7 @@ export function createWorkflowStepsService(deps: WorkflowStepsServiceDeps) {
 
     async stats(inputs: StatsStepInputs): Promise<StepOutputs> {
       const channel = inputs.channel || undefined;
-      await refuseUnless(deps.policy('stats', { userId: inputs.actor, channelId: channel }));
+      await refuseUnless(deps.check('stats', { userId: inputs.actor, channelId: channel }));
       const target = await deps.vectorStats.target(inputs.index, inputs.period || undefined);
       const read = await deps.vectorStats.read(target, { card: channel !== undefined, channel });
       if (channel !== undefined) await deps.vectorStats.post(read, { userId: undefined, channel });
@@ -47,7 +47,7 @@ export function createWorkflowStepsService(deps: WorkflowStepsServiceDeps) {
     },
 
     async accounts(inputs: StepPlace): Promise<StepOutputs> {
-      await refuseUnless(deps.policy('accounts', { userId: inputs.actor, channelId: inputs.channel }));
+      await refuseUnless(deps.check('accounts', { userId: inputs.actor, channelId: inputs.channel }));
       const { summaries } = await deps.messagingAccounts.summaries({ tokenHint: false });
       return accountsOutputs(summaries, accountsNeedingAttention(summaries));
     },

@@ -3,9 +3,9 @@
 // variables are not mrkdwn.
 import type { AccountSummary } from '../../accounts/account-text.ts';
 import { attentionLine } from '../../accounts/attention.ts';
-import { truncate } from '../../slack/mrkdwn.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import type { IndexRequest } from '../../store/index.ts';
+import { truncate } from '../../text/mrkdwn.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
 import type { StatsRead } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';

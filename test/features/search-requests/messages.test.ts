@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalText } from '../../../src/features/search-requests/refusals.ts';
+import { denialText } from '../../../src/features/search-requests/denials.ts';
 import { limitLines, slackDate } from '../../../src/features/search-requests/views/format.ts';
 import {
   createdMessage,
@@ -134,35 +134,35 @@ describe('the requests list', () => {
   });
 });
 
-describe('refusals', () => {
+describe('denials', () => {
   const approved = aRequest({ state: 'approved', decidedBy: 'U0APPROVER' });
 
   it('name who decided in messages, but not as a raw mention in modal errors', () => {
-    const refusal = { code: 'decided' as const, request: approved };
-    expect(refusalText(refusal, 'U0APPROVER2', 'mrkdwn', '/ops')).toBe(
+    const denial = { code: 'decided' as const, request: approved };
+    expect(denialText(denial, 'U0APPROVER2', 'mrkdwn', '/ops')).toBe(
       'Request #7 was already approved by <@U0APPROVER>; the index is being created now.',
     );
-    expect(refusalText(refusal, 'U0APPROVER2', 'plain', '/ops')).toBe(
+    expect(denialText(denial, 'U0APPROVER2', 'plain', '/ops')).toBe(
       'Request #7 was already approved by another approver; the index is being created now.',
     );
-    expect(refusalText(refusal, 'U0APPROVER', 'plain', '/ops')).toContain('already approved by you');
+    expect(denialText(denial, 'U0APPROVER', 'plain', '/ops')).toContain('already approved by you');
   });
 
   it('explains separation of duties and who can approve', () => {
-    expect(refusalText({ code: 'own_request', request: approved }, 'U0REQUESTER', 'plain', '/ops')).toBe(
+    expect(denialText({ code: 'own_request', request: approved }, 'U0REQUESTER', 'plain', '/ops')).toBe(
       'You asked for request #7, so another approver has to approve it — nobody approves their own request.',
     );
     const forSomeone = { ...approved, onBehalfOf: 'U0BEHALF' };
-    expect(refusalText({ code: 'own_request', request: forSomeone }, 'U0BEHALF', 'plain', '/ops')).toBe(
+    expect(denialText({ code: 'own_request', request: forSomeone }, 'U0BEHALF', 'plain', '/ops')).toBe(
       'Request #7 was filed on your behalf, so another approver has to approve it — nobody approves a request they caused.',
     );
-    expect(refusalText({ code: 'not_approver', approverIds: ['U0A', 'U0B'] }, 'U0X', 'mrkdwn', '/ops')).toBe(
+    expect(denialText({ code: 'not_approver', approverIds: ['U0A', 'U0B'] }, 'U0X', 'mrkdwn', '/ops')).toBe(
       'Only approvers can decide on search index requests, and you aren’t one. Ask <@U0A>, <@U0B>.',
     );
   });
 
   it('states the cap', () => {
-    expect(refusalText({ code: 'at_cap', pending: 5, max: 5 }, 'U0X', 'plain', '/ops')).toBe(
+    expect(denialText({ code: 'at_cap', pending: 5, max: 5 }, 'U0X', 'plain', '/ops')).toBe(
       'You already have 5 requests waiting for approval, the most one person may have. Wait for a decision on them.',
     );
   });

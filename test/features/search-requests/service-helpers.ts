@@ -1,5 +1,5 @@
 import { type CreateSearchIndexInput, ManagementApiError, type SearchIndex } from '../../../src/api/index.ts';
-import type { ApprovalPolicy } from '../../../src/approval-policy.ts';
+import type { ApprovalRule } from '../../../src/approval-rule.ts';
 import { ChangeFeed } from '../../../src/changes.ts';
 import type {
   RequesterNews,
@@ -108,12 +108,7 @@ export function fakeApprovers(initial: readonly string[] = APPROVERS) {
 }
 
 export async function setup(
-  options: {
-    postCardError?: string;
-    maxPending?: number;
-    policy?: ApprovalPolicy;
-    approvers?: string[];
-  } = {},
+  options: { postCardError?: string; maxPending?: number; rule?: ApprovalRule; approvers?: string[] } = {},
 ) {
   let now = T0;
   const clock = () => now;
@@ -132,7 +127,7 @@ export async function setup(
       requestTtlHours: 24,
       maxPendingPerUser: options.maxPending ?? 5,
       maxUnapprovedPerDay: 5,
-      policy: options.policy ?? { required: 1, plans: {} },
+      rule: options.rule ?? { required: 1, plans: {} },
     },
     approvers: group.approvers,
     outbound,

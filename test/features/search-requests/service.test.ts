@@ -24,10 +24,10 @@ describe('submitting', () => {
     const t = await setup({ maxPending: 2 });
     await t.newRequest();
     await t.newRequest();
-    expect(await t.service.capRefusal('U0REQUESTER')).toEqual({ code: 'at_cap', pending: 2, max: 2 });
-    expect(await t.service.capRefusal('U0SOMEONE')).toBeUndefined();
+    expect(await t.service.capDenial('U0REQUESTER')).toEqual({ code: 'at_cap', pending: 2, max: 2 });
+    expect(await t.service.capDenial('U0SOMEONE')).toBeUndefined();
     t.advance(25 * HOUR);
-    expect(await t.service.capRefusal('U0REQUESTER')).toBeUndefined();
+    expect(await t.service.capDenial('U0REQUESTER')).toBeUndefined();
   });
 });
 
@@ -38,15 +38,15 @@ describe('approving', () => {
     await t.newRequest('U0APPROVER');
     expect(await t.service.approve(1, 'U0OUTSIDER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'not_approver' },
+      denial: { code: 'not_approver' },
     });
     expect(await t.service.approve(2, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'own_request' },
+      denial: { code: 'own_request' },
     });
     expect(await t.service.approve(99, 'U0APPROVER', undefined)).toEqual({
       ok: false,
-      refusal: { code: 'not_found', requestId: 99 },
+      denial: { code: 'not_found', requestId: 99 },
     });
     expect(t.mgmt.calls).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('approving', () => {
     ]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     const loser = a.ok ? b : a;
-    expect(loser).toMatchObject({ ok: false, refusal: { code: 'decided' } });
+    expect(loser).toMatchObject({ ok: false, denial: { code: 'decided' } });
     const winner = a.ok ? a : b;
     if (!winner.ok) return;
     // A replayed submit reaching create twice is still one call.
@@ -122,7 +122,7 @@ describe('approving', () => {
     t.advance(24 * HOUR);
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'expired', request: { state: 'expired' } },
+      denial: { code: 'expired', request: { state: 'expired' } },
     });
     await t.settle();
     expect(t.notices.filter((n) => n.kind === 'expired')).toHaveLength(1);
@@ -144,7 +144,7 @@ describe('failures and retry', () => {
     });
     expect(await t.service.retry(1, 'U0REQUESTER')).toMatchObject({
       ok: false,
-      refusal: { code: 'not_approver' },
+      denial: { code: 'not_approver' },
     });
     const [first, second] = await Promise.all([
       t.service.retry(1, 'U0APPROVER2'),
@@ -180,7 +180,7 @@ describe('rejecting and expiring', () => {
     });
     expect(await t.service.approve(1, 'U0APPROVER', undefined)).toMatchObject({
       ok: false,
-      refusal: { code: 'decided', request: { state: 'rejected' } },
+      denial: { code: 'decided', request: { state: 'rejected' } },
     });
   });
 

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  NAME_MAX,
-  NAME_RULE,
   nameProblem,
   type RequestForm,
   validateRequestForm,
 } from '../../../src/features/search-requests/validation.ts';
+import { NAME_MAX, NAME_RULE } from '../../../src/text/index-names.ts';
 
 const valid: RequestForm = { name: 'product-search', region: 'eu-west-1', plan: 'payg', reason: 'catalogue' };
 

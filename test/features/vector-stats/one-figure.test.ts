@@ -8,8 +8,8 @@ import { statsAdmission } from '../../../src/api/shared-reads.ts';
 import { createVectorStatsService } from '../../../src/features/vector-stats/service.ts';
 import { statsMessage } from '../../../src/features/vector-stats/views.ts';
 import { altTextFor, type StatsCardInput } from '../../../src/render/index.ts';
-import { cardDataOf, headlineOf } from '../../../src/render/series.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../src/sim/mgmt/index.ts';
+import { cardDataOf, headlineOf } from '../../../src/stats-report/card-data.ts';
 import { formatBytes, formatCount } from '../../../src/text/numbers.ts';
 import { readStats } from '../../support/api-records.ts';
 

@@ -3,8 +3,8 @@ import type { KnownBlock } from '@slack/types';
 import { FORM_NOT_OPENED } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../../slack/membership.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
 import type { DigestSubscription } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../text/mrkdwn.ts';
 import { instantInWords } from '../../../time/words.ts';
 import { daysInWords } from '../schedule.ts';
 

@@ -1,15 +1,16 @@
 // The digest message: pure Block Kit, data in, blocks out. However many indexes a channel follows,
 // the message stays inside Slack's limits: the first few indexes in detail, the next ones as one
 // line each, and the rest counted, with the command that shows any of them in full.
+
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import { context, header, mrkdwnSections, section, textWeight } from '../../../slack/blocks.ts';
 import { usageCode } from '../../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
 import { imageBlock } from '../../../slack/upload.ts';
 import { quietLine, type StatsReport, shown } from '../../../stats-report/report.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
+import { waitedInWords } from '../../../text/spans.ts';
 import { indexLabel, PERIOD_WORDS } from '../../../vector-index.ts';
-import { ageInWords } from '../attention.ts';
 import type { DigestContent, IndexPart } from '../compose.ts';
 import { daysInWords } from '../schedule.ts';
 
@@ -92,7 +93,7 @@ function requestsBlocks(content: DigestContent, command: string): KnownBlock[] {
     .slice(0, LIST_MAX)
     .map(
       (p) =>
-        `• #${p.id} ${code(p.name)} (${escapeMrkdwn(p.region)}, ${escapeMrkdwn(p.plan)}) by ${mentionUser(p.requesterId)} — waiting ${ageInWords(p.ageMs)}`,
+        `• #${p.id} ${code(p.name)} (${escapeMrkdwn(p.region)}, ${escapeMrkdwn(p.plan)}) by ${mentionUser(p.requesterId)} — waiting ${waitedInWords(p.ageMs)}`,
     );
   const more = r.pending.length - shown.length;
   return mrkdwnSections([

@@ -3,14 +3,13 @@ import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../../api/index.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { escapeMrkdwn, mentionChannel, truncate } from '../../../slack/mrkdwn.ts';
 import type { Weekday } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
+import { escapeMrkdwn, mentionChannel, truncate } from '../../../text/mrkdwn.ts';
 import { PERIOD_WORDS } from '../../../vector-index.ts';
 import { type DaysMode, type DigestSettings, daysModeOf, INCLUDE, MAX_INDEXES } from '../form.ts';
 import { ACTION, BLOCK, VIEW } from '../ids.ts';
 import { DAY_NAMES, daysInWords } from '../schedule.ts';
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
 function option(text: string, value: string): PlainTextOption {
   return { text: plain(truncate(text, SLACK_LIMITS.optionText)), value };

@@ -1,12 +1,12 @@
 // Approve, Reject and Retry: a click opens a modal (or, for Retry, acts after Slack's confirm
 // dialog); every submit re-checks in the service, which decides by compare-and-set in the store.
-// A refusal (already decided, expired, gone, not an approver) or a failure is thrown: the guard
+// A denial (already decided, expired, gone, not an approver) or a failure is thrown: the guard
 // shows the sentence to the person who clicked, wherever they clicked (card, Home tab, modal).
 import type { App, BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
+import { type Audience, allowed, NO_REQUEST_IN } from '../denials.ts';
 import { ACTION, BLOCK, ELEMENT, VIEW } from '../ids.ts';
-import { type Audience, allowed, NO_REQUEST_IN } from '../refusals.ts';
 import type { SearchRequestsService } from '../service.ts';
 import { decisionNoteProblem } from '../validation.ts';
 import { approveModal, readDecisionMetadata, rejectModal } from '../views/modals.ts';

@@ -1,9 +1,9 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
-// a view. A failure or a refusal is thrown; the guard (slack/guard.ts) tells the person.
+// a view. A failure or a denial is thrown; the guard (slack/guard.ts) tells the person.
 import type { App } from '@slack/bolt';
 import type { CommandRouter } from '../../../slack/router.ts';
+import { allowed } from '../denials.ts';
 import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
-import { allowed } from '../refusals.ts';
 import type { SearchRequestsService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
 import { requestListMessage } from '../views/messages.ts';
@@ -61,7 +61,7 @@ export function registerRequestListeners(
       channelId: requestMetadata.parse(view.private_metadata).channelId,
       form: checked.value,
     });
-    // A refusal shows under the modal's first field, the name.
+    // A denial shows under the modal's first field, the name.
     const request = allowed(submitted, { viewerId: userId, style: 'plain', command: context.commandName() });
     await ack();
     await service.announce(request);

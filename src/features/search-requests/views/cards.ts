@@ -1,18 +1,17 @@
 // The approval card in the approvals channel. One builder for every state, so `chat.update` after
 // each transition shows the request as the store has it; buttons exist only while they can work.
 import type { ActionsBlock, KnownBlock } from '@slack/types';
-import { countWords, oneApprovalNeeded, tally } from '../../../approval-policy.ts';
+import { countWords, oneApprovalNeeded, tally } from '../../../approval-rule.ts';
 import { header, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
+import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../text/mrkdwn.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
 import { approvedBy, type GroupRef, groupMention, neededWords, progressText } from './progress.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
 
 export type SlackMessage = { text: string; blocks: KnownBlock[] };
-
-const plain = (text: string) => ({ type: 'plain_text' as const, text, emoji: true });
 
 function decisionButtons(request: IndexRequest): ActionsBlock {
   const value = String(request.id);
@@ -59,7 +58,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
   };
 }
 
-/** Without a progress, the card shows the one-approval policy requests had before policies existed. */
+/** Without a progress, the card shows the one-approval rule requests had before rules existed. */
 export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
 
 function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {

@@ -1,10 +1,10 @@
 // What the requester is told privately, and the `search requests` list. Pure builders; `command`
 // is the slash command as the workspace names it, for the hints.
-import { countWords } from '../../../approval-policy.ts';
+import { countWords } from '../../../approval-rule.ts';
 import { CANT_POST, SLACK_TROUBLE } from '../../../errors.ts';
 import { context, header, mrkdwnSections, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser, NOT_REPORTED } from '../../../text/mrkdwn.ts';
 import type { TokenHints } from '../result.ts';
 import type { SlackMessage } from './cards.ts';
 import { outcomeUnknownText } from './cards.ts';

@@ -3,20 +3,23 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { AVAILABLE_SEARCH_PLANS, SEARCH_REGIONS } from '../../../api/index.ts';
-import { type ApprovalPolicy, approvalsFor, nextCompletes, tally } from '../../../approval-policy.ts';
+import { type ApprovalRule, approvalsFor, nextCompletes, tally } from '../../../approval-rule.ts';
 import { UserFacingError } from '../../../errors.ts';
 import { section } from '../../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
-import { leadingGraphemes, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { plain as plainText } from '../../../text/block-kit.ts';
+import { NAME_MAX, NAME_RULE } from '../../../text/index-names.ts';
+import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
+import { NO_REQUEST_IN } from '../denials.ts';
 import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
-import { NO_REQUEST_IN } from '../refusals.ts';
-import { FIXED_UNAVAILABLE, NAME_MAX, NAME_RULE, REASON_MAX } from '../validation.ts';
+import { FIXED_UNAVAILABLE, REASON_MAX } from '../validation.ts';
 import { type GroupRef, planNeedsText } from './progress.ts';
 import { summaryBlocks } from './summary.ts';
 
-const plain = (text: string) => ({ type: 'plain_text' as const, text: truncate(text, 150), emoji: true });
+// Every text of this modal is cut at 150, the shortest limit among its labels, hints and placeholders.
+const plain = (text: string) => plainText(text, 150);
 const title = (text: string) => plain(truncate(text, SLACK_LIMITS.modalTitle));
 
 const REGION_OPTIONS: PlainTextOption[] = SEARCH_REGIONS.map((r) => ({ text: plain(r), value: r }));
@@ -54,8 +57,8 @@ export function readDecisionMetadata(privateMetadata: string): DecisionModalMeta
 }
 
 /** What each plan needs, for the request form: "payg needs 2 approvals from @ops-approvers". */
-export function policyNotes(policy: ApprovalPolicy, group: GroupRef): string {
-  const plans = AVAILABLE_SEARCH_PLANS.map((plan) => planNeedsText(plan, approvalsFor(policy, plan), group));
+export function approvalNotes(rule: ApprovalRule, group: GroupRef): string {
+  const plans = AVAILABLE_SEARCH_PLANS.map((plan) => planNeedsText(plan, approvalsFor(rule, plan), group));
   return `:busts_in_silhouette: ${plans.join(' · ')}.`;
 }
 

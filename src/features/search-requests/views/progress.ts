@@ -1,8 +1,9 @@
 // How approval progress reads on the card, in the list and in messages. Pure: data in, mrkdwn out.
 
-import { tally } from '../../../approval-policy.ts';
-import { escapeMrkdwn, mentionUser, truncate } from '../../../slack/mrkdwn.ts';
+import { tally } from '../../../approval-rule.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
+import { listWords } from '../../../text/lists.ts';
+import { escapeMrkdwn, mentionUser, truncate } from '../../../text/mrkdwn.ts';
 
 /** What `plan` needs, as the request form and the card say it: "2 approvals", "1 approval", "no approval". */
 export function neededWords(required: number): string {
@@ -17,15 +18,10 @@ export function groupMention(group: GroupRef): string {
   return group === undefined ? 'an approver' : `<!subteam^${group.id}>`;
 }
 
-/** "@ops-approvers" as plain words (modals and refusals don't notify anyone). */
+/** "@ops-approvers" as plain words (modals and denials don't notify anyone). */
 export function groupWords(group: GroupRef): string {
   if (group === undefined) return 'an approver';
   return group.handle === '' ? 'the approver group' : `@${group.handle}`;
-}
-
-function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /** "approved by <@a> and <@b>", or that nobody needed to approve. */
@@ -33,7 +29,7 @@ export function approvedBy(request: IndexRequest, progress: ApprovalProgress | u
   if (progress?.required === 0)
     return `created without approval: plan ${escapeMrkdwn(request.plan)} needs none`;
   const names = progress === undefined ? [] : tally(progress).counted.map((a) => mentionUser(a.approverId));
-  if (names.length > 0) return `approved by ${joinNames(names)}`;
+  if (names.length > 0) return `approved by ${listWords(names, 'and')}`;
   return `approved by ${request.decidedBy === null ? 'an approver' : mentionUser(request.decidedBy)}`;
 }
 

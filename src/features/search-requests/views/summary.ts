@@ -1,7 +1,7 @@
 // The request as people see it, shared by the approval card and the decision modals.
 import type { KnownBlock, SectionBlock } from '@slack/types';
-import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../../slack/mrkdwn.ts';
 import type { IndexRequest } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import { REASON_MAX } from '../validation.ts';
 import { planLabel, slackDate } from './format.ts';
 

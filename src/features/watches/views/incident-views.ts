@@ -1,13 +1,15 @@
 // The words of an incident's ownership: who an alert calls, who acknowledged it, the reminder, the
 // resolve's story and `watch list`'s last-incident line. Pure: data in, mrkdwn out. Only the alert
 // and its reminders mention anyone; everything said on resolve names people without a ping.
-import { escapeMrkdwn, mentionUser } from '../../../slack/mrkdwn.ts';
+
 import type { Watch, WatchIncident, WatchNotify } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionUser } from '../../../text/mrkdwn.ts';
+import { minutesAndHours } from '../../../text/spans.ts';
 import { clockInWords, instantInWords } from '../../../time/words.ts';
 import { incidentTimes, remindEveryText } from '../incident.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { metricWords } from './metric-view.ts';
-import { durationText, indexWords, metricOf, type ShownWatch } from './watch-words.ts';
+import { indexWords, metricOf, type ShownWatch } from './watch-words.ts';
 
 /** `<!subteam^S…> <@U…>`: what makes Slack notify them; '' for nobody. */
 export function mentionsOf(notify: WatchNotify): string {
@@ -30,12 +32,13 @@ function nameOf(incident: WatchIncident): string {
 export function acknowledgedText(incident: WatchIncident): string | undefined {
   const { ackAfterMs } = incidentTimes(incident, incident.acknowledgedAt ?? 0);
   if (incident.acknowledgedBy === null || ackAfterMs === undefined) return undefined;
-  return `:raising_hand: Acknowledged by ${mentionUser(incident.acknowledgedBy)} ${durationText(ackAfterMs)} after it fired`;
+  return `:raising_hand: Acknowledged by ${mentionUser(incident.acknowledgedBy)} ${minutesAndHours(ackAfterMs)} after it fired`;
 }
 
 /** The sentence a second click gets. */
 export function alreadyAcknowledged(incident: WatchIncident, now: number): string {
-  const ago = incident.acknowledgedAt === null ? '' : ` ${durationText(now - incident.acknowledgedAt)} ago`;
+  const ago =
+    incident.acknowledgedAt === null ? '' : ` ${minutesAndHours(now - incident.acknowledgedAt)} ago`;
   return `${nameOf(incident)} already acknowledged this alert${ago}; it is theirs.`;
 }
 
@@ -45,7 +48,7 @@ export function reminderText(watch: ShownWatch, incident: WatchIncident, now: nu
   const value = watch.state.lastValue;
   const mentions = mentionsOf(watch.notify);
   const shown = value === null ? '' : ` is ${formatMetricValue(metric, value)}`;
-  return `${mentions === '' ? '' : `${mentions} `}:alarm_clock: Still firing and nobody has acknowledged it: ${indexWords(watch)} · ${metricWords(metric)}${shown} (threshold ${formatMetricValue(metric, watch.threshold)}), firing for ${durationText(now - incident.firedAt)}. *Acknowledge* on the alert takes it and stops these reminders.`;
+  return `${mentions === '' ? '' : `${mentions} `}:alarm_clock: Still firing and nobody has acknowledged it: ${indexWords(watch)} · ${metricWords(metric)}${shown} (threshold ${formatMetricValue(metric, watch.threshold)}), firing for ${minutesAndHours(now - incident.firedAt)}. *Acknowledge* on the alert takes it and stops these reminders.`;
 }
 
 /** "Resolved after 42 min · worst 412 (threshold 250) at 14:10 · acknowledged by @bob after 12 min". */
@@ -56,8 +59,8 @@ export function storyText(watch: Watch, incident: WatchIncident, now: number, ti
   const ack =
     ackAfterMs === undefined
       ? 'nobody acknowledged it'
-      : `acknowledged by ${nameOf(incident)} after ${durationText(ackAfterMs)}`;
-  return `Resolved after ${durationText(durationMs)} · ${worst} · ${ack}`;
+      : `acknowledged by ${nameOf(incident)} after ${minutesAndHours(ackAfterMs)}`;
+  return `Resolved after ${minutesAndHours(durationMs)} · ${worst} · ${ack}`;
 }
 
 /** `watch list`'s line about a watch's last incident. */
@@ -74,10 +77,10 @@ export function lastIncidentText(
     `worst ${formatMetricValue(metric, incident.worstValue)}`,
     ackAfterMs === undefined
       ? 'not acknowledged'
-      : `acknowledged by ${nameOf(incident)} after ${durationText(ackAfterMs)}`,
+      : `acknowledged by ${nameOf(incident)} after ${minutesAndHours(ackAfterMs)}`,
     incident.resolvedAt === null
-      ? `open for ${durationText(durationMs)}`
-      : `resolved after ${durationText(durationMs)}`,
+      ? `open for ${minutesAndHours(durationMs)}`
+      : `resolved after ${minutesAndHours(durationMs)}`,
   ];
   return parts.join(' · ');
 }

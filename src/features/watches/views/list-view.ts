@@ -3,8 +3,8 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, section } from '../../../slack/blocks.ts';
 import { exampleCode, usageCode } from '../../../slack/help-view.ts';
-import { escapeMrkdwn, mentionChannel } from '../../../slack/mrkdwn.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
+import { escapeMrkdwn, mentionChannel } from '../../../text/mrkdwn.ts';
 import { instantInWords } from '../../../time/words.ts';
 import { ACTION } from '../ids.ts';
 import { lastIncidentText, ownershipText } from './incident-views.ts';

@@ -1,5 +1,5 @@
 // A metric as people read it: its one name in code, and the list an unknown metric is answered with.
-import { escapeMrkdwn } from '../../../slack/mrkdwn.ts';
+import { escapeMrkdwn } from '../../../text/mrkdwn.ts';
 import { METRIC_GROUPS, METRICS, type Metric } from '../watchable.ts';
 
 /** A metric as people type it: `p99-query-latency`, in code. */

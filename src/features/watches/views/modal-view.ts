@@ -1,9 +1,9 @@
 // The watch form, for a new watch or to edit one: data in, a modal view out. No I/O.
 import type { ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
-import { plain } from '../../../slack/blocks.ts';
 import { pickedConversation, type SubmittedView } from '../../../slack/policy-gate.ts';
 import type { Watch } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
 import { BLOCK, VIEW } from '../ids.ts';
 import { METRICS, type Metric, metricByKey } from '../watchable.ts';
 

@@ -4,8 +4,8 @@
 // interval, each within the policy's limits. Pure: no I/O.
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { Policy } from '../../../policy/index.ts';
-import { plain } from '../../../slack/blocks.ts';
 import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
 import { BLOCK } from '../ids.ts';
 import { remindEveryText } from '../incident.ts';
 

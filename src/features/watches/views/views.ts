@@ -1,17 +1,20 @@
 // The watches' messages: data in, Block Kit out. No I/O. (The form is in modal-view.ts, `watch list`
 // in list-view.ts.)
+
 import type { KnownBlock } from '@slack/types';
 import { cantPostIn } from '../../../errors.ts';
 import { DEFAULT_LIMITS } from '../../../policy/index.ts';
-import { context, plain, section } from '../../../slack/blocks.ts';
-import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../slack/mrkdwn.ts';
+import { context, section } from '../../../slack/blocks.ts';
 import { isMuted, type Watch, type WatchIncident } from '../../../store/index.ts';
+import { plain } from '../../../text/block-kit.ts';
+import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../text/mrkdwn.ts';
+import { minutesAndHours } from '../../../text/spans.ts';
 import { instantInWords } from '../../../time/words.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
 import { metricWords } from './metric-view.ts';
-import { durationText, indexWords, metricOf, plainIndexWords, type ShownWatch } from './watch-words.ts';
+import { indexWords, metricOf, plainIndexWords, type ShownWatch } from './watch-words.ts';
 
 export type Message = { text: string; blocks: KnownBlock[] };
 
@@ -87,7 +90,7 @@ export function alertMessage(
   const canAcknowledge = incident !== undefined && acknowledged === undefined;
   const blocks: KnownBlock[] = [
     section(
-      `${headline}\nFiring since ${instantInWords(since, timeZone)} (${durationText(now - since)}) · watch #${watch.id}: ${ruleText(watch)}${calls === undefined ? '' : `\n${calls}`}`,
+      `${headline}\nFiring since ${instantInWords(since, timeZone)} (${minutesAndHours(now - since)}) · watch #${watch.id}: ${ruleText(watch)}${calls === undefined ? '' : `\n${calls}`}`,
     ),
     ...(image === undefined ? [] : [image]),
     ...(watch.note === null ? [] : [section(`:memo: ${escapeMrkdwn(watch.note)}`)]),
@@ -136,7 +139,7 @@ export function resolvedMessage(
   const value = watch.state.lastValue;
   const story =
     incident === undefined
-      ? `Resolved after ${durationText(now - since)}`
+      ? `Resolved after ${minutesAndHours(now - since)}`
       : storyText(watch, incident, now, timeZone);
   const [headline, ...rest] = story.split(' · ');
   const tail = rest.length === 0 ? '' : ` · ${rest.join(' · ')}`;
@@ -155,7 +158,7 @@ export function recoveredNote(watch: Watch, now: number): string {
   const since = watch.state.incidentSince ?? now;
   const value =
     watch.state.lastValue === null ? '' : ` at ${formatMetricValue(metric, watch.state.lastValue)}`;
-  return `Back${value} for ${watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`} — resolved after ${durationText(now - since)}.`;
+  return `Back${value} for ${watch.forChecks === 1 ? '1 check' : `${watch.forChecks} checks`} — resolved after ${minutesAndHours(now - since)}.`;
 }
 
 export function worseNote(watch: Watch, previous: number | null): string {

@@ -32,12 +32,3 @@ export function indexWords(watch: ShownWatch): string {
 export function plainIndexWords(watch: ShownWatch): string {
   return plainIndexLabel(watch.indexId, watch.indexName);
 }
-
-/** A span in minutes and hours: "5 min", "2 h", "1 h 30 min". */
-export function durationText(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}

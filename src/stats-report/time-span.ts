@@ -1,5 +1,5 @@
 import type { SeriesName } from '../api/schemas.ts';
-import type { SeriesSet } from './series.ts';
+import type { SeriesSet } from './card-data.ts';
 
 export type TimeSpan = { from: number; to: number; stepMs: number };
 

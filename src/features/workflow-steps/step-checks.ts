@@ -11,9 +11,9 @@ import type { PolicyPort } from '../../slack/policy-gate.ts';
 export type StepAction = { userId?: string | undefined; channelId?: string | undefined };
 
 /** The policy's sentence when the step may not do this, else undefined. */
-export type StepPolicy = (capability: Capability, action: StepAction) => Promise<string | undefined>;
+export type StepCheck = (capability: Capability, action: StepAction) => Promise<string | undefined>;
 
-export function stepPolicy(policy: Pick<PolicyPort, 'current' | 'membership'>): StepPolicy {
+export function stepCheck(policy: Pick<PolicyPort, 'current' | 'membership'>): StepCheck {
   return async (capability, { userId, channelId }) => {
     const decision = await decide(
       policy.current(),

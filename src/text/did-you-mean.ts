@@ -1,6 +1,6 @@
 // "Did you mean …?" for every word people type: subcommands, metrics, periods, index names. One
 // measure of closeness (edits), one sentence, so a typo reads the same wherever it is made.
-import { escapeMrkdwn } from '../slack/mrkdwn.ts';
+import { escapeMrkdwn } from './mrkdwn.ts';
 
 /** A typo is at most this many edits (insert, delete, replace) from the word meant. */
 export const MAX_TYPO_EDITS = 2;

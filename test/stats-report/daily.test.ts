@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayBarsOf, latestBarWords, slotsOf } from '../../src/render/daily.ts';
+import { dayBarsOf, latestBarWords, slotsOf } from '../../src/stats-report/daily.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

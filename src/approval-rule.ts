@@ -1,23 +1,23 @@
-// The approval policy, in one place: what APPROVALS_REQUIRED says, how many approvals a plan needs,
+// The approval rule, in one place: what APPROVALS_REQUIRED says, how many approvals a plan needs,
 // which approvals count and when they complete a request. config.ts parses with it, the store
 // completes a count inside its transaction with it, and the search-requests feature checks and
 // shows progress with it. Pure: no Slack, no store calls.
 import type { ApprovalProgress } from './store/index.ts';
 
-/** The plans a policy may name (the API's plan names). */
-const POLICY_PLANS = ['free', 'payg', 'fixed'] as const;
+/** The plans a rule may name (the API's plan names). */
+const RULE_PLANS = ['free', 'payg', 'fixed'] as const;
 const MAX_APPROVALS = 10;
 
 /**
  * How many distinct approvals a request needs: `required` for every plan, or per plan with
  * `plans` (a plan not named there needs 1). 0 means created on the requester's word.
  */
-export type ApprovalPolicy = { required: number; plans: Readonly<Record<string, number>> };
+export type ApprovalRule = { required: number; plans: Readonly<Record<string, number>> };
 
-const POLICY_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
+const RULE_SHAPE = `one number from 0 to ${MAX_APPROVALS} (e.g. 2) or per plan (e.g. free=0,payg=2,fixed=2)`;
 
 /** `2` or `free=0,payg=2`; a sentence saying what is wrong (never echoing it whole) when malformed. */
-export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy | string {
+export function parseApprovalRule(value: string | undefined): ApprovalRule | string {
   if (value === undefined) return { required: 1, plans: {} };
   const count = (text: string) => {
     const n = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
@@ -29,17 +29,17 @@ export function parseApprovalPolicy(value: string | undefined): ApprovalPolicy |
   for (const part of value.split(',')) {
     const [plan = '', n = '', ...rest] = part.split('=').map((p) => p.trim());
     const needed = count(n);
-    if (rest.length > 0 || needed === undefined || !(POLICY_PLANS as readonly string[]).includes(plan))
-      return `must be ${POLICY_SHAPE}; plans are ${POLICY_PLANS.join(', ')}`;
-    if (plan in plans) return `names the plan ${plan} twice; must be ${POLICY_SHAPE}`;
+    if (rest.length > 0 || needed === undefined || !(RULE_PLANS as readonly string[]).includes(plan))
+      return `must be ${RULE_SHAPE}; plans are ${RULE_PLANS.join(', ')}`;
+    if (plan in plans) return `names the plan ${plan} twice; must be ${RULE_SHAPE}`;
     plans[plan] = needed;
   }
   return { required: 1, plans };
 }
 
-/** How many approvals a request for `plan` needs under `policy`. */
-export function approvalsFor(policy: ApprovalPolicy, plan: string): number {
-  return policy.plans[plan] ?? policy.required;
+/** How many approvals a request for `plan` needs under `rule`. */
+export function approvalsFor(rule: ApprovalRule, plan: string): number {
+  return rule.plans[plan] ?? rule.required;
 }
 
 /**

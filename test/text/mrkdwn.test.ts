@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../src/slack/mrkdwn.ts';
+import { escapeMrkdwn, mentionUser, quoteUserText, truncate } from '../../src/text/mrkdwn.ts';
 
 describe('mrkdwn helpers', () => {
   it('makes broadcast and user mentions inert', () => {

@@ -1,15 +1,15 @@
 // Why a click or a submit was refused, in one sentence. Two styles: mrkdwn for ephemeral messages
 // (mentions render) and plain text for modal field errors (Slack shows those verbatim). Listeners
-// throw refusalError(); the guard shows its sentence where the person is looking.
-import { tally } from '../../approval-policy.ts';
+// throw denialError(); the guard shows its sentence where the person is looking.
+import { tally } from '../../approval-rule.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
-import { mentionUser } from '../../slack/mrkdwn.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
+import { mentionUser } from '../../text/mrkdwn.ts';
 import { utcText } from './views/format.ts';
 import { listCommand } from './views/messages.ts';
 import { neededWords } from './views/progress.ts';
 
-export type Refusal =
+export type Denial =
   | { code: 'not_found'; requestId: number }
   | { code: 'not_approver'; approverIds: readonly string[]; group?: string | undefined }
   | { code: 'approvers_unknown'; group: string | undefined }
@@ -25,12 +25,12 @@ export type Decision =
   | {
       ok: true;
       request: IndexRequest;
-      /** For an approval: its policy and approvals as they now stand. */
+      /** For an approval: its rule and approvals as they now stand. */
       progress?: ApprovalProgress;
       /** For an approval: whether it completed the count (the request is now `approved`). */
       completed?: boolean;
     }
-  | { ok: false; refusal: Refusal };
+  | { ok: false; denial: Denial };
 
 export type DecisionKind = 'approve' | 'reject' | 'retry';
 
@@ -71,50 +71,50 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
 /** How the refused person is answered; `command` is the slash command as the workspace names it. */
 export type Audience = { viewerId: string; style: TextStyle; command: string };
 
-export function refusalText(refusal: Refusal, viewerId: string, style: TextStyle, command: string): string {
-  switch (refusal.code) {
+export function denialText(denial: Denial, viewerId: string, style: TextStyle, command: string): string {
+  switch (denial.code) {
     case 'not_found':
-      return `There is no request #${refusal.requestId}.`;
+      return `There is no request #${denial.requestId}.`;
     case 'not_approver': {
-      const group = refusal.group === undefined ? '' : ` (members of @${refusal.group})`;
+      const group = denial.group === undefined ? '' : ` (members of @${denial.group})`;
       const names =
-        style === 'mrkdwn' && refusal.approverIds.length > 0 && refusal.group === undefined
-          ? ` Ask ${refusal.approverIds.map(mentionUser).join(', ')}.`
+        style === 'mrkdwn' && denial.approverIds.length > 0 && denial.group === undefined
+          ? ` Ask ${denial.approverIds.map(mentionUser).join(', ')}.`
           : ' Ask one of the approvers.';
       return `Only approvers${group} can decide on search index requests, and you aren’t one.${names}`;
     }
     case 'approvers_unknown':
-      return `opsbot can’t tell right now who is in ${refusal.group === undefined ? 'the approver group' : `@${refusal.group}`} (Slack didn’t answer), so it can’t accept a decision yet — try again in a minute.`;
+      return `opsbot can’t tell right now who is in ${denial.group === undefined ? 'the approver group' : `@${denial.group}`} (Slack didn’t answer), so it can’t accept a decision yet — try again in a minute.`;
     case 'already_approved': {
-      const t = tally(refusal.progress);
-      return `You already approved request #${refusal.request.id} (approvals ${t.counted.length} of ${t.required}); your approval counts once, so it still needs ${neededWords(t.missing)} from another approver.`;
+      const t = tally(denial.progress);
+      return `You already approved request #${denial.request.id} (approvals ${t.counted.length} of ${t.required}); your approval counts once, so it still needs ${neededWords(t.missing)} from another approver.`;
     }
     case 'own_request':
-      return refusal.request.requesterId === viewerId
-        ? `You asked for request #${refusal.request.id}, so another approver has to approve it — nobody approves their own request.`
-        : `Request #${refusal.request.id} was filed on your behalf, so another approver has to approve it — nobody approves a request they caused.`;
+      return denial.request.requesterId === viewerId
+        ? `You asked for request #${denial.request.id}, so another approver has to approve it — nobody approves their own request.`
+        : `Request #${denial.request.id} was filed on your behalf, so another approver has to approve it — nobody approves a request they caused.`;
     case 'decided':
     case 'expired':
     case 'not_failed':
-      return stateSentence(refusal.request, viewerId, style);
+      return stateSentence(denial.request, viewerId, style);
     case 'at_cap': {
       const list = style === 'mrkdwn' ? ` (${listCommand(command)} lists them)` : '';
-      return `You already have ${refusal.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
+      return `You already have ${denial.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
     case 'unapproved_daily_cap':
-      return `You’ve already asked for ${refusal.max} indexes that need no approval today, the most one person may per day; you can ask again after ${utcText(refusal.resetsAt)}.`;
+      return `You’ve already asked for ${denial.max} indexes that need no approval today, the most one person may per day; you can ask again after ${utcText(denial.resetsAt)}.`;
   }
 }
 
-/** A request that is gone or already decided is a TargetGone; the other refusals are about the person. */
-export function refusalError(refusal: Refusal, to: Audience): UserFacingError {
-  const text = refusalText(refusal, to.viewerId, to.style, to.command);
-  const gone = ['not_found', 'decided', 'expired', 'not_failed'].includes(refusal.code);
+/** A request that is gone or already decided is a TargetGone; the other denials are about the person. */
+export function denialError(denial: Denial, to: Audience): UserFacingError {
+  const text = denialText(denial, to.viewerId, to.style, to.command);
+  const gone = ['not_found', 'decided', 'expired', 'not_failed'].includes(denial.code);
   return gone ? new TargetGone(text) : new UserFacingError(text);
 }
 
-/** The request a decision let through, or the refusal thrown for the guard to show. */
+/** The request a decision let through, or the denial thrown for the guard to show. */
 export function allowed(decision: Decision, to: Audience): IndexRequest {
-  if (!decision.ok) throw refusalError(decision.refusal, to);
+  if (!decision.ok) throw denialError(decision.denial, to);
   return decision.request;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCreateArgs } from '../../src/features/search-requests/parse.ts';
-import { NAME_MAX } from '../../src/features/search-requests/validation.ts';
 import { requestModal } from '../../src/features/search-requests/views/modals.ts';
-import { quoteUserText, truncate } from '../../src/slack/mrkdwn.ts';
+import { NAME_MAX } from '../../src/text/index-names.ts';
+import { quoteUserText, truncate } from '../../src/text/mrkdwn.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
