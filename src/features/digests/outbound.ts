@@ -1,4 +1,4 @@
-// Sending a digest: through a small port over the Web API (so the runner and its tests need no
+// Sending a digest: through DigestsOutbound over the Web API (so the runner and its tests need no
 // Bolt), paced with every other scheduled post, with the card through the one "invalid slack file"
 // path of slack/upload.ts: when Slack never takes the card, the digest goes without it and says so.
 

@@ -34,7 +34,7 @@ export type PartsDeps = {
    * its turn there with people's commands, so a tick and a burst together stay within the heap.
    */
   admission?: Pick<Admission, 'queue'>;
-  /** The name the team gave an index (the indexes feature's port). */
+  /** The name the team gave an index (the index-names service). */
   indexName?(indexId: string): Promise<string | undefined>;
 };
 

@@ -1,4 +1,4 @@
-// Everything one person's Home tab shows, read from the ports of the features it shows and the API
+// Everything one person's Home tab shows, read from the services of the features it shows and the API
 // health tracker, and whose tabs a change concerns. Slack-free: the listeners hand in who is looking
 // and where their clock is.
 import type { Change } from '../../changes.ts';
@@ -40,19 +40,9 @@ export type HomeServiceDeps = {
   ) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
 };
 
-export type HomeService = {
-  load(viewerId: string, timeZone: string): Promise<HomeData>;
-  /** Someone opened their tab: it is on their screen for a while. */
-  opened(viewerId: string): void;
-  /**
-   * Whose tab shows what changed: a request's requester and approvers; for a workspace-wide change
-   * (a digest ran, a watch fired), only the tabs opened recently, since anyone else's is built fresh
-   * when they open it.
-   */
-  audienceOf(change: Change): Promise<string[]>;
-};
+export type HomeService = ReturnType<typeof createHomeService>;
 
-export function createHomeService(deps: HomeServiceDeps): HomeService {
+export function createHomeService(deps: HomeServiceDeps) {
   const { clock, requests } = deps;
   // Wall time, not the injected clock: this is about screens, as Slack's rate limits are.
   const viewers = new LruMap<string, number>(HOME_PEOPLE_REMEMBERED);
@@ -91,7 +81,7 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
   }
 
   return {
-    async load(viewerId, timeZone) {
+    async load(viewerId: string, timeZone: string): Promise<HomeData> {
       // Who approves is read from the search-requests feature (the approver group changes in Slack).
       const approverIds = await requests.approverIds();
       const decide = decidePermission(viewerId, approverIds);
@@ -122,8 +112,14 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         ...(mcpTokens === undefined ? {} : { tokens: mcpTokens }),
       };
     },
-    opened: (viewerId) => viewers.set(viewerId, Date.now()),
-    async audienceOf(change) {
+    /** Someone opened their tab: it is on their screen for a while. */
+    opened: (viewerId: string): void => void viewers.set(viewerId, Date.now()),
+    /**
+     * Whose tab shows what changed: a request's requester and approvers; for a workspace-wide change
+     * (a digest ran, a watch fired), only the tabs opened recently, since anyone else's is built fresh
+     * when they open it.
+     */
+    async audienceOf(change: Change): Promise<string[]> {
       if (change.kind === 'mcp-token') return [change.userId];
       if (change.kind === 'request')
         return [...new Set([change.requesterId, ...(await requests.approverIds())])];

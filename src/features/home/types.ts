@@ -8,7 +8,7 @@ import type { FiringWatch } from '../watches/index.ts';
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
 
-/** A watch that needs attention: the watches port reports it, the Home tab shows it. */
+/** A watch that needs attention: the watches service reports it, the Home tab shows it. */
 export type { FiringWatch };
 
 /** `hidden`: some items were left out because Slack didn't answer whether the viewer is in their channel. */

@@ -1,5 +1,5 @@
 // The mcp feature as the app sees it: opsbot's tools for AI agents over the Model Context Protocol
-// (POST /mcp), each acting as the person whose token the agent holds, through the ports of the
+// (POST /mcp), each acting as the person whose token the agent holds, through the services of the
 // features whose commands do the same, under the same policy. Off unless MCP=on: then nothing is
 // registered and /mcp answers 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -41,9 +41,9 @@ export function register(context: FeatureContext<McpFeatureUses>) {
   });
   registerMcpCommands(context.router, tokens, clock);
 
-  const { onToolCall, ...ports } = context.uses;
+  const { onToolCall, ...services } = context.uses;
   const uses: McpUses = {
-    ...ports,
+    ...services,
     approvalProgress: (ids) => store.approvalProgress(ids),
     dmOf: ownDms(() => context.app.client),
     seenBy: (userId, channels) => channelsSeenBy(context.policy.membership, userId, channels),

@@ -1,4 +1,4 @@
-// What the MCP feature builds on: the ports of the features whose commands its tools mirror, and
+// What the MCP feature builds on: the services of the features whose commands its tools mirror, and
 // the shared parts it reads (the clock, the approvals in the store, what a person may see listed).
 import type { Store } from '../../store/index.ts';
 import type { IndexNamesService } from '../index-names/index.ts';

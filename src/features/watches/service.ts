@@ -1,6 +1,6 @@
 // What the watches feature does, Slack-free: set up, change, silence and remove watches, and say
 // which are firing. A click or a submission on a watch that no longer exists ends in TargetGone,
-// with the sentence the person sees. The channel is reached through the WatchesOutbound port declared
+// with the sentence the person sees. The channel is reached through the WatchesOutbound declared
 // here, which outbound.ts implements over the Web API.
 import type { Point } from '../../api/schemas.ts';
 import type { Clock } from '../../clock.ts';

@@ -1,5 +1,5 @@
 // The workflow-steps feature as the app sees it: opsbot's Workflow Builder steps (request a search
-// index, read an index's statistics, summarise the messaging accounts), built on the ports of the
+// index, read an index's statistics, summarise the messaging accounts), built on the services of the
 // features whose commands do the same. register() wires them and the job that completes, after a
 // restart or on another replica, the request steps whose request ended unheard.
 import { randomUUID } from 'node:crypto';
