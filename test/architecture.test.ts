@@ -72,6 +72,17 @@ describe('the import rules of docs/ARCHITECTURE.md', () => {
     expect(readers).toEqual([]);
   });
 
+  it('lets each feature hand out its service, with no port types written beside it', () => {
+    const features = files
+      .map((file) => relative(ROOT, file))
+      .filter((path) => path.startsWith('src/features/'));
+    const portFiles = features.filter((path) => /\/(ports|service-types)\.ts$/.test(path));
+    const portTypes = features.filter((path) =>
+      /^export (type|interface) \w+Port\b/m.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect([...portFiles, ...portTypes]).toEqual([]);
+  });
+
   it("uses Bolt's values only where the app is composed and in listeners", () => {
     const allowed = (path: string) =>
       ['src/app.ts', 'src/log.ts', 'src/slack/preflight.ts'].includes(path) ||
