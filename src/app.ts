@@ -9,10 +9,10 @@ import { errField } from './errors.ts';
 import type { AppDeps, FeatureContext, Lifecycle } from './feature-context.ts';
 import * as digests from './features/digests/index.ts';
 import * as home from './features/home/index.ts';
-import * as indexes from './features/index-names/index.ts';
+import * as indexNames from './features/index-names/index.ts';
 import * as mcp from './features/mcp/index.ts';
 import * as messagingAccounts from './features/messaging-accounts/index.ts';
-import * as searchIndex from './features/search-requests/index.ts';
+import * as searchRequests from './features/search-requests/index.ts';
 import * as vectorStats from './features/vector-stats/index.ts';
 import * as watches from './features/watches/index.ts';
 import * as workflowSteps from './features/workflow-steps/index.ts';
@@ -36,14 +36,14 @@ import { WorkTracker } from './work-tracker.ts';
 
 export { MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 
-/** Each feature's port: what other features, the demo and tests may use of it. */
-export type FeaturePorts = ReturnType<typeof registerFeatures>;
+/** Each feature's service: what other features, the demo and tests may use of it. */
+export type FeatureServices = ReturnType<typeof registerFeatures>;
 
 export type Opsbot = {
   app: App;
   router: CommandRouter;
   work: WorkTracker;
-  features: FeaturePorts;
+  features: FeatureServices;
   /** The management API probe start() began (it does not hold start-up up); for tests and tools. */
   startupChecks(): Promise<void>;
   /** Starts serving; resolves with the port actually bound (PORT=0 picks a free one). */
@@ -244,7 +244,7 @@ function lifecycleOf(
   deps: AppDeps,
   parts: Parts,
   api: TrackedClient,
-  mcpHandler: mcp.McpPort['handle'],
+  mcpHandler: mcp.McpService['handle'],
 ): Pick<Opsbot, 'start' | 'stop' | 'startupChecks'> {
   const { config, logger } = deps;
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
@@ -308,64 +308,64 @@ function lifecycleOf(
 }
 
 /**
- * Features register their listeners and subcommands here, in help-card order; each returns its port,
- * and a feature that builds on others gets their ports in `uses`.
+ * Features register their listeners and subcommands here, in help-card order; each returns its service,
+ * and a feature that builds on others gets their services in `uses`.
  */
 function registerFeatures(base: FeatureContext, api: TrackedClient, metrics: Parts['metrics']) {
-  // First, so every feature that takes an index gets its port; every successful stats read, whoever
+  // First, so every feature that takes an index gets its service; every successful stats read, whoever
   // makes it (a command, a watch, a digest, Home), goes through its reader and is remembered.
-  const indexesPort = indexes.register(base);
-  const mgmt = indexesPort.rememberingReads(base.mgmt);
+  const indexNamesService = indexNames.register(base);
+  const mgmt = indexNamesService.rememberingReads(base.mgmt);
   const context: FeatureContext = { ...base, mgmt, scheduledStats: sharedStatsReads(mgmt) };
-  const searchIndexPort = searchIndex.register(context);
-  const messagingAccountsPort = messagingAccounts.register(context);
-  const vectorStatsPort = vectorStats.register({ ...context, uses: { indexNames: indexesPort } });
-  const digestsPort = digests.register({
+  const searchRequestsService = searchRequests.register(context);
+  const messagingAccountsService = messagingAccounts.register(context);
+  const vectorStatsService = vectorStats.register({ ...context, uses: { indexNames: indexNamesService } });
+  const digestsService = digests.register({
     ...context,
-    uses: { indexNames: indexesPort, messagingAccounts: messagingAccountsPort },
+    uses: { indexNames: indexNamesService, messagingAccounts: messagingAccountsService },
   });
-  const watchesPort = watches.register({
+  const watchesService = watches.register({
     ...context,
-    uses: { vectorStats: vectorStatsPort, indexNames: indexesPort },
+    uses: { vectorStats: vectorStatsService, indexNames: indexNamesService },
   });
-  const workflowStepsPort = workflowSteps.register({
+  const workflowStepsService = workflowSteps.register({
     ...context,
     uses: {
-      searchRequests: searchIndexPort,
-      vectorStats: vectorStatsPort,
-      messagingAccounts: messagingAccountsPort,
+      searchRequests: searchRequestsService,
+      vectorStats: vectorStatsService,
+      messagingAccounts: messagingAccountsService,
     },
   });
-  const mcpPort = mcp.register({
+  const mcpService = mcp.register({
     ...context,
     uses: {
-      vectorStats: vectorStatsPort,
-      messagingAccounts: messagingAccountsPort,
-      indexNames: indexesPort,
-      searchRequests: searchIndexPort,
-      watches: watchesPort,
+      vectorStats: vectorStatsService,
+      messagingAccounts: messagingAccountsService,
+      indexNames: indexNamesService,
+      searchRequests: searchRequestsService,
+      watches: watchesService,
       onToolCall: (tool, outcome) => metrics.mcpToolCalled(tool, outcome), // metrics
     },
   });
   home.register({
     ...context,
     uses: {
-      searchRequests: searchIndexPort,
-      vectorStats: vectorStatsPort,
-      watches: watchesPort,
-      digests: digestsPort,
-      indexNames: indexesPort,
+      searchRequests: searchRequestsService,
+      vectorStats: vectorStatsService,
+      watches: watchesService,
+      digests: digestsService,
+      indexNames: indexNamesService,
       apiHealth: api.snapshot,
       version: APP_VERSION,
-      mcpTokens: mcpPort.tokens,
+      mcpTokens: mcpService.tokens,
     },
   });
   return {
-    searchRequests: searchIndexPort,
-    digests: digestsPort,
-    watches: watchesPort,
-    indexNames: indexesPort,
-    workflowSteps: workflowStepsPort,
-    mcp: mcpPort,
+    searchRequests: searchRequestsService,
+    digests: digestsService,
+    watches: watchesService,
+    indexNames: indexNamesService,
+    workflowSteps: workflowStepsService,
+    mcp: mcpService,
   };
 }

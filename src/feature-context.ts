@@ -44,9 +44,11 @@ export type Lifecycle = {
 };
 
 /**
- * What each feature's register() receives: the shared parts, and in `uses` the ports of the
- * features it builds on, handed along by the composition root (app.ts). Every feature folder
- * exports `register(context): Port`; nothing else of a feature is imported by another.
+ * What each feature's register() receives: the shared parts, and in `uses` the services of the
+ * features it builds on, handed along by the composition root (app.ts). Read only there and in the
+ * features' index.ts: every feature folder exports `register(context)`, which hands its listeners
+ * and outbound what they use and returns its service; nothing else of a feature is imported by
+ * another but its service's type.
  */
 export type FeatureContext<Uses = unknown> = AppDeps & {
   uses: Uses;

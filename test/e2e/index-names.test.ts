@@ -193,7 +193,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     const form = await formFor('digests.configure', () => command('digest', /^/));
     const offered = await ws.driver.suggest({
       userId: requester,
-      actionId: DIGEST_ACTION,
+      actionId: DIGEST_ACTION.value,
       blockId: DIGEST.indexes,
       value: '',
       view: form,
@@ -204,7 +204,10 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       view: form,
       values: {
         [DIGEST.indexes]: {
-          [DIGEST_ACTION]: { type: 'multi_external_select', selected_options: offered.options.slice(0, 2) },
+          [DIGEST_ACTION.value]: {
+            type: 'multi_external_select',
+            selected_options: offered.options.slice(0, 2),
+          },
         },
       },
     });

@@ -98,16 +98,16 @@ describe('the digest modal', () => {
       fc.property(digestForm, (f) => {
         const option = (value: string | null) => (value === null ? null : { value });
         const values = {
-          [BLOCK.indexes]: { [ACTION]: { type: 'plain_text_input', value: f.indexes } },
-          [BLOCK.period]: { [ACTION]: { type: 'static_select', selected_option: option(f.period) } },
-          [BLOCK.time]: { [ACTION]: { type: 'timepicker', selected_time: f.time } },
-          [BLOCK.zone]: { [ACTION]: { type: 'plain_text_input', value: f.zone } },
-          [BLOCK.days]: { [ACTION]: { type: 'radio_buttons', selected_option: option(f.days) } },
+          [BLOCK.indexes]: { [ACTION.value]: { type: 'plain_text_input', value: f.indexes } },
+          [BLOCK.period]: { [ACTION.value]: { type: 'static_select', selected_option: option(f.period) } },
+          [BLOCK.time]: { [ACTION.value]: { type: 'timepicker', selected_time: f.time } },
+          [BLOCK.zone]: { [ACTION.value]: { type: 'plain_text_input', value: f.zone } },
+          [BLOCK.days]: { [ACTION.value]: { type: 'radio_buttons', selected_option: option(f.days) } },
           [BLOCK.chosenDays]: {
-            [ACTION]: { type: 'checkboxes', selected_options: f.chosen.map((value) => ({ value })) },
+            [ACTION.value]: { type: 'checkboxes', selected_options: f.chosen.map((value) => ({ value })) },
           },
           [BLOCK.include]: {
-            [ACTION]: { type: 'checkboxes', selected_options: f.include.map((value) => ({ value })) },
+            [ACTION.value]: { type: 'checkboxes', selected_options: f.include.map((value) => ({ value })) },
           },
         };
         const result = parseDigestForm(values);

@@ -63,6 +63,26 @@ describe('the import rules of docs/ARCHITECTURE.md', () => {
     expect(reaching.map((i) => `${i.from} → ${i.to}`)).toEqual([]);
   });
 
+  it("hands FeatureContext only to the composition root and the features' index.ts", () => {
+    const allowed = (path: string) => path === 'src/app.ts' || /^src\/features\/[^/]+\/index\.ts$/.test(path);
+    const readers = files
+      .map((file) => relative(ROOT, file))
+      .filter((path) => path !== 'src/feature-context.ts' && !allowed(path))
+      .filter((path) => /\bFeatureContext\b/.test(readFileSync(join(ROOT, path), 'utf8')));
+    expect(readers).toEqual([]);
+  });
+
+  it('lets each feature hand out its service, with no port types written beside it', () => {
+    const features = files
+      .map((file) => relative(ROOT, file))
+      .filter((path) => path.startsWith('src/features/'));
+    const portFiles = features.filter((path) => /\/(ports|service-types)\.ts$/.test(path));
+    const portTypes = features.filter((path) =>
+      /^export (type|interface) \w+Port\b/m.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect([...portFiles, ...portTypes]).toEqual([]);
+  });
+
   it("uses Bolt's values only where the app is composed and in listeners", () => {
     const allowed = (path: string) =>
       ['src/app.ts', 'src/log.ts', 'src/slack/preflight.ts'].includes(path) ||

@@ -1,5 +1,5 @@
 // The map must match the house: what docs/ARCHITECTURE.md, the README and the comments in src/
-// name (paths, background jobs, ports, feature folders) is read from the code and compared, so a
+// name (paths, background jobs, services, feature folders) is read from the code and compared, so a
 // move or a new job that forgets the docs fails here instead of misleading the next reader.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, normalize } from 'node:path';
@@ -36,8 +36,8 @@ function jobNamesInCode(): string[] {
   );
 }
 
-/** The ports createOpsbot(...).features exposes: the keys registerFeatures returns. */
-function portsInCode(): string[] {
+/** The services createOpsbot(...).features exposes: the keys registerFeatures returns. */
+function servicesInCode(): string[] {
   const app = read('src/app.ts');
   const body = app.slice(app.indexOf('function registerFeatures'));
   const returned = /return \{([^}]*)\};\s*\}\s*$/.exec(body)?.[1] ?? '';
@@ -65,9 +65,9 @@ describe('docs/ARCHITECTURE.md', () => {
     expect(inDoc.filter((name) => name !== 'job_failed').sort()).toEqual([...inCode].sort());
   });
 
-  it('names every port createOpsbot exposes, and no other', () => {
-    const listed = /exposes the ports \(([^)]*)\)/.exec(architecture.replaceAll('\n', ' '))?.[1] ?? '';
-    expect(backticked(listed).sort()).toEqual(portsInCode().sort());
+  it('names every service createOpsbot exposes, and no other', () => {
+    const listed = /exposes the services \(([^)]*)\)/.exec(architecture.replaceAll('\n', ' '))?.[1] ?? '';
+    expect(backticked(listed).sort()).toEqual(servicesInCode().sort());
   });
 
   it('names every feature folder', () => {

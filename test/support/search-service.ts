@@ -1,18 +1,17 @@
 import { type CreateSearchIndexInput, ManagementApiError, type SearchIndex } from '../../src/api/index.ts';
 import type { ApprovalRule } from '../../src/approval-rule.ts';
-import {
-  type Approvers,
-  createSearchIndexService,
-  type RequesterNews,
-  type RequestOutbound,
-} from '../../src/features/search-requests/service.ts';
+import { ChangeFeed } from '../../src/changes.ts';
+import type { RequesterNews, SearchRequestsOutbound } from '../../src/features/search-requests/outbound.ts';
+import { type Approvers, createSearchRequestsService } from '../../src/features/search-requests/service.ts';
 import { createLogger } from '../../src/log.ts';
+import { defaultPolicy } from '../../src/policy/index.ts';
 import { makeSearchIndexRecord } from '../../src/sim/mgmt/search.ts';
 import type { WireSearchIndex } from '../../src/sim/mgmt/wire.ts';
 import type { IndexRequest, Store } from '../../src/store/index.ts';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import { readIndex } from './api-records.ts';
 import { T0 } from './index-requests.ts';
+import { membershipFrom } from './membership.ts';
 
 export const APPROVERS = ['U0APPROVER', 'U0APPROVER2'];
 
@@ -63,7 +62,7 @@ export type Notice = {
 
 export function fakeOutbound(options: { postCardError?: string } = {}) {
   const notices: Notice[] = [];
-  const outbound: RequestOutbound = {
+  const outbound: SearchRequestsOutbound = {
     async postCard(request) {
       if (options.postCardError)
         throw Object.assign(new Error('slack'), { data: { error: options.postCardError } });
@@ -112,7 +111,7 @@ export async function setup(
   const { outbound, notices } = fakeOutbound(options);
   const group = fakeApprovers(options.approvers ?? APPROVERS);
   const pending: Promise<unknown>[] = [];
-  const service = createSearchIndexService({
+  const service = createSearchRequestsService({
     store,
     mgmt,
     clock,
@@ -129,6 +128,9 @@ export async function setup(
     background: (task) => {
       pending.push(task());
     },
+    changes: new ChangeFeed(),
+    policy: { current: () => defaultPolicy(), membership: membershipFrom({}) },
+    commandName: () => '/ops',
   });
   return {
     group,

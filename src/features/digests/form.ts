@@ -52,7 +52,7 @@ function indexProblem(ids: readonly string[]): string | undefined {
 export type StateValues = { readonly [blockId: string]: { readonly [actionId: string]: object } | undefined };
 
 const stateOf = (values: StateValues, block: BlockId) =>
-  values[block]?.[ACTION] as Record<string, unknown> | undefined;
+  values[block]?.[ACTION.value] as Record<string, unknown> | undefined;
 
 function text(values: StateValues, block: BlockId): string {
   const v = stateOf(values, block)?.value;

@@ -1,8 +1,9 @@
 // Every id of the digests feature's Slack surfaces, so the views, the parser, the listeners and the
 // tests agree on them.
-export const CALLBACK_CONFIGURE = 'digests.configure';
+/** The modals' callback ids. */
+export const VIEW = { configure: 'digests.configure' } as const;
 /** Each input block holds one element; its action id is the same everywhere. */
-export const ACTION = 'value';
+export const ACTION = { value: 'value' } as const;
 
 export const BLOCK = {
   indexes: 'digests.indexes',

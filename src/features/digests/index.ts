@@ -1,39 +1,30 @@
 // The digests feature as the app sees it: register() wires the commands, the modal and the
-// scheduler job, and returns the port the demo and tests use to run a tick now.
+// scheduler job, and returns the service, with the tick the demo and tests run now.
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import { defaultCardRenderer } from '../../render/index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
-import { BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
+import { BLOCK, VIEW } from './ids.ts';
 import { registerDigestListeners } from './listeners.ts';
-import { digestSlackOf } from './outbound.ts';
+import { createDigestsOutbound } from './outbound.ts';
 import { createTickParts } from './parts.ts';
-import { type DigestWithLastRun, digestsWithLastRun } from './service.ts';
-import { runDigestTick, type TickReport } from './tick.ts';
+import { createDigestsService } from './service.ts';
+import { runDigestTick } from './tick.ts';
 
-export type { DigestWithLastRun } from './service.ts';
+export type { DigestsService, DigestWithLastRun } from './service.ts';
 export type { TickReport } from './tick.ts';
-
-export type DigestsPort = {
-  /** Runs one scheduler tick now (after the one in flight); undefined when it failed (and was logged). */
-  runOnce(): Promise<TickReport | undefined>;
-  /** Who holds this process's run claims in the store. */
-  instanceId: string;
-  /** Every channel's digest with its last run, as the Home tab lists them. */
-  withLastRun(): Promise<DigestWithLastRun[]>;
-};
 
 /** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
 const LEASE_MS = 5 * 60_000;
 
 export function register(
-  context: FeatureContext<{ indexNames: IndexNamesPort; messagingAccounts: MessagingAccountsPort }>,
-): DigestsPort {
+  context: FeatureContext<{ indexNames: IndexNamesService; messagingAccounts: MessagingAccountsService }>,
+) {
   const instanceId = randomUUID();
   const logger = context.logger.child({ feature: 'digests' });
-  const slack = digestSlackOf(context.app.client, context.postOnce);
+  const slack = createDigestsOutbound(context.app.client, context.postOnce);
   const parts = (stats: 'shared' | 'fresh') =>
     createTickParts({
       // A tick's statistics through the schedulers' shared reads (a watch tick at the same moment
@@ -48,14 +39,18 @@ export function register(
       indexName: (id) => context.uses.indexNames.nameOf(id),
     });
   context.policy.protect({
-    views: { [CALLBACK_CONFIGURE]: { capability: 'digest.manage' } },
+    views: { [VIEW.configure]: { capability: 'digest.manage' } },
     options: { [BLOCK.indexes]: 'digest.manage' },
   });
-  registerDigestListeners(context, {
-    slack,
-    previewParts: () => parts('fresh'),
-    indexes: context.uses.indexNames,
-  });
+  const service = createDigestsService(context);
+  registerDigestListeners(
+    { ...context, service, membership: context.policy.membership },
+    {
+      slack,
+      previewParts: () => parts('fresh'),
+      indexes: context.uses.indexNames,
+    },
+  );
 
   const job = createJob({
     name: 'digest_scheduler',
@@ -89,5 +84,11 @@ export function register(
   });
   context.lifecycle.onStart(() => job.start());
   context.lifecycle.onStop(() => job.stop());
-  return { runOnce: () => job.runOnce(), instanceId, withLastRun: () => digestsWithLastRun(context.store) };
+  return {
+    ...service,
+    /** Runs one scheduler tick now (after the one in flight); undefined when it failed (and was logged). */
+    runOnce: () => job.runOnce(),
+    /** Who holds this process's run claims in the store. */
+    instanceId,
+  };
 }

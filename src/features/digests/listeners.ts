@@ -1,18 +1,21 @@
 // The only code of this feature that touches Bolt: `/ops digest [list|remove|preview|preview channel]` and the
 // modal's submission. Ack first, then the slow work, awaited. Failures propagate to the guard
 // (slack/guard.ts), which tells the person in one sentence; a digest that is gone says so.
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { Clock } from '../../clock.ts';
 import { cantPostReason, slackErrorCode, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
-import { channelsSeenBy } from '../../slack/membership.ts';
-import type { CommandContext } from '../../slack/router.ts';
+import type { Logger } from '../../log.ts';
+import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts';
+import type { Pacer } from '../../slack/pacer.ts';
+import type { CommandContext, CommandRouter } from '../../slack/router.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { instantInWords } from '../../time/words.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
 import { initialSettings, parseDigestForm } from './form.ts';
-import { ACTION, BLOCK, CALLBACK_CONFIGURE } from './ids.ts';
-import { type DigestSlack, postDigest } from './outbound.ts';
-import { checkIndexes, digestToPreview, indexCheckError, removeDigest, saveDigest } from './service.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
+import { type DigestsOutbound, postDigest } from './outbound.ts';
+import { type DigestsService, indexCheckError } from './service.ts';
 import {
   type Answer,
   cannotPostPreview,
@@ -29,11 +32,24 @@ import { configureModal, modalMetadataSchema, savedModal } from './views/modal.t
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export type ListenerDeps = {
-  slack: DigestSlack;
+  slack: DigestsOutbound;
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
   /** The index field's type-ahead, and the saved indexes shown with their names. */
-  indexes: Pick<IndexNamesPort, 'offerIn' | 'optionOf' | 'label'>;
+  indexes: Pick<IndexNamesService, 'offerIn' | 'optionOf' | 'label'>;
+};
+
+/** What the digest commands and form use of the app's shared parts. */
+export type DigestListenerParts = {
+  app: App;
+  router: CommandRouter;
+  service: DigestsService;
+  clock: Clock;
+  pacer: Pacer;
+  membership: Pick<SlackMembership, 'canSee'>;
+  userTimeZone: UserTimeZone;
+  logger: Logger;
+  commandName(): string;
 };
 
 const USER_ZONE_WAIT_MS = 1_000;
@@ -43,8 +59,8 @@ const INDEX_CHECK_DEADLINE_MS = 2_000;
 const answer = (ctx: CommandContext, a: Answer) =>
   ctx.respond({ response_type: 'ephemeral', text: a.text, blocks: a.blocks });
 
-export function registerDigestListeners(context: FeatureContext, deps: ListenerDeps): void {
-  deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION });
+export function registerDigestListeners(context: DigestListenerParts, deps: ListenerDeps): void {
+  deps.indexes.offerIn({ blockId: BLOCK.indexes, actionId: ACTION.value });
   registerFormCommand(context, deps);
   registerListAndRemove(context);
   registerPreview(context, deps);
@@ -52,7 +68,10 @@ export function registerDigestListeners(context: FeatureContext, deps: ListenerD
 }
 
 /** `/ops digest`: the form, filled with this channel's digest or sensible defaults. */
-function registerFormCommand({ router, store, userTimeZone }: FeatureContext, deps: ListenerDeps): void {
+function registerFormCommand(
+  { router, service, userTimeZone }: DigestListenerParts,
+  deps: ListenerDeps,
+): void {
   router.register({
     words: ['digest'],
     capability: 'digest.manage',
@@ -63,7 +82,7 @@ function registerFormCommand({ router, store, userTimeZone }: FeatureContext, de
       await ctx.ack();
       // Both are quick; the user's zone is capped so the trigger (3 s) is still fresh for views.open.
       const [existing, zone] = await Promise.all([
-        store.getSubscription(command.channel_id),
+        service.get(command.channel_id),
         userTimeZone(client, command.user_id, USER_ZONE_WAIT_MS),
       ]);
       const settings = initialSettings(existing, zone);
@@ -86,7 +105,7 @@ function registerFormCommand({ router, store, userTimeZone }: FeatureContext, de
   });
 }
 
-function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureContext): void {
+function registerListAndRemove({ router, service, membership, userTimeZone }: DigestListenerParts): void {
   router.register({
     words: ['digest', 'list'],
     example: 'digest list',
@@ -95,12 +114,12 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
       await ctx.ack();
       const userId = ctx.command.user_id;
       const [subscriptions, zone] = await Promise.all([
-        store.listSubscriptions(),
+        service.list(),
         userTimeZone(ctx.client, userId, USER_ZONE_WAIT_MS),
       ]);
       // A private channel's digest is listed to its members only.
       const channels = subscriptions.map((s) => s.channelId);
-      const { seen, unanswered } = await channelsSeenBy(policy.membership, userId, channels);
+      const { seen, unanswered } = await channelsSeenBy(membership, userId, channels);
       const shown = subscriptions.filter((s) => seen.has(s.channelId));
       const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
       await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
@@ -115,15 +134,15 @@ function registerListAndRemove({ router, store, policy, userTimeZone }: FeatureC
     async handle(ctx) {
       await ctx.ack();
       const { command } = ctx;
-      await removeDigest(store, command.channel_id);
+      await service.remove(command.channel_id);
       ctx.logger.info({ event: 'digest_removed', channel: command.channel_id }, 'digest removed');
       await answer(ctx, removedAnswer(command.channel_id, command.command));
     },
   });
 }
 
-function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
-  const { router, store, clock } = context;
+function registerPreview(context: DigestListenerParts, deps: ListenerDeps): void {
+  const { router, service, clock } = context;
   // The "send test": only to the person by default, so trying a digest out never disturbs the
   // channel; `preview channel` posts it there, marked as a preview. Neither is the day's run: the
   // schedule and the run records are untouched. `channel` is a word of the command, not a value
@@ -133,7 +152,7 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
     await ctx.ack();
     const name = ctx.command.command;
     const channelId = ctx.command.channel_id;
-    const subscription = await digestToPreview(store, channelId, name);
+    const subscription = await service.toPreview(channelId, name);
     const now = clock();
     const content = await composeDigest(deps.previewParts(), { subscription, scheduledFor: now, now });
     if (where === 'channel') {
@@ -168,9 +187,9 @@ function registerPreview(context: FeatureContext, deps: ListenerDeps): void {
 }
 
 /** The form's submission: checked against the API within Slack's 3 s, then saved. */
-function registerFormSubmission(context: FeatureContext, deps: ListenerDeps): void {
-  const { store, clock } = context;
-  context.app.view<ViewSubmitAction>(CALLBACK_CONFIGURE, async ({ ack, body, view }: ViewArgs) => {
+function registerFormSubmission(context: DigestListenerParts, deps: ListenerDeps): void {
+  const { service } = context;
+  context.app.view<ViewSubmitAction>(VIEW.configure, async ({ ack, body, view }: ViewArgs) => {
     const command = context.commandName();
     const meta = modalMetadataSchema.safeParse(view.private_metadata);
     if (!meta.success)
@@ -178,17 +197,12 @@ function registerFormSubmission(context: FeatureContext, deps: ListenerDeps): vo
     const parsed = parseDigestForm(view.state.values);
     if (!parsed.ok) return ack({ response_action: 'errors', errors: parsed.errors });
     const { settings } = parsed;
-    const checks = await checkIndexes(
-      context.mgmt,
-      settings.indexIds,
-      settings.period,
-      INDEX_CHECK_DEADLINE_MS,
-    );
+    const checks = await service.checkIndexes(settings.indexIds, settings.period, INDEX_CHECK_DEADLINE_MS);
     const problem = indexCheckError(checks);
     if (problem !== undefined)
       return ack({ response_action: 'errors', errors: { [BLOCK.indexes]: problem } });
     const { channelId, editing } = meta.data;
-    const saved = await saveDigest(store, clock, {
+    const saved = await service.save({
       channelId,
       userId: body.user.id,
       settings,

@@ -1,4 +1,4 @@
-// Sending a digest: through a small port over the Web API (so the runner and its tests need no
+// Sending a digest: through DigestsOutbound over the Web API (so the runner and its tests need no
 // Bolt), paced with every other scheduled post, with the card through the one "invalid slack file"
 // path of slack/upload.ts: when Slack never takes the card, the digest goes without it and says so.
 
@@ -13,7 +13,7 @@ import { type DigestViewOptions, digestMessage } from './views/digest.ts';
 /** A digest's run: its post is keyed by it, so a retried run finds the post an earlier attempt made. */
 export type DigestRunKey = { localDate: string; scheduledFor: number; lookFirst: boolean };
 
-export type DigestSlack = {
+export type DigestsOutbound = {
   postMessage(args: {
     channel: string;
     text: string;
@@ -23,7 +23,7 @@ export type DigestSlack = {
   uploadPng(upload: PngUpload): Promise<string>;
 };
 
-export function digestSlackOf(client: WebClient, postOnce: PostOnce): DigestSlack {
+export function createDigestsOutbound(client: WebClient, postOnce: PostOnce): DigestsOutbound {
   return {
     async postMessage({ channel, text, blocks, run }) {
       const message = {
@@ -65,7 +65,7 @@ export type Posted = { ts: string; withImage: boolean };
 
 /** Posts the digest; every send (a re-send too) waits its turn in the pacer. */
 export async function postDigest(
-  slack: DigestSlack,
+  slack: DigestsOutbound,
   content: DigestContent,
   options: PostOptions,
 ): Promise<Posted> {

@@ -12,14 +12,14 @@ import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport } from '../../stats-report/report.ts';
 import type { Store } from '../../store/index.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
 export type PartsDeps = {
   /** The schedulers' shared reads for a tick; the API itself for a person's preview. */
   stats: StatsReader;
   /** The messaging accounts feature's allowlisted list. */
-  accounts: MessagingAccountsPort['summaries'];
+  accounts: MessagingAccountsService['summaries'];
   store: Pick<Store, 'listRecentRequests' | 'listWatches'>;
   renderer: CardRenderer;
   /** Uploads privately and returns the Slack file id. */
@@ -34,7 +34,7 @@ export type PartsDeps = {
    * its turn there with people's commands, so a tick and a burst together stay within the heap.
    */
   admission?: Pick<Admission, 'queue'>;
-  /** The name the team gave an index (the indexes feature's port). */
+  /** The name the team gave an index (the index-names service). */
   indexName?(indexId: string): Promise<string | undefined>;
 };
 

@@ -12,14 +12,14 @@ import { mentionChannel } from '../../text/mrkdwn.ts';
 import { minutesOrHours } from '../../text/spans.ts';
 import type { WorkTracker } from '../../work-tracker.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
-import { type DigestSlack, postDigest } from './outbound.ts';
+import { type DigestsOutbound, postDigest } from './outbound.ts';
 import { type DueRun, decideDue, nextRunAfter } from './schedule.ts';
 
 export type RunnerDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
-  slack: DigestSlack;
+  slack: DigestsOutbound;
   pacer: Pacer;
   /** Who holds the claims of this process (random per instance). */
   owner: string;

@@ -21,7 +21,7 @@ export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: 
  * answered within 3 seconds, so ids that have not answered by `deadlineMs` are reported as unchecked
  * rather than holding the modal past Slack's limit.
  */
-export async function checkIndexes(
+async function checkIndexes(
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>,
   indexIds: readonly string[],
   period: StatsPeriod,
@@ -68,62 +68,74 @@ export type SaveInput = {
   command: string;
 };
 
-export async function saveDigest(
-  store: Pick<Store, 'getSubscription' | 'upsertSubscription'>,
-  clock: Clock,
-  input: SaveInput,
-): Promise<DigestSubscription> {
-  const now = clock();
-  const existing = await store.getSubscription(input.channelId);
-  if (input.editing && existing === undefined)
-    throw new TargetGone(removedWhileEditing(input.channelId, input.command));
-  const s = input.settings;
-  return store.upsertSubscription({
-    channelId: input.channelId,
-    configuredBy: input.userId,
-    indexIds: s.indexIds,
-    period: s.period,
-    localTime: s.localTime,
-    timeZone: s.timeZone,
-    days: s.days,
-    includeAccounts: s.includeAccounts,
-    includeRequests: s.includeRequests,
-    nextRunAt: nextRunOnSave(s, now, existing?.nextRunAt),
-    at: now,
-  });
-}
-
-export async function removeDigest(
-  store: Pick<Store, 'deleteSubscription'>,
-  channelId: string,
-): Promise<void> {
-  if (!(await store.deleteSubscription(channelId))) throw new TargetGone(nothingToRemove(channelId));
-}
-
-export async function digestToPreview(
-  store: Pick<Store, 'getSubscription'>,
-  channelId: string,
-  command: string,
-): Promise<DigestSubscription> {
-  const subscription = await store.getSubscription(channelId);
-  if (subscription === undefined) throw new TargetGone(nothingToPreview(channelId, command));
-  return subscription;
-}
-
 /** A channel's digest and how its last run went. */
 export type DigestWithLastRun = { subscription: DigestSubscription; lastRun: DigestRun | undefined };
 
-export async function digestsWithLastRun(
-  store: Pick<Store, 'listSubscriptions' | 'listLastDigestRuns'>,
-): Promise<DigestWithLastRun[]> {
-  // Two reads, however many digests: the Home tab asks on every publish.
-  const [subscriptions, lastRuns] = await Promise.all([
-    store.listSubscriptions(),
-    store.listLastDigestRuns(),
-  ]);
-  const lastRunOf = new Map(lastRuns.map((run) => [run.channelId, run]));
-  return subscriptions.map((subscription) => ({
-    subscription,
-    lastRun: lastRunOf.get(subscription.channelId),
-  }));
+export type DigestsServiceDeps = {
+  store: Pick<
+    Store,
+    | 'getSubscription'
+    | 'upsertSubscription'
+    | 'deleteSubscription'
+    | 'listSubscriptions'
+    | 'listLastDigestRuns'
+  >;
+  clock: Clock;
+  mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+};
+
+export function createDigestsService({ store, clock, mgmt }: DigestsServiceDeps) {
+  return {
+    get: (channelId: string) => store.getSubscription(channelId),
+    list: () => store.listSubscriptions(),
+    checkIndexes: (indexIds: readonly string[], period: StatsPeriod, deadlineMs: number) =>
+      checkIndexes(mgmt, indexIds, period, deadlineMs),
+
+    async save(input: SaveInput): Promise<DigestSubscription> {
+      const now = clock();
+      const existing = await store.getSubscription(input.channelId);
+      if (input.editing && existing === undefined)
+        throw new TargetGone(removedWhileEditing(input.channelId, input.command));
+      const s = input.settings;
+      return store.upsertSubscription({
+        channelId: input.channelId,
+        configuredBy: input.userId,
+        indexIds: s.indexIds,
+        period: s.period,
+        localTime: s.localTime,
+        timeZone: s.timeZone,
+        days: s.days,
+        includeAccounts: s.includeAccounts,
+        includeRequests: s.includeRequests,
+        nextRunAt: nextRunOnSave(s, now, existing?.nextRunAt),
+        at: now,
+      });
+    },
+
+    async remove(channelId: string): Promise<void> {
+      if (!(await store.deleteSubscription(channelId))) throw new TargetGone(nothingToRemove(channelId));
+    },
+
+    async toPreview(channelId: string, command: string): Promise<DigestSubscription> {
+      const subscription = await store.getSubscription(channelId);
+      if (subscription === undefined) throw new TargetGone(nothingToPreview(channelId, command));
+      return subscription;
+    },
+
+    /** Every channel's digest with its last run, as the Home tab lists them. */
+    async withLastRun(): Promise<DigestWithLastRun[]> {
+      // Two reads, however many digests: the Home tab asks on every publish.
+      const [subscriptions, lastRuns] = await Promise.all([
+        store.listSubscriptions(),
+        store.listLastDigestRuns(),
+      ]);
+      const lastRunOf = new Map(lastRuns.map((run) => [run.channelId, run]));
+      return subscriptions.map((subscription) => ({
+        subscription,
+        lastRun: lastRunOf.get(subscription.channelId),
+      }));
+    },
+  };
 }
+
+export type DigestsService = ReturnType<typeof createDigestsService>;

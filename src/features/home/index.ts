@@ -1,38 +1,35 @@
 // The Home tab as the app sees it: register() wires the service (what a tab shows, whose tab a
 // change concerns), the refresher that republishes tabs after a change, and the listeners; built on
-// the ports of the features it shows (see ports.ts for what Home needs of each).
+// the services of the features it shows (service.ts says what Home needs of each).
 import type { TrackedClient } from '../../api/health.ts';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { channelsSeenBy } from '../../slack/membership.ts';
 import { createPacer, UNDER_TIER_4 } from '../../slack/pacer.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
-import { HOME_ACTION, STATS_BLOCK, STATS_CALLBACK } from './ids.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
 import { registerHomeListeners } from './listeners.ts';
-import { homeOutbound } from './outbound.ts';
-import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
+import { createHomeOutbound } from './outbound.ts';
 import { HomeRefresher } from './refresher.ts';
-import { createHomeService } from './service.ts';
+import { createHomeService, type HomeService, type HomeServiceDeps } from './service.ts';
 import { statsFormChannel } from './stats-modal.ts';
 import { homeView } from './views.ts';
 
-export type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
+export type { HomeService } from './service.ts';
 
 export type HomeUses = {
-  searchRequests: HomeRequests;
-  vectorStats: Pick<VectorStatsPort, 'read' | 'post'>;
-  watches: HomeWatches;
-  digests: HomeDigests;
+  searchRequests: HomeServiceDeps['requests'];
+  vectorStats: Pick<VectorStatsService, 'read' | 'post'>;
+  watches: HomeServiceDeps['watches'];
+  digests: HomeServiceDeps['digests'];
   /** The *Stats for…* form's index field offers the known indexes as you type. */
-  indexNames: Pick<IndexNamesPort, 'offerIn'>;
+  indexNames: Pick<IndexNamesService, 'offerIn'>;
   apiHealth: TrackedClient['snapshot'];
   version: string;
   /** The viewer's MCP tokens, shown and revoked on the tab; undefined while MCP is off. */
-  mcpTokens?: HomeTokens | undefined;
+  mcpTokens?: HomeServiceDeps['tokens'];
 };
-
-export type HomePort = Record<string, never>;
 
 /** How long the changes of a burst are gathered before the affected tabs are republished. */
 const REFRESH_WINDOW_MS = 500;
@@ -53,7 +50,7 @@ const REFRESH_BUDGET = { perMinute: 30, burst: 10, perChannelGapMs: 0 };
  */
 const REFRESH_RESERVE = PUBLISH_BUDGET.burst / 2;
 
-export function register(context: FeatureContext<HomeUses>): HomePort {
+export function register(context: FeatureContext<HomeUses>): HomeService {
   const { config, clock, uses } = context;
   const logger = context.logger.child({ feature: 'home' });
   const mode = config.slack.appToken === undefined ? 'http' : 'socket';
@@ -72,7 +69,7 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   // Clients of its own: a 429 on a Home call is waited out by Home's calls alone, never by the
   // digests' and alerts' posts (a Web API client pauses all of its calls for a Retry-After).
   const clients = { publishing: context.slackClientOfItsOwn(), lookups: context.slackClientOfItsOwn() };
-  const outbound = homeOutbound(clients, context.userTimeZone, logger, Date.now);
+  const outbound = createHomeOutbound(clients, context.userTimeZone, logger, Date.now);
   const publish = async (userId: string, options?: { fresh?: boolean }) => {
     // A tab drawn in UTC because the zone came late is redrawn once it comes.
     const zone = await outbound.zoneOf(userId, () => refresher.refresh([userId]));
@@ -80,16 +77,16 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
   };
 
   context.policy.protect({
-    actions: { [HOME_ACTION.requestIndex]: 'search.request', [HOME_ACTION.statsFor]: 'stats' },
+    actions: { [ACTION.requestIndex]: 'search.request', [ACTION.statsFor]: 'stats' },
     views: {
-      [STATS_CALLBACK]: {
+      [VIEW.stats]: {
         capability: 'stats',
-        postsTo: { field: STATS_BLOCK.channel, channel: statsFormChannel },
+        postsTo: { field: BLOCK.stats.channel, channel: statsFormChannel },
       },
     },
-    options: { [STATS_BLOCK.index]: 'stats' },
+    options: { [BLOCK.stats.index]: 'stats' },
   });
-  uses.indexNames.offerIn({ blockId: STATS_BLOCK.index, actionId: STATS_BLOCK.index });
+  uses.indexNames.offerIn({ blockId: BLOCK.stats.index, actionId: BLOCK.stats.index });
 
   const publishPacer = createPacer(PUBLISH_BUDGET);
   const refreshPacer = createPacer(REFRESH_BUDGET);
@@ -110,11 +107,14 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
         );
     },
   });
-  registerHomeListeners(context, {
-    service,
-    outbound,
-    opened: (userId) => refresher.opened(userId, outbound.tabAge(userId)),
-  });
+  registerHomeListeners(
+    { app: context.app, uses, logger },
+    {
+      service,
+      outbound,
+      opened: (userId) => refresher.opened(userId, outbound.tabAge(userId)),
+    },
+  );
   context.changes.subscribe((change) => {
     service.audienceOf(change).then(
       (people) => refresher.refresh(people),
@@ -126,5 +126,5 @@ export function register(context: FeatureContext<HomeUses>): HomePort {
     stopping.abort(new Error('opsbot is stopping'));
     return refresher.stop();
   });
-  return {};
+  return service;
 }

@@ -2,10 +2,10 @@
 // "Stats for…" form. Approve and Reject on the tab are the approval card's buttons, handled by the
 // search-requests feature. What goes wrong is thrown; the guard tells the person in a DM (a Home
 // click) or in the form (a submission).
-import type { BlockAction, ButtonAction } from '@slack/bolt';
-import type { FeatureContext } from '../../feature-context.ts';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { within } from '../../limiter.ts';
-import { HOME_ACTION, STATS_CALLBACK } from './ids.ts';
+import type { Logger } from '../../log.ts';
+import { ACTION, VIEW } from './ids.ts';
 import type { HomeUses } from './index.ts';
 import { LruMap } from './lru-map.ts';
 import type { HomeOutbound } from './outbound.ts';
@@ -22,16 +22,21 @@ const FORM_WAIT_MS = 2_000;
 
 /** `opened` queues the person's tab, fresh, for publishing within views.publish's budget. */
 export function registerHomeListeners(
-  context: FeatureContext<HomeUses>,
+  {
+    app,
+    uses,
+    logger,
+  }: {
+    app: App;
+    uses: Pick<HomeUses, 'searchRequests' | 'vectorStats' | 'mcpTokens'>;
+    logger: Logger;
+  },
   deps: {
     service: Pick<HomeService, 'opened'>;
     outbound: Pick<HomeOutbound, 'directChannel'>;
     opened(userId: string): void;
   },
 ): void {
-  const { app, uses } = context;
-  const logger = context.logger.child({ feature: 'home' });
-
   const seenEvents = new LruMap<string, true>(SEEN_EVENTS_MAX);
   app.event('app_home_opened', async ({ event, body }) => {
     // The Messages tab sends this event too; only the Home tab has a view to publish.
@@ -50,7 +55,7 @@ export function registerHomeListeners(
     deps.opened(event.user);
   });
 
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.requestIndex, async ({ ack, body, client }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.requestIndex, async ({ ack, body, client }) => {
     await ack();
     const view = await uses.searchRequests.requestForm(body.user.id);
     await client.views.open({ trigger_id: body.trigger_id, view });
@@ -58,17 +63,17 @@ export function registerHomeListeners(
 
   // Revoking one's own token needs no capability, as `/ops mcp revoke` doesn't; the tab refreshes
   // from the change feed.
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.revokeToken, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.revokeToken, async ({ ack, body, action }) => {
     await ack();
     await uses.mcpTokens?.revoke(body.user.id, action.value ?? '');
   });
 
-  app.action<BlockAction<ButtonAction>>(HOME_ACTION.statsFor, async ({ ack, body, client }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.statsFor, async ({ ack, body, client }) => {
     await ack();
     await client.views.open({ trigger_id: body.trigger_id, view: statsForModal() });
   });
 
-  app.view(STATS_CALLBACK, async ({ ack, body, view }) => {
+  app.view(VIEW.stats, async ({ ack, body, view }) => {
     const read = readStatsForm(view.state.values);
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });

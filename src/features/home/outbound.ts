@@ -13,14 +13,14 @@ const TIME_ZONE_WAIT_MS = 1_500;
 /** How long a zone that came too late for a tab is still waited for, to redraw the tab with it. */
 const LATE_ZONE_WAIT_MS = 5 * 60_000;
 
-export type HomeOutbound = ReturnType<typeof homeOutbound>;
+export type HomeOutbound = ReturnType<typeof createHomeOutbound>;
 
 /**
  * `publishing`: the client of views.publish alone; `lookups`: another for users.info and the DM. A
  * client waits out a 429 with all of its calls, and a crowd of new people opening Home can outrun
  * users.info's tier: their tabs must not wait for it too.
  */
-export function homeOutbound(
+export function createHomeOutbound(
   clients: { publishing: WebClient; lookups: WebClient },
   userTimeZone: UserTimeZone,
   logger: Logger,

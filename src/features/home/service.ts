@@ -1,12 +1,15 @@
-// Everything one person's Home tab shows, read from the ports of the features it shows and the API
+// Everything one person's Home tab shows, read from the services of the features it shows and the API
 // health tracker, and whose tabs a change concerns. Slack-free: the listeners hand in who is looking
 // and where their clock is.
 import type { Change } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import type { DigestsService } from '../digests/index.ts';
+import type { McpService } from '../mcp/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
+import type { WatchesService } from '../watches/index.ts';
 import { decidePermission, watchScope } from './access.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
-import type { HomeDigests, HomeRequests, HomeTokens, HomeWatches } from './ports.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 
 const MINE_LIMIT = 5;
@@ -14,10 +17,17 @@ const MINE_LIMIT = 5;
 const RECENT_VIEWER_MS = 15 * 60_000;
 
 export type HomeServiceDeps = {
-  requests: HomeRequests;
-  watches: HomeWatches;
-  digests: HomeDigests;
-  tokens?: HomeTokens | undefined;
+  /** Search index requests, as the tab lists them and starts one. */
+  requests: Pick<
+    SearchRequestsService,
+    'pendingFor' | 'recentOf' | 'approverIds' | 'requestForm' | 'describe' | 'stateWords' | 'decisionActions'
+  >;
+  /** Watches that need attention (snoozed and muted ones included, marked). */
+  watches: Pick<WatchesService, 'firing'>;
+  /** Every channel's digest with its last run. */
+  digests: Pick<DigestsService, 'withLastRun'>;
+  /** The viewer's MCP tokens, listed and revoked as `/ops mcp tokens` and `/ops mcp revoke` do (MCP on). */
+  tokens?: McpService['tokens'];
   clock: () => number;
   logger: Pick<Logger, 'warn'>;
   approvalChannelId: string;
@@ -30,19 +40,9 @@ export type HomeServiceDeps = {
   ) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
 };
 
-export type HomeService = {
-  load(viewerId: string, timeZone: string): Promise<HomeData>;
-  /** Someone opened their tab: it is on their screen for a while. */
-  opened(viewerId: string): void;
-  /**
-   * Whose tab shows what changed: a request's requester and approvers; for a workspace-wide change
-   * (a digest ran, a watch fired), only the tabs opened recently, since anyone else's is built fresh
-   * when they open it.
-   */
-  audienceOf(change: Change): Promise<string[]>;
-};
+export type HomeService = ReturnType<typeof createHomeService>;
 
-export function createHomeService(deps: HomeServiceDeps): HomeService {
+export function createHomeService(deps: HomeServiceDeps) {
   const { clock, requests } = deps;
   // Wall time, not the injected clock: this is about screens, as Slack's rate limits are.
   const viewers = new LruMap<string, number>(HOME_PEOPLE_REMEMBERED);
@@ -81,7 +81,7 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
   }
 
   return {
-    async load(viewerId, timeZone) {
+    async load(viewerId: string, timeZone: string): Promise<HomeData> {
       // Who approves is read from the search-requests feature (the approver group changes in Slack).
       const approverIds = await requests.approverIds();
       const decide = decidePermission(viewerId, approverIds);
@@ -112,8 +112,14 @@ export function createHomeService(deps: HomeServiceDeps): HomeService {
         ...(mcpTokens === undefined ? {} : { tokens: mcpTokens }),
       };
     },
-    opened: (viewerId) => viewers.set(viewerId, Date.now()),
-    async audienceOf(change) {
+    /** Someone opened their tab: it is on their screen for a while. */
+    opened: (viewerId: string): void => void viewers.set(viewerId, Date.now()),
+    /**
+     * Whose tab shows what changed: a request's requester and approvers; for a workspace-wide change
+     * (a digest ran, a watch fired), only the tabs opened recently, since anyone else's is built fresh
+     * when they open it.
+     */
+    async audienceOf(change: Change): Promise<string[]> {
       if (change.kind === 'mcp-token') return [change.userId];
       if (change.kind === 'request')
         return [...new Set([change.requesterId, ...(await requests.approverIds())])];

@@ -5,7 +5,7 @@ import { context, header, section } from '../../slack/blocks.ts';
 import { plain } from '../../text/block-kit.ts';
 import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import { instantInWords } from '../../time/words.ts';
-import { HOME_ACTION } from './ids.ts';
+import { ACTION } from './ids.ts';
 import type { HomeData } from './types.ts';
 
 /** Slack's limit on a view's blocks leaves room for this many tokens beside the other sections. */
@@ -32,7 +32,7 @@ export function tokensSection(data: HomeData): KnownBlock[] {
       },
       accessory: {
         type: 'button',
-        action_id: HOME_ACTION.revokeToken,
+        action_id: ACTION.revokeToken,
         value: t.label,
         style: 'danger',
         text: plain('Revoke'),

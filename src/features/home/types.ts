@@ -2,13 +2,13 @@
 import type { ApiHealthSnapshot } from '../../api/health.ts';
 import type { McpToken } from '../../store/index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
+import type { OwnRequest, SearchRequestsService, WaitingRequest } from '../search-requests/index.ts';
 import type { FiringWatch } from '../watches/index.ts';
-import type { HomeRequests, OwnRequest, WaitingRequest } from './ports.ts';
 
 /** A decision about what someone may see or do, with the reason the Home tab shows them. */
 export type Permission = { allowed: boolean; reason: string };
 
-/** A watch that needs attention: the watches port reports it, the Home tab shows it. */
+/** A watch that needs attention: the watches service reports it, the Home tab shows it. */
 export type { FiringWatch };
 
 /** `hidden`: some items were left out because Slack didn't answer whether the viewer is in their channel. */
@@ -38,7 +38,7 @@ export type HomeData = {
   health: HomeHealth;
   approvalChannelId: string;
   /** How requests are worded and decided, as the search-requests feature says. */
-  requestWords: Pick<HomeRequests, 'describe' | 'stateWords' | 'decisionActions'>;
+  requestWords: Pick<SearchRequestsService, 'describe' | 'stateWords' | 'decisionActions'>;
   /** The slash command as this workspace names it, for the hints. */
   commandName: string;
   /** The viewer's MCP tokens; absent while MCP is off. */

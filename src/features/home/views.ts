@@ -11,8 +11,8 @@ import { agoInWords } from '../../text/spans.ts';
 import { instantInWords } from '../../time/words.ts';
 import { indexLabel } from '../../vector-index.ts';
 import type { DigestWithLastRun } from '../digests/index.ts';
-import { HOME_ACTION, NEXT_STEPS_BLOCK, requestBlockId } from './ids.ts';
-import type { WaitingRequest } from './ports.ts';
+import type { WaitingRequest } from '../search-requests/index.ts';
+import { ACTION, BLOCK } from './ids.ts';
 import { tokensSection } from './tokens-view.ts';
 import type { FiringWatch, HomeData, Listed, Loaded } from './types.ts';
 
@@ -31,10 +31,10 @@ export function homeView(data: HomeData): HomeView {
     header('Your opsbot'),
     {
       type: 'actions',
-      block_id: NEXT_STEPS_BLOCK,
+      block_id: BLOCK.nextSteps,
       elements: [
-        button('Request a search index', HOME_ACTION.requestIndex, 'request', 'primary'),
-        button('Stats for…', HOME_ACTION.statsFor, 'stats'),
+        button('Request a search index', ACTION.requestIndex, 'request', 'primary'),
+        button('Stats for…', ACTION.statsFor, 'stats'),
       ],
     },
     ...waitingSection(data),
@@ -94,7 +94,7 @@ function waitingBody(waiting: Loaded<Listed<WaitingRequest>>, data: HomeData): K
       ),
       {
         type: 'actions',
-        block_id: requestBlockId(request.id),
+        block_id: BLOCK.request(request.id),
         elements: [
           button('Approve', words.decisionActions.approve, String(request.id), 'primary'),
           button('Reject', words.decisionActions.reject, String(request.id), 'danger'),

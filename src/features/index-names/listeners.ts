@@ -1,14 +1,14 @@
 // The Bolt side of the indexes feature: `/ops index name|list|rename|forget`, and the options
 // requests (block_suggestion) of every index picker other features put in their forms. Ack, ask
 // the service, answer; a problem is thrown with its sentence and the guard tells the person.
-import type { BlockSuggestion } from '@slack/bolt';
+import type { App, BlockSuggestion } from '@slack/bolt';
 import type { StatsReader } from '../../api/shared-reads.ts';
-import type { FeatureContext } from '../../feature-context.ts';
 import { extraArgumentsSentence } from '../../slack/grammar.ts';
-import { channelsSeenBy } from '../../slack/membership.ts';
-import type { CommandContext, Subcommand } from '../../slack/router.ts';
+import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts';
+import type { CommandContext, CommandRouter, Subcommand } from '../../slack/router.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
 import { personTimeZone } from '../../time/audience.ts';
-import type { IndexesService } from './service.ts';
+import type { IndexNamesService, OptionsAnswerer } from './service.ts';
 import { forgottenText, listMessage, namedText, renamedText } from './views.ts';
 
 type IndexSubcommand = Pick<Subcommand, 'words' | 'usage' | 'example'>;
@@ -33,12 +33,18 @@ const ZONE_WAIT_MS = 1_000;
 
 const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
 
+/** What the index commands use: where they register, who may see a channel, a person's zone. */
+export type IndexListenerDeps = {
+  router: CommandRouter;
+  membership: Pick<SlackMembership, 'canSee'>;
+  userTimeZone: UserTimeZone;
+};
+
 export function registerIndexListeners(
-  context: FeatureContext,
-  service: IndexesService,
+  { router, membership, userTimeZone }: IndexListenerDeps,
+  service: IndexNamesService,
   reader: StatsReader,
 ): void {
-  const { router } = context;
   /** Too few words are answered by the router (from `usage`); too many, here. */
   const needs = async (ctx: CommandContext, sub: IndexSubcommand, count: number): Promise<boolean> => {
     await ctx.ack();
@@ -68,11 +74,10 @@ export function registerIndexListeners(
     async handle(ctx) {
       await ctx.ack();
       const userId = ctx.command.user_id;
-      const seenBy = (channels: readonly string[]) =>
-        channelsSeenBy(context.policy.membership, userId, channels);
+      const seenBy = (channels: readonly string[]) => channelsSeenBy(membership, userId, channels);
       const [{ listed, total, hidden }, zone] = await Promise.all([
         service.list(seenBy),
-        context.userTimeZone(ctx.client, userId, ZONE_WAIT_MS),
+        userTimeZone(ctx.client, userId, ZONE_WAIT_MS),
       ]);
       const message = listMessage(listed, total, ctx.command.command, hidden, personTimeZone(zone));
       await ctx.respond({ response_type: 'ephemeral', ...message });
@@ -106,16 +111,13 @@ export function registerIndexListeners(
 }
 
 /** Answers one picker's options requests: a store query, well inside Slack's 3 s. */
-export function answerOptions(
-  context: FeatureContext,
-  service: IndexesService,
-  where: { blockId: string; actionId: string },
-): void {
-  context.app.options<'block_suggestion'>(
-    { type: 'block_suggestion', block_id: where.blockId, action_id: where.actionId },
-    async ({ ack, body }) => {
-      const options = await service.options((body as BlockSuggestion).value ?? '');
-      await ack({ options });
-    },
-  );
-}
+export const optionsAnswerer =
+  (app: App): OptionsAnswerer =>
+  (where, options) => {
+    app.options<'block_suggestion'>(
+      { type: 'block_suggestion', block_id: where.blockId, action_id: where.actionId },
+      async ({ ack, body }) => {
+        await ack({ options: await options((body as BlockSuggestion).value ?? '') });
+      },
+    );
+  };

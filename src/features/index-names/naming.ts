@@ -5,7 +5,7 @@ import type { StatsReader } from '../../api/shared-reads.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { KnownIndex } from '../../store/index.ts';
 import { isVectorIndexName } from '../../text/index-names.ts';
-import type { IndexesServiceDeps } from './service.ts';
+import type { IndexNamesServiceDeps } from './service.ts';
 import {
   badNameSentence,
   cantCheckSentence,
@@ -26,7 +26,7 @@ export type NamingNeeds = {
   forgotten(id: string): void;
 };
 
-export function indexNaming(deps: IndexesServiceDeps, needs: NamingNeeds) {
+export function indexNaming(deps: IndexNamesServiceDeps, needs: NamingNeeds) {
   const { store, clock } = deps;
 
   /** The index a name means, for rename and forget (which act on names). */

@@ -1,15 +1,17 @@
 // How opsbot comes to know an index: every successful stats read, whoever makes it (a command, a
 // watch, a digest, Home), and every search index created through an approval, under its own name.
 import type { StatsReader } from '../../api/shared-reads.ts';
+import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
-import type { IndexesService } from './service.ts';
+import type { Store } from '../../store/index.ts';
+import type { WorkTracker } from '../../work-tracker.ts';
+import type { IndexNamesService } from './service.ts';
 
 /** `reader` with every successful stats read remembered: the one place reads are recorded. */
 export function rememberingReads<T extends StatsReader>(
   reader: T,
-  service: Pick<IndexesService, 'remember'>,
+  service: Pick<IndexNamesService, 'remember'>,
   logger: Pick<Logger, 'warn'>,
 ): T {
   return new Proxy(reader, {
@@ -39,8 +41,8 @@ export function rememberingReads<T extends StatsReader>(
  * tells the change feed of every request transition; the created one carries the index.
  */
 export function rememberCreatedIndexes(
-  { changes, work, store }: Pick<FeatureContext, 'changes' | 'work' | 'store'>,
-  service: Pick<IndexesService, 'rememberCreated'>,
+  { changes, work, store }: { changes: ChangeFeed; work: WorkTracker; store: Pick<Store, 'getRequest'> },
+  service: Pick<IndexNamesService, 'rememberCreated'>,
   logger: Pick<Logger, 'warn'>,
 ): void {
   changes.subscribe((change) => {

@@ -2,6 +2,8 @@
 // person typed (a name or an id) to an id, name, rename and forget (naming.ts), and list them and
 // find the options a picker offers (listing.ts). Every answer is a store query: the management API
 // has no call that lists indexes.
+import type { PlainTextOption } from '@slack/types';
+import type { StatsReader } from '../../api/shared-reads.ts';
 import type { Clock } from '../../clock.ts';
 import { errField, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
@@ -12,6 +14,7 @@ import { indexIdSchema, indexLabel } from '../../vector-index.ts';
 import { indexListing } from './listing.ts';
 import { nearNames } from './names.ts';
 import { indexNaming } from './naming.ts';
+import { rememberingReads } from './remembering.ts';
 import { knownNamesHint, searchIndexSentence, typoSentence, unknownIndexSentence } from './views.ts';
 
 /** A successful read of an index already remembered this recently is not written again. */
@@ -21,14 +24,25 @@ const EXAMPLE_CANDIDATES = 20;
 /** How many recent search requests are checked for a search index's name typed as a vector index. */
 const SEARCH_NAMES_CHECKED = 200;
 
-export type IndexesServiceDeps = {
+/** Where a picker's options requests are answered (Bolt's `app.options`, in the listeners). */
+export type OptionsAnswerer = (
+  where: { blockId: string; actionId: string },
+  options: (typed: string) => Promise<PlainTextOption[]>,
+) => void;
+
+export type IndexNamesServiceDeps = {
   store: Store;
   clock: Clock;
   logger: Pick<Logger, 'warn'>;
   commandName(): string;
+  answerOptions: OptionsAnswerer;
 };
 
-export function createIndexesService(deps: IndexesServiceDeps) {
+/**
+ * The names a team gave its indexes: every feature that takes an index builds on it (resolve what
+ * was typed, show a name, offer the known indexes as you type).
+ */
+export function createIndexNamesService(deps: IndexNamesServiceDeps) {
   const { store, clock } = deps;
   const lastWritten = new Map<string, number>();
 
@@ -50,6 +64,7 @@ export function createIndexesService(deps: IndexesServiceDeps) {
       throw new UserFacingError(searchIndexSentence(name, deps.commandName()));
   }
 
+  /** Records a successful read of vector index `id` (the reads through `rememberingReads` do it). */
   async function remember(id: string, at = clock()): Promise<void> {
     const last = lastWritten.get(id);
     if (last !== undefined && at - last < REMEMBER_EVERY_MS) return;
@@ -57,7 +72,7 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     await store.rememberIndex({ id, kind: 'vector', at });
   }
 
-  /** The index a name or an id means, or a problem naming the known ones. */
+  /** The id a name or an id stands for; throws a UserFacingError naming the known indexes (a problem) when neither. */
   async function resolve(typed: string): Promise<string> {
     const token = typed.trim();
     if (isVectorIndexName(token.toLowerCase())) {
@@ -79,22 +94,33 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     return token;
   }
 
+  const listing = indexListing(store);
   return {
     remember,
     resolve,
     names,
+    /** The index's name, if it has one. */
     async nameOf(id: string): Promise<string | undefined> {
       return (await store.getKnownIndex(id))?.name ?? undefined;
     },
+    /** `*catalog* (`0d6f3f5e…`)`, or the id in code: how messages show an index. */
     async label(id: string): Promise<string> {
       return indexLabel(id, (await store.getKnownIndex(id))?.name);
     },
+    /**
+     * The index help's examples name: the most recently used vector index with a name, else the
+     * most recently read id; undefined while opsbot knows none.
+     */
     async exampleIndex(): Promise<string | undefined> {
       const recent = (await store.listKnownIndexes({ limit: EXAMPLE_CANDIDATES })).filter(
         (i) => i.kind === 'vector',
       );
       return recent.find((i) => i.name !== null)?.name ?? recent[0]?.id;
     },
+    /**
+     * "Did you mean `idx-1`? Known names: …", said after "couldn't find vector index `typed`": the
+     * known ids and names `typed` is near, then the names; empty while opsbot knows neither.
+     */
     async knownNamesHint(typed?: string): Promise<string> {
       const vector = (await store.listKnownIndexes()).filter((i) => i.kind === 'vector');
       const known = vector.map((i) => i.name).filter((n): n is string => n !== null);
@@ -104,7 +130,18 @@ export function createIndexesService(deps: IndexesServiceDeps) {
     },
 
     ...indexNaming(deps, { resolve, names, forgotten: (id) => lastWritten.delete(id) }),
-    ...indexListing(store),
+    ...listing,
+    /**
+     * Answers the options requests of an `external_select` / `multi_external_select` at this block
+     * and action id with the known vector indexes. The element must set `min_query_length: 0`.
+     */
+    offerIn(where: { blockId: string; actionId: string }): void {
+      deps.answerOptions(where, listing.options);
+    },
+    /** `reader` with every successful stats read remembered: the one place reads are recorded. */
+    rememberingReads<T extends StatsReader>(reader: T): T {
+      return rememberingReads(reader, { remember }, deps.logger);
+    },
 
     /** A search index created through an approval, with its own name when that is free and fits. */
     async rememberCreated(id: string, requestedName: string): Promise<void> {
@@ -128,4 +165,4 @@ export function createIndexesService(deps: IndexesServiceDeps) {
   };
 }
 
-export type IndexesService = ReturnType<typeof createIndexesService>;
+export type IndexNamesService = ReturnType<typeof createIndexNamesService>;

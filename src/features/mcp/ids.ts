@@ -1,2 +1,2 @@
 // The MCP feature's callback and action ids.
-export const TOKEN_MODAL = 'mcp.token';
+export const VIEW = { token: 'mcp.token' } as const;

@@ -1,5 +1,5 @@
 // The mcp feature as the app sees it: opsbot's tools for AI agents over the Model Context Protocol
-// (POST /mcp), each acting as the person whose token the agent holds, through the ports of the
+// (POST /mcp), each acting as the person whose token the agent holds, through the services of the
 // features whose commands do the same, under the same policy. Off unless MCP=on: then nothing is
 // registered and /mcp answers 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import { registerMcpCommands } from './listeners.ts';
 import { ownDms, slackActivity } from './people.ts';
 import { callsPerMinute } from './rate-limit.ts';
 import { createAudit, type ToolOutcome } from './service.ts';
-import { createTokens, type Tokens } from './tokens.ts';
+import { createTokens } from './tokens.ts';
 import { buildServer } from './tools.ts';
 import type { McpUses } from './uses.ts';
 
@@ -22,14 +22,13 @@ export type McpFeatureUses = Omit<McpUses, 'approvalProgress' | 'seenBy' | 'dmOf
   onToolCall?(tool: string, outcome: ToolOutcome): void;
 };
 
-export type McpPort = {
-  /** Serves POST /mcp; undefined while MCP is off (the server answers 404). */
-  handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  /** A person's tokens, as `/ops mcp tokens` lists and `/ops mcp revoke` revokes them (Home shows them). */
-  tokens: Pick<Tokens, 'list' | 'revoke'> | undefined;
-};
+/**
+ * Serves POST /mcp (undefined while MCP is off: the server answers 404), and a person's tokens as
+ * `/ops mcp tokens` lists and `/ops mcp revoke` revokes them (Home shows them).
+ */
+export type McpService = ReturnType<typeof register>;
 
-export function register(context: FeatureContext<McpFeatureUses>): McpPort {
+export function register(context: FeatureContext<McpFeatureUses>) {
   const { config, clock, store } = context;
   if (!config.mcp.enabled) return { handle: undefined, tokens: undefined };
   const logger = context.logger.child({ feature: 'mcp' });
@@ -42,9 +41,9 @@ export function register(context: FeatureContext<McpFeatureUses>): McpPort {
   });
   registerMcpCommands(context.router, tokens, clock);
 
-  const { onToolCall, ...ports } = context.uses;
+  const { onToolCall, ...services } = context.uses;
   const uses: McpUses = {
-    ...ports,
+    ...services,
     approvalProgress: (ids) => store.approvalProgress(ids),
     dmOf: ownDms(() => context.app.client),
     seenBy: (userId, channels) => channelsSeenBy(context.policy.membership, userId, channels),
@@ -63,7 +62,7 @@ export function register(context: FeatureContext<McpFeatureUses>): McpPort {
   });
   // Inside the work tracker: a shutdown waits for the calls in flight.
   return {
-    handle: (req, res) => void context.work.run(() => serve(req, res)),
+    handle: (req: IncomingMessage, res: ServerResponse) => void context.work.run(() => serve(req, res)),
     tokens: { list: tokens.list, revoke: tokens.revoke },
   };
 }

@@ -1,5 +1,5 @@
 // opsbot's tools over MCP, for one caller (the person whose token the agent holds). Each tool calls
-// the port the Slack command calls and asks the policy what that person, in their DM with opsbot,
+// the service the Slack command calls and asks the policy what that person, in their DM with opsbot,
 // would be allowed; a refusal is the tool error with the sentence Slack would show. No tool decides
 // a request, mutes a watch or changes a policy: those stay with people in Slack.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -4,7 +4,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import type { McpToken } from '../../store/index.ts';
 import { plain } from '../../text/block-kit.ts';
-import { TOKEN_MODAL } from './ids.ts';
+import { VIEW } from './ids.ts';
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
 const when = (at: number) =>
@@ -41,7 +41,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
   ];
   return {
     type: 'modal',
-    callback_id: TOKEN_MODAL,
+    callback_id: VIEW.token,
     title: plain('MCP token'),
     close: plain('Done'),
     blocks,

@@ -1,16 +1,15 @@
-// The messaging-accounts feature as the app sees it: register() and the port the digests build on.
+// The messaging-accounts feature as the app sees it: register() wires the listeners and returns the
+// service the digests, the workflow steps and MCP build on.
 import type { FeatureContext } from '../../feature-context.ts';
-import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
+import { ACTION } from './ids.ts';
 import { registerMessagingAccounts } from './listeners.ts';
-import { type AccountSummaries, type ListOptions, listAccountSummaries } from './service.ts';
+import { createMessagingAccountsService, type MessagingAccountsService } from './service.ts';
 
-export type MessagingAccountsPort = {
-  /** Every account, allowlisted (credentials never in it), in a stable order. */
-  summaries(options?: ListOptions): Promise<AccountSummaries>;
-};
+export type { MessagingAccountsService } from './service.ts';
 
-export function register(context: FeatureContext): MessagingAccountsPort {
-  context.policy.protect({ actions: { [ACTION_SHOW_MORE]: 'accounts', [ACTION_SHARE]: 'accounts' } });
-  registerMessagingAccounts(context);
-  return { summaries: (options) => listAccountSummaries(context.mgmt, options) };
+export function register(context: FeatureContext): MessagingAccountsService {
+  context.policy.protect({ actions: { [ACTION.showMore]: 'accounts', [ACTION.share]: 'accounts' } });
+  const service = createMessagingAccountsService(context.mgmt);
+  registerMessagingAccounts(context, service);
+  return service;
 }

@@ -4,6 +4,7 @@
 // answered with the summary's own problem message; anything else is thrown, and the guard answers.
 import type {
   AllMiddlewareArgs,
+  App,
   BlockAction,
   ButtonAction,
   RespondFn,
@@ -11,13 +12,14 @@ import type {
 } from '@slack/bolt';
 import { z } from 'zod';
 import { describeApiError, isManagementApiError } from '../../api/index.ts';
+import type { Clock } from '../../clock.ts';
 import { errField, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { textWeight } from '../../slack/blocks.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
-import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
-import { listAccountSummaries } from './service.ts';
+import type { CommandRouter } from '../../slack/router.ts';
+import { ACTION } from './ids.ts';
+import type { MessagingAccountsService } from './service.ts';
 import {
   type AccountPage,
   type AccountsView,
@@ -36,12 +38,15 @@ const buttonValue = z
 
 type Click = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & Pick<AllMiddlewareArgs, 'client'>;
 
-export function registerMessagingAccounts(context: FeatureContext): void {
-  const { router, app, mgmt, clock } = context;
+export function registerMessagingAccounts(
+  context: { router: CommandRouter; app: App; clock: Clock; logger: Logger; commandName(): string },
+  service: Pick<MessagingAccountsService, 'summaries'>,
+): void {
+  const { router, app, clock } = context;
 
   /** The current list as pages, or what to show instead (no accounts, or the API failing). */
   async function loadView(logger: Logger): Promise<AccountsView | Rendered> {
-    const listed = await listAccountSummaries(mgmt).catch((error: unknown) => {
+    const listed = await service.summaries().catch((error: unknown) => {
       if (!isManagementApiError(error)) throw error;
       // errField names the API's kind of failure; the transport's own code (ECONNREFUSED…) tells an
       // operator where to look.
@@ -108,9 +113,9 @@ export function registerMessagingAccounts(context: FeatureContext): void {
   }
 
   app.action<BlockAction<ButtonAction>>(
-    { type: 'block_actions', action_id: ACTION_SHOW_MORE },
+    { type: 'block_actions', action_id: ACTION.showMore },
     async (click) => {
-      const { logger, respond } = await clicked(click, ACTION_SHOW_MORE);
+      const { logger, respond } = await clicked(click, ACTION.showMore);
       const found = await pageFor(click, logger);
       if (found.answer !== undefined) return send(respond, found.answer);
       const rendered = found.view.render(found.page, { kind: 'ephemeral' });
@@ -122,8 +127,8 @@ export function registerMessagingAccounts(context: FeatureContext): void {
     },
   );
 
-  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION_SHARE }, async (click) => {
-    const { user, channel, logger, respond } = await clicked(click, ACTION_SHARE);
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: ACTION.share }, async (click) => {
+    const { user, channel, logger, respond } = await clicked(click, ACTION.share);
     if (typeof channel !== 'string') throw staleButton();
     const found = await pageFor(click, logger);
     if (found.answer !== undefined) return send(respond, found.answer);

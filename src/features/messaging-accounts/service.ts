@@ -37,3 +37,13 @@ export async function listAccountSummaries(
 
 /** The accounts that could be read, and how many the API sent that couldn't (the log says why). */
 export type AccountSummaries = { summaries: AccountSummary[]; unreadable: number };
+
+/** What the feature does for the others (the digests, the workflow steps, MCP) and its own listeners. */
+export function createMessagingAccountsService(mgmt: AccountsSource) {
+  return {
+    /** Every account, allowlisted (credentials never in it), in a stable order. */
+    summaries: (options?: ListOptions): Promise<AccountSummaries> => listAccountSummaries(mgmt, options),
+  };
+}
+
+export type MessagingAccountsService = ReturnType<typeof createMessagingAccountsService>;

@@ -12,7 +12,7 @@ import {
 import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../text/mrkdwn.ts';
-import { ACTION_SHARE, ACTION_SHOW_MORE } from './ids.ts';
+import { ACTION } from './ids.ts';
 
 /** Readability, not a Slack limit: a longer page is a wall of text. */
 export const MAX_ACCOUNTS_PER_PAGE = 10;
@@ -105,14 +105,14 @@ function buildPage(
     if (left > 0) {
       elements.push({
         type: 'button',
-        action_id: ACTION_SHOW_MORE,
+        action_id: ACTION.showMore,
         text: { type: 'plain_text', text: `Show more (${left} left)` },
         value: String(page.end),
       });
     }
     elements.push({
       type: 'button',
-      action_id: ACTION_SHARE,
+      action_id: ACTION.share,
       style: 'primary',
       text: { type: 'plain_text', text: 'Share in channel' },
       value: String(page.start),

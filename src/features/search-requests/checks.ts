@@ -3,12 +3,13 @@
 // time. Approvals of counted approvers who are no longer approvers lapse on the way.
 import { causedBy, hasApproved, leavers } from '../../approval-rule.ts';
 import type { ApprovalProgress, IndexRequest, RequestState } from '../../store/index.ts';
+import type { Decision, DecisionKind, Denial } from './denials.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
-import type { Decision, DecisionKind, Denial, SearchIndexServiceDeps } from './service-types.ts';
+import type { Publisher } from './outbound.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 type CheckDeps = Pick<
-  SearchIndexServiceDeps,
+  SearchRequestsServiceDeps,
   'store' | 'clock' | 'logger' | 'approvals' | 'approvers' | 'background'
 >;
 

@@ -7,14 +7,15 @@ import { createSearchIndexInputSchema, describeApiError, isManagementApiError } 
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { denialFor } from './checks.ts';
+import type { Decision } from './denials.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
+import type { Publisher, RequesterNews } from './outbound.ts';
 import type { Recorder } from './recording.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
-import type { Decision, RequesterNews, SearchIndexServiceDeps } from './service-types.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 export function creator(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
   publish: Publisher['publish'],
   recorder: Pick<Recorder, 'record' | 'untold'>,
 ) {

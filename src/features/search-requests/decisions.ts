@@ -5,11 +5,12 @@ import { countWords } from '../../approval-rule.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { type createChecker, denialFor } from './checks.ts';
 import type { creator } from './creation.ts';
-import type { Publisher } from './publish.ts';
-import type { Decision, SearchIndexServiceDeps } from './service-types.ts';
+import type { Decision } from './denials.ts';
+import type { Publisher } from './outbound.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 export function createDecisions(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger'>,
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'clock' | 'logger'>,
   tools: {
     check: ReturnType<typeof createChecker>;
     runCreate: ReturnType<typeof creator>;

@@ -3,12 +3,36 @@
 // throw denialError(); the guard shows its sentence where the person is looking.
 import { tally } from '../../approval-rule.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
-import type { IndexRequest } from '../../store/index.ts';
+import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { mentionUser } from '../../text/mrkdwn.ts';
-import type { Decision, Denial } from './service-types.ts';
 import { utcText } from './views/format.ts';
 import { listCommand } from './views/messages.ts';
 import { neededWords } from './views/progress.ts';
+
+export type Denial =
+  | { code: 'not_found'; requestId: number }
+  | { code: 'not_approver'; approverIds: readonly string[]; group?: string | undefined }
+  | { code: 'approvers_unknown'; group: string | undefined }
+  | { code: 'already_approved'; request: IndexRequest; progress: ApprovalProgress }
+  | { code: 'own_request'; request: IndexRequest }
+  | { code: 'decided'; request: IndexRequest }
+  | { code: 'expired'; request: IndexRequest }
+  | { code: 'not_failed'; request: IndexRequest }
+  | { code: 'at_cap'; pending: number; max: number }
+  | { code: 'unapproved_daily_cap'; max: number; resetsAt: number };
+
+export type Decision =
+  | {
+      ok: true;
+      request: IndexRequest;
+      /** For an approval: its rule and approvals as they now stand. */
+      progress?: ApprovalProgress;
+      /** For an approval: whether it completed the count (the request is now `approved`). */
+      completed?: boolean;
+    }
+  | { ok: false; denial: Denial };
+
+export type DecisionKind = 'approve' | 'reject' | 'retry';
 
 export type TextStyle = 'mrkdwn' | 'plain';
 

@@ -1,17 +1,31 @@
 // A new request: stored (pending) before anything about it is posted anywhere, then its card goes
 // to the approvals channel and the requester is told where it waits.
+import type { ModalView } from '@slack/types';
 import { approvalsFor } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import { CapReachedError, type IndexRequest } from '../../store/index.ts';
-import type { Publisher } from './publish.ts';
-import type { Decision, Denial, SearchIndexServiceDeps } from './service-types.ts';
+import type { Decision, Denial } from './denials.ts';
+import { denialError } from './denials.ts';
+import type { Publisher } from './outbound.ts';
+import { parseCreateArgs } from './parse.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 import type { ValidRequest } from './validation.ts';
+import { approvalNotes, requestModal } from './views/modals.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * Where the form was asked for: the channel the confirmation goes to (without one, from the Home
+ * tab, it goes to a direct message) and the words after `search create`, to prefill it.
+ */
+export type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
+
 export function createFiling(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'outbound'>,
+  deps: Pick<
+    SearchRequestsServiceDeps,
+    'store' | 'clock' | 'logger' | 'approvals' | 'outbound' | 'approvers' | 'commandName'
+  >,
   publisher: Publisher,
 ) {
   const { store, clock, logger, approvals } = deps;
@@ -25,6 +39,15 @@ export function createFiling(
 
   return {
     capDenial,
+
+    /** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
+    async requestForm(userId: string, { channelId = '', words = [] }: FormOrigin = {}): Promise<ModalView> {
+      // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
+      const cap = await capDenial(userId);
+      if (cap) throw denialError(cap, { viewerId: userId, style: 'mrkdwn', command: deps.commandName() });
+      const note = approvalNotes(approvals.rule, deps.approvers.group());
+      return requestModal(parseCreateArgs(words), { channelId }, note);
+    },
 
     /**
      * Stores the request (pending) — before anything about it is posted anywhere. Its caps are

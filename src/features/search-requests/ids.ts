@@ -5,27 +5,26 @@
  * The action_id of each button. These values are in cards already posted (and on the Home tab), so
  * they never change: a button whose id changed would stop working.
  */
-export const BUTTON_ACTION = {
+export const ACTION = {
   approve: 'search.approve',
   reject: 'search.reject',
   retry: 'search.retry',
 } as const;
 
-/** The card's action blocks. */
-export const CARD_BLOCK = { decide: 'search_decide', retry: 'search_retry' } as const;
-
 /**
  * The callback_id of each modal. A modal's id lives only as long as the modal is open, so these
  * are free to differ from the buttons that open them (and do, so neither is mistaken for the other).
  */
-export const MODAL_CALLBACK = {
+export const VIEW = {
   request: 'search.request',
   approve: 'search.approve_modal',
   reject: 'search.reject_modal',
 } as const;
 
-/** Input blocks (and their elements) of the three modals; `response_action: errors` names these. */
+/** The card's action blocks, and the input blocks (and their elements) of the three modals: `response_action: errors` names these. */
 export const BLOCK = {
+  decide: 'search_decide',
+  retry: 'search_retry',
   name: 'search_name',
   region: 'search_region',
   plan: 'search_plan',

@@ -7,11 +7,11 @@
 import type { ChangeFeed } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { decide, NO_USER } from '../../policy/index.ts';
-import type { PolicyPort } from '../../slack/policy-gate.ts';
+import { decide, type Membership, NO_USER, type Policy } from '../../policy/index.ts';
 import type { IndexRequest, RequestState, Store } from '../../store/index.ts';
+import type { createDecisions } from './decisions.ts';
 import { denialText } from './denials.ts';
-import type { SearchIndexService } from './service.ts';
+import type { createFiling } from './filing.ts';
 import { type RequestForm, validateRequestForm } from './validation.ts';
 
 /** The states a request never leaves on its own: nothing more happens to it unless someone retries. */
@@ -41,8 +41,9 @@ export const NOBODY_TO_FILE_FOR =
   'Slack didn’t say who is running this, so no request was filed: start the workflow as a person (a link or a button).';
 
 export function filer(
-  service: Pick<SearchIndexService, 'submit' | 'announce' | 'settle'>,
-  policy: Pick<PolicyPort, 'current' | 'membership'>,
+  service: Pick<ReturnType<typeof createFiling>, 'submit' | 'announce'> &
+    Pick<ReturnType<typeof createDecisions>, 'settle'>,
+  policy: { current(): Policy; membership: Membership },
   commandName: () => string,
 ) {
   return async (who: Filer, form: RequestForm): Promise<FiledRequest> => {

@@ -1,10 +1,14 @@
-// Everything the feature posts to Slack (the service's RequestOutbound): the card in the approvals
-// channel, its reminder, and the requester's private messages. Besides the listeners, the only code
-// that calls Slack. Errors from Slack propagate; the service decides what they mean.
+// Everything the feature tells Slack: the card in the approvals channel, its reminder, and the
+// requester's private messages (createSearchRequestsOutbound, the only code besides the listeners
+// that calls Slack; its errors propagate), and, after a state change, the card and the requester
+// told through it (createPublisher), where Slack failing is logged and never undoes the change.
+import { oneApprovalNeeded } from '../../approval-rule.ts';
+import { errField } from '../../errors.ts';
+import type { Logger } from '../../log.ts';
 import type { PostOnce } from '../../slack/post-once.ts';
 import type { WebClient } from '../../slack/web-client.ts';
-import type { ApprovalProgress, IndexRequest, MessageRef } from '../../store/index.ts';
-import type { RequesterNews, RequestOutbound } from './service-types.ts';
+import type { ApprovalProgress, IndexRequest, MessageRef, Store } from '../../store/index.ts';
+import type { TokenHints } from './result.ts';
 import { reminderMessage, requestCard, type SlackMessage } from './views/cards.ts';
 import {
   createdMessage,
@@ -14,6 +18,23 @@ import {
   submittedMessage,
 } from './views/messages.ts';
 import type { GroupRef } from './views/progress.ts';
+
+/** What the requester is told, and when. */
+export type RequesterNews =
+  | { kind: 'submitted'; cardError?: string }
+  | { kind: 'created'; tokens?: TokenHints }
+  | { kind: 'failed' }
+  | { kind: 'rejected' }
+  | { kind: 'expired' };
+
+/** The Slack side, as the service sees it. `postCard` throws when the card can't be posted. */
+export interface SearchRequestsOutbound {
+  postCard(request: IndexRequest, progress: ApprovalProgress): Promise<MessageRef>;
+  updateCard(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
+  tellRequester(request: IndexRequest, news: RequesterNews, progress: ApprovalProgress): Promise<void>;
+  /** The one reminder, in the card's thread, for a request still waiting half-way to its expiry. */
+  remind(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
+}
 
 export type OutboundOptions = {
   client: WebClient;
@@ -27,7 +48,7 @@ export type OutboundOptions = {
   group(): GroupRef;
 };
 
-export function createOutbound(options: OutboundOptions): RequestOutbound {
+export function createSearchRequestsOutbound(options: OutboundOptions): SearchRequestsOutbound {
   const { client, approvalChannelId, ttlHours } = options;
 
   async function directMessage(userId: string, message: SlackMessage): Promise<void> {
@@ -105,4 +126,55 @@ export function createOutbound(options: OutboundOptions): RequestOutbound {
       }
     },
   };
+}
+
+export type Publisher = ReturnType<typeof createPublisher>;
+
+export function createPublisher(deps: {
+  store: Pick<Store, 'approvalProgress'>;
+  logger: Pick<Logger, 'warn'>;
+  outbound: Pick<SearchRequestsOutbound, 'updateCard' | 'tellRequester'>;
+}) {
+  const { store, logger, outbound } = deps;
+
+  /** Slack calls after a state change: failures are logged, never undo the change. */
+  async function safely(event: string, request: IndexRequest, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      logger.warn(
+        { event, requestId: request.id, err: errField(error) },
+        'could not update Slack after a request change',
+      );
+    }
+  }
+
+  async function progressFor(request: IndexRequest): Promise<ApprovalProgress> {
+    const progress = (await store.approvalProgress([request.id])).get(request.id);
+    return progress ?? oneApprovalNeeded(request.id);
+  }
+
+  /**
+   * Updates the card and, with `news`, tells the requester. With `known`, the store is not read
+   * (the outcome of a create is shown even while the database is down). Returns the progress shown.
+   */
+  async function publish(
+    request: IndexRequest,
+    news?: RequesterNews,
+    known?: ApprovalProgress,
+  ): Promise<ApprovalProgress | undefined> {
+    let progress = known;
+    await safely('search_card_update_failed', request, async () => {
+      const shown = progress ?? (await progressFor(request));
+      progress = shown;
+      await outbound.updateCard(request, shown);
+    });
+    if (news)
+      await safely('search_requester_notice_failed', request, async () =>
+        outbound.tellRequester(request, news, progress ?? (await progressFor(request))),
+      );
+    return progress;
+  }
+
+  return { safely, progressFor, publish };
 }

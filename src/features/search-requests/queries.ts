@@ -3,7 +3,8 @@
 import { canStillApprove, countWords, oneApprovalNeeded } from '../../approval-rule.ts';
 import { errField } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
-import type { RequestOutbound, SearchIndexServiceDeps } from './service-types.ts';
+import type { SearchRequestsOutbound } from './outbound.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 import { decisionWords } from './views/progress.ts';
 
 /** More than anyone could go through; a view cuts to what fits and says how many more there are. */
@@ -19,9 +20,9 @@ export type WaitingRequest = IndexRequest & { progressWords: string };
 export type OwnRequest = IndexRequest & { decisionWords?: string | undefined };
 
 export function createRequestQueries(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvers'> & {
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'clock' | 'logger' | 'approvers'> & {
     approvals: { approverIds: readonly string[] };
-    outbound: Pick<RequestOutbound, 'remind'>;
+    outbound: Pick<SearchRequestsOutbound, 'remind'>;
   },
 ) {
   const { store, clock } = deps;
@@ -93,5 +94,3 @@ export function createRequestQueries(
     },
   };
 }
-
-export type RequestQueries = ReturnType<typeof createRequestQueries>;

@@ -8,8 +8,8 @@ import { within } from '../../limiter.ts';
 import { doublingDelay } from '../../retry-delay.ts';
 import type { ApprovalProgress, CreatedIndex, IndexRequest, RequestState } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
-import type { SearchIndexServiceDeps } from './service-types.ts';
+import type { Publisher } from './outbound.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 /** The first retry comes this soon and the wait doubles up to the cap: a blip is caught at once, an outage isn't hammered. */
 export const FIRST_RECORD_RETRY_MS = 2_000;
@@ -35,7 +35,7 @@ const OVERTURN_NOTE = 'the create call had succeeded: the index exists';
 export type Recorder = ReturnType<typeof createRecorder>;
 
 export function createRecorder(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger'>,
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'clock' | 'logger'>,
   publish: Publisher['publish'],
 ) {
   const { store, clock, logger } = deps;

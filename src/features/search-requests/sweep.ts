@@ -5,9 +5,9 @@
 // a sweep returns; the cards and messages follow in the background.
 import type { IndexRequest } from '../../store/index.ts';
 import { SYSTEM_ACTOR } from './ids.ts';
-import type { Publisher } from './publish.ts';
+import type { Publisher } from './outbound.ts';
 import type { Recorder } from './recording.ts';
-import type { SearchIndexServiceDeps } from './service-types.ts';
+import type { SearchRequestsServiceDeps } from './service.ts';
 
 /**
  * A request left in `approved` or `creating` this long belongs to a process that stopped mid-way:
@@ -23,7 +23,7 @@ const STALLED_MESSAGES = {
 } as const;
 
 export function createSweep(
-  deps: Pick<SearchIndexServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'background'>,
+  deps: Pick<SearchRequestsServiceDeps, 'store' | 'clock' | 'logger' | 'approvals' | 'background'>,
   publish: Publisher['publish'],
   recorder: Pick<Recorder, 'holds' | 'retryDue'>,
 ) {

@@ -1,6 +1,9 @@
 // Every action and block id of the stats message. They are in messages already posted: renaming one
 // strands the controls of every older post.
-export const ACTION_PERIOD = 'vector-stats.period';
-export const ACTION_REFRESH = 'vector-stats.refresh';
-export const ACTION_DETAILS = 'vector-stats.details';
-export const CONTROLS_BLOCK = 'vector-stats.controls';
+export const ACTION = {
+  period: 'vector-stats.period',
+  refresh: 'vector-stats.refresh',
+  details: 'vector-stats.details',
+} as const;
+
+export const BLOCK = { controls: 'vector-stats.controls' } as const;

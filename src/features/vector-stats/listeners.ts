@@ -1,28 +1,36 @@
 // The Bolt side of `/ops vector stats` (alias `/ops stats`) and of the controls on the message it
 // posts: the period picker, Refresh and Details. Ack, parse, call the service, show the view; what
 // goes wrong is thrown with its sentence, and the guard tells whoever asked.
-import type { BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { App, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { BUSY, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
-import { channelTimeZone, personTimeZone } from '../../time/audience.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
+import type { Logger } from '../../log.ts';
+import type { CommandRouter } from '../../slack/router.ts';
+import type { UserTimeZone } from '../../slack/user-time-zone.ts';
+import { personTimeZone } from '../../time/audience.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
 import { detailsMessage } from './details-view.ts';
-import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from './ids.ts';
+import { ACTION } from './ids.ts';
 import { decodeTarget, parseStatsCommand, type StatsTarget } from './input.ts';
-import type { StatsShower } from './outbound.ts';
-import type { StatsService } from './service.ts';
+import type { VectorStatsOutbound } from './outbound.ts';
+import type { VectorStatsService } from './service.ts';
 import { commandProblemNotice, periodReadAsNotice, STATS_COMMAND, staleControlSentence } from './views.ts';
 
 /** How long Details waits for Slack to name the clicker's zone before it speaks UTC. */
 const ZONE_WAIT_MS = 1_000;
 
 export function registerStatsListeners(
-  context: FeatureContext<{ indexNames: IndexNamesPort }>,
-  service: StatsService,
-  show: StatsShower,
+  context: {
+    app: App;
+    router: CommandRouter;
+    logger: Logger;
+    userTimeZone: UserTimeZone;
+    commandName(): string;
+    indexNames: Pick<IndexNamesService, 'exampleIndex' | 'resolve'>;
+  },
+  service: Pick<VectorStatsService, 'read' | 'busy'>,
+  { show }: Pick<VectorStatsOutbound, 'show'>,
 ): void {
-  const { app, router } = context;
-  const logger = context.logger.child({ feature: 'vector-stats' });
+  const { app, router, logger } = context;
 
   router.register({
     ...STATS_COMMAND,
@@ -34,7 +42,7 @@ export function registerStatsListeners(
     async handle({ ack, args, command }) {
       const parsed = parseStatsCommand(args);
       if (!parsed.ok) {
-        const example = await context.uses.indexNames.exampleIndex();
+        const example = await context.indexNames.exampleIndex();
         await ack({ response_type: 'ephemeral', ...commandProblemNotice(parsed, command.command, example) });
         return;
       }
@@ -49,11 +57,10 @@ export function registerStatsListeners(
       await (periodTyped === undefined
         ? ack()
         : ack({ response_type: 'ephemeral', ...periodReadAsNotice(periodTyped, parsed.target.period) }));
-      const indexId = await context.uses.indexNames.resolve(parsed.target.indexId);
+      const indexId = await context.indexNames.resolve(parsed.target.indexId);
       // The post's times on the channel's clock (src/time/audience.ts).
-      const timeZone = await channelTimeZone(context.store, command.channel_id);
       await show(
-        await service.read({ ...parsed.target, indexId }, { timeZone }),
+        await service.read({ ...parsed.target, indexId }, { channel: command.channel_id }),
         { channel: command.channel_id },
         command.user_id,
       );
@@ -80,15 +87,14 @@ export function registerStatsListeners(
     const ts = body.message?.ts ?? body.container?.message_ts;
     if (typeof channel !== 'string' || typeof ts !== 'string')
       throw new UserFacingError(staleControlSentence(context.commandName()));
-    const timeZone = await channelTimeZone(context.store, channel);
-    await show(await service.read(target, { timeZone }), { channel, ts }, body.user.id);
+    await show(await service.read(target, { channel }), { channel, ts }, body.user.id);
   };
-  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_PERIOD }, rerender);
-  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION_REFRESH }, rerender);
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION.period }, rerender);
+  app.action<BlockAction>({ type: 'block_actions', action_id: ACTION.refresh }, rerender);
 
   // Every series in numbers, to the person who clicked only: the post in the channel stays short.
   app.action<BlockAction>(
-    { type: 'block_actions', action_id: ACTION_DETAILS },
+    { type: 'block_actions', action_id: ACTION.details },
     async ({ ack, action, body, client, respond }) => {
       await ack();
       // Only the clicker sees the details: their times are on their own clock.

@@ -1,8 +1,9 @@
 // The Slack side of showing stats: a new post (or a reply in a thread), or the same post updated in
 // place from its own controls, with the card as an image block when Slack takes it. The only code
 // of this feature that calls Slack on its own (the listeners answer through their payloads).
+
+import type { Clock } from '../../clock.ts';
 import { slackErrorCode, TargetGone } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { type ImageSlot, type SentMessage, type ShowPngResult, showPng } from '../../slack/upload.ts';
 import type { WebClient } from '../../slack/web-client.ts';
@@ -52,18 +53,18 @@ export function showStats(view: StatsRead, place: StatsPlace, options: PostOptio
   return showPng(client, view.card, { send, logger: options.logger });
 }
 
-/** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
-export type StatsShower = (read: StatsRead, place: StatsPlace, userId: string | undefined) => Promise<void>;
+export type VectorStatsOutbound = ReturnType<typeof createVectorStatsOutbound>;
 
-export function statsShower(
-  { app, clock, commandName }: Pick<FeatureContext, 'app' | 'clock' | 'commandName'>,
+export function createVectorStatsOutbound(
+  { client, clock, commandName }: { client: WebClient; clock: Clock; commandName(): string },
   logger: Logger,
-): StatsShower {
-  return async (read, place, userId) => {
+) {
+  /** Shows what was read at `place`, as asked by `userId`; logs what was shown. */
+  const show = async (read: StatsRead, place: StatsPlace, userId: string | undefined): Promise<void> => {
     const started = clock();
     const { indexId, period } = read.target;
     const shown = await showStats(read, place, {
-      client: app.client,
+      client,
       logger: logger.child({ indexId, period }),
       userId,
       commandName: commandName(),
@@ -82,4 +83,5 @@ export function statsShower(
       'vector index stats shown',
     );
   };
+  return { show };
 }

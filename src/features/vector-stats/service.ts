@@ -14,11 +14,13 @@ import type { Logger } from '../../log.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
+import type { Store } from '../../store/index.ts';
+import { channelTimeZone } from '../../time/audience.ts';
 import { UTC } from '../../time/words.ts';
 import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { StatsTarget } from './input.ts';
-import { apiErrorSentence, notFoundSentence } from './views.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import { parseStatsCommand, type StatsTarget } from './input.ts';
+import { apiErrorSentence, commandProblemNotice, notFoundSentence } from './views.ts';
 
 /**
  * What was read of an index: the report built from its numbers and, when asked for, its card. The
@@ -32,28 +34,31 @@ export type ReadOptions = {
   card?: boolean;
   /** The zone the report's and the card's times are in (the conversation's, src/time/audience.ts); UTC by default. */
   timeZone?: string;
+  /** Or the channel it will be posted in, whose clock it is on (its digest's zone, else UTC). */
+  channel?: string | undefined;
 };
 
-export type StatsService = {
-  /**
-   * Reads an index's stats and draws its card, through the process's one admission: past it, a
-   * Busy refusal with its sentence, nothing started. An index the API doesn't know is TargetGone, a
-   * failing API a UserFacingError: either way the sentence names the index, and whoever asked sees
-   * it. Asks for the same (index, period, card) while one is in flight share it.
-   */
-  read(target: StatsTarget, options?: ReadOptions): Promise<StatsRead>;
-  /** Whether `read` would be refused BUSY now: the admission is full and no such read is on its way. */
-  busy(target: StatsTarget, options?: ReadOptions): boolean;
+/** Where stats were asked for: the channel (a thread in it) the post goes to, and who asked. */
+export type StatsRequest = {
+  /** Undefined when a workflow asked (a Workflow Builder step runs as nobody in particular). */
+  userId: string | undefined;
+  channel: string;
+  /** Post in this message's thread (a watch's alert) rather than in the channel. */
+  threadTs?: string;
 };
 
-export type StatsServiceDeps = {
+export type VectorStatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
+  store: Pick<Store, 'getSubscription'>;
+  commandName(): string;
+  /** Shows what was read where it was asked for (outbound.ts). */
+  show(read: StatsRead, where: StatsRequest, userId: string | undefined): Promise<void>;
   /** The process's admission for statistics work (context.statsWork). */
   admission: Pick<Admission, 'admit' | 'full'>;
   logger: Pick<Logger, 'error'>;
   renderer?: CardRenderer;
   /** Names to show beside ids, and the known names to offer when an id is not found. */
-  indexes?: Pick<IndexNamesPort, 'nameOf' | 'knownNamesHint'>;
+  indexes?: Pick<IndexNamesService, 'nameOf' | 'knownNamesHint' | 'resolve' | 'exampleIndex'>;
 };
 
 /** Safe in a filename whatever the id holds (ids are validated, but the filename is Slack-visible). */
@@ -62,7 +67,7 @@ function filenameFor(target: StatsTarget): string {
   return `vector-stats-${id}-${target.period}.png`;
 }
 
-export function createStatsService(deps: StatsServiceDeps): StatsService {
+export function createVectorStatsService(deps: VectorStatsServiceDeps) {
   const renderer = deps.renderer ?? defaultCardRenderer;
 
   const fetch = async (target: StatsTarget): Promise<VectorIndexStats> => {
@@ -135,9 +140,50 @@ export function createStatsService(deps: StatsServiceDeps): StatsService {
   );
   const args = (target: StatsTarget, options: ReadOptions) =>
     [target, options.card !== false, options.timeZone ?? UTC] as const;
+  /**
+   * Reads an index's stats and draws its card, through the process's one admission: past it, a
+   * Busy refusal with its sentence, nothing started. An index the API doesn't know is TargetGone, a
+   * failing API a UserFacingError: either way the sentence names the index, and whoever asked sees
+   * it. Asks for the same (index, period, card, zone) while one is in flight share it.
+   */
+  const readIn = async (target: StatsTarget, { channel, ...options }: ReadOptions = {}) =>
+    read(
+      ...args(
+        target,
+        channel === undefined
+          ? options
+          : { ...options, timeZone: await channelTimeZone(deps.store, channel) },
+      ),
+    );
+  /** Posts what `read` returned. */
+  const post = (stats: StatsRead, where: StatsRequest) => deps.show(stats, where, where.userId);
 
   return {
-    read: (target, options = {}) => read(...args(target, options)),
-    busy: (target, options = {}) => deps.admission.full() && !read.has(...args(target, options)),
+    read: readIn,
+    post,
+    /** Whether `read` would be refused BUSY now: the admission is full and no such read is on its way. */
+    busy: (target: StatsTarget, options: ReadOptions = {}) =>
+      deps.admission.full() && !read.has(...args(target, options)),
+    /**
+     * Posts an index's stats and card where a person asked for them. Throws TargetGone when the
+     * index doesn't exist and UserFacingError when the API fails, each with the sentence to show.
+     */
+    postStats: async (target: StatsTarget, where: StatsRequest) =>
+      post(await readIn(target, { channel: where.channel }), where),
+    /**
+     * What `<index> [period]` names, read as the command reads it (a name or an id; `1h` when no
+     * period); throws a UserFacingError with the command's sentence when it names nothing.
+     */
+    async target(index: string, period?: string): Promise<StatsTarget> {
+      const parsed = parseStatsCommand(period === undefined ? [index] : [index, period]);
+      if (!parsed.ok) {
+        const example = await deps.indexes?.exampleIndex();
+        throw new UserFacingError(commandProblemNotice(parsed, deps.commandName(), example).text);
+      }
+      const indexId = (await deps.indexes?.resolve(parsed.target.indexId)) ?? parsed.target.indexId;
+      return { ...parsed.target, indexId };
+    },
   };
 }
+
+export type VectorStatsService = ReturnType<typeof createVectorStatsService>;

@@ -16,7 +16,7 @@ import {
   PERIOD_WORDS,
   plainIndexLabel,
 } from '../../vector-index.ts';
-import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH, CONTROLS_BLOCK } from './ids.ts';
+import { ACTION, BLOCK } from './ids.ts';
 import { encodeTarget, INDEX_ID_RULE, type ParsedCommand, PERIOD_LIST, type StatsTarget } from './input.ts';
 
 export type StatsMessage = { text: string; blocks: KnownBlock[] };
@@ -88,17 +88,17 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
   });
   return {
     type: 'actions',
-    block_id: CONTROLS_BLOCK,
+    block_id: BLOCK.controls,
     elements: [
       {
         type: 'static_select',
-        action_id: ACTION_PERIOD,
+        action_id: ACTION.period,
         placeholder: { type: 'plain_text', text: 'Period' },
         options,
         initial_option: periodOption(target.indexId, target.period),
       },
-      button(ACTION_REFRESH, 'Refresh'),
-      button(ACTION_DETAILS, 'Details'),
+      button(ACTION.refresh, 'Refresh'),
+      button(ACTION.details, 'Details'),
     ],
   };
 }

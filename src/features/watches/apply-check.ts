@@ -7,7 +7,7 @@ import type { MessageRef, Watch, WatchIncident, WatchState } from '../../store/i
 import { afterCantPost, counted, refusedWhile } from './channel-refuses.ts';
 import { type Check, type Effect, evaluate, isSilenced } from './evaluate.ts';
 import { nextReminderAt, reminderDue, worstAfter } from './incident.ts';
-import type { WatchesServiceDeps, WatchSlack } from './service.ts';
+import type { WatchesOutbound, WatchesServiceDeps } from './service.ts';
 import { reminderText } from './views/incident-views.ts';
 import { recoveredNote, worseNote } from './views/views.ts';
 
@@ -40,7 +40,7 @@ type Step = {
   /** The log line's fields. */
   facts: { watchId: number; channel: string; indexId: string; silenced: boolean };
   /** The channel, through which `posted` learns that Slack took one of this check's posts. */
-  slack: WatchSlack;
+  slack: WatchesOutbound;
   posted: boolean;
 };
 

@@ -6,7 +6,7 @@
 import { cantPostReason, errField, slackErrorCode } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import type { Store, Watch, WatchState } from '../../store/index.ts';
-import type { WatchSlack } from './service.ts';
+import type { WatchesOutbound } from './service.ts';
 import { cantPostNote } from './views/views.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
@@ -47,7 +47,7 @@ export function unfired(told: WatchState, before: WatchState): WatchState {
 export type CantPostDeps = {
   store: Pick<Store, 'discardIncident'>;
   logger: Pick<Logger, 'warn'>;
-  slack: Pick<WatchSlack, 'tellCreator'>;
+  slack: Pick<WatchesOutbound, 'tellCreator'>;
   commandName: () => string;
   shown: (watch: Watch) => Promise<ShownWatch>;
 };
@@ -94,7 +94,7 @@ async function tellCreator(deps: CantPostDeps, watch: Watch, code: string): Prom
 }
 
 /** The channel as one check uses it: `onPosted` hears of each call Slack took (so the flag can clear). */
-export function counted(slack: WatchSlack, onPosted: () => void): WatchSlack {
+export function counted(slack: WatchesOutbound, onPosted: () => void): WatchesOutbound {
   const calls = Object.entries(slack).map(
     ([name, call]: [string, (...args: never[]) => Promise<unknown>]) => [
       name,
@@ -105,5 +105,5 @@ export function counted(slack: WatchSlack, onPosted: () => void): WatchSlack {
       },
     ],
   );
-  return Object.fromEntries(calls) as WatchSlack;
+  return Object.fromEntries(calls) as WatchesOutbound;
 }

@@ -1,6 +1,6 @@
 // Every tick: lease the due watches, read each index's last hour once for all of its watches, and
 // apply each watch's check (apply-check.ts). Slack-free: the channel is reached through the
-// WatchSlack port. Reads go through the app's shared statistics reads, so a digest tick asking for
+// WatchesOutbound. Reads go through the app's shared statistics reads, so a digest tick asking for
 // the same index at the same moment shares the call.
 import { whyReadFailed } from '../../api/errors.ts';
 import type { Point, SeriesName, VectorIndexStats } from '../../api/schemas.ts';

@@ -2,7 +2,7 @@
 // submission carries back, so renaming one here renames it for the listener too.
 
 /** The alert's buttons and the list's Edit button; each carries the watch's number as its value. */
-export const WATCH_ACTION = {
+export const ACTION = {
   edit: 'watch.edit',
   snoozeHour: 'watch.snooze_hour',
   snoozeMorning: 'watch.snooze_morning',
@@ -14,10 +14,10 @@ export const WATCH_ACTION = {
 } as const;
 
 /** The watch form, new or edit. */
-export const WATCH_CALLBACK = 'watch.create';
+export const VIEW = { watch: 'watch.create' } as const;
 
 /** The form's inputs: each block's id is also its element's action id. */
-export const WATCH_BLOCK = {
+export const BLOCK = {
   index: 'watch_index',
   metric: 'watch_metric',
   direction: 'watch_direction',
@@ -28,7 +28,6 @@ export const WATCH_BLOCK = {
   notifyUsers: 'watch_notify_users',
   notifyGroups: 'watch_notify_groups',
   remind: 'watch_remind',
+  /** The alert's actions block, one per watch. */
+  alertActions: (watchId: number) => `watch_alert_${watchId}`,
 } as const;
-
-/** The alert's actions block, one per watch. */
-export const alertActionsBlock = (watchId: number) => `watch_alert_${watchId}`;

@@ -1,39 +1,32 @@
-// The watches feature as the app sees it: register() and the port the Home tab, the demo and the
+// The watches feature as the app sees it: register() and the service the Home tab, the demo and the
 // tests use. Wiring only: the outgoing Slack adapter, the service, the checker (a shared job: one
 // tick at a time, inside the WorkTracker) and the listeners.
 import { randomUUID } from 'node:crypto';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob } from '../../jobs.ts';
 import type { Watch } from '../../store/index.ts';
-import type { IndexNamesPort } from '../index-names/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
-import { createWatchChecker, type WatchTickReport } from './checker.ts';
-import type { FiringWatch } from './firing.ts';
-import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from './ids.ts';
+import type { IndexNamesService } from '../index-names/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
+import { createWatchChecker } from './checker.ts';
+import { ACTION, BLOCK, VIEW } from './ids.ts';
 import { registerAlertActions } from './listeners/alert-actions.ts';
 import { registerWatchCommands } from './listeners/commands.ts';
 import { registerWatchForm } from './listeners/form.ts';
-import { watchOutbound } from './outbound.ts';
+import { createWatchesOutbound } from './outbound.ts';
 import { createWatchesService } from './service.ts';
 import { watchFormChannel } from './views/modal-view.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
 export type { WatchTickReport } from './checker.ts';
 export type { FiringWatch } from './firing.ts';
-
-export type WatchesPort = {
-  /** Checks the due watches now (after a tick in flight); undefined when the tick failed (logged). */
-  runOnce(): Promise<WatchTickReport | undefined>;
-  /** Firing watches (snoozed and muted ones included), for the Home tab. */
-  firing(): Promise<FiringWatch[]>;
-};
+export type { WatchesService } from './service.ts';
 
 /** The loop looks at least this often, so no watch waits much past its interval. */
 const TICK_MAX_MS = 30_000;
 
 export function register(
-  context: FeatureContext<{ vectorStats: VectorStatsPort; indexNames: IndexNamesPort }>,
-): WatchesPort {
+  context: FeatureContext<{ vectorStats: VectorStatsService; indexNames: IndexNamesService }>,
+) {
   const { store, clock } = context;
   const logger = context.logger.child({ feature: 'watches' });
   const intervalMs = context.config.watches.intervalMs;
@@ -42,7 +35,7 @@ export function register(
     indexName: await context.uses.indexNames.nameOf(watch.indexId).catch(() => undefined),
     muteAtMostMs: context.policy.current().limits.muteAtMostMs,
   });
-  const slack = watchOutbound(context, logger, shown);
+  const slack = createWatchesOutbound({ ...context, client: context.app.client }, logger, shown);
   const commandName = () => context.commandName();
   const policy = () => context.policy.current();
   const service = createWatchesService({ store, clock, logger, slack, commandName, shown, policy });
@@ -60,25 +53,26 @@ export function register(
   const respond = 'watch.respond' as const;
   context.policy.protect({
     actions: {
-      [WATCH_ACTION.edit]: 'watch.manage',
-      ...{ [WATCH_ACTION.acknowledge]: respond, [WATCH_ACTION.snoozeHour]: respond },
+      [ACTION.edit]: 'watch.manage',
+      ...{ [ACTION.acknowledge]: respond, [ACTION.snoozeHour]: respond },
       ...{
-        [WATCH_ACTION.snoozeMorning]: respond,
-        [WATCH_ACTION.mute]: respond,
-        [WATCH_ACTION.unmute]: respond,
+        [ACTION.snoozeMorning]: respond,
+        [ACTION.mute]: respond,
+        [ACTION.unmute]: respond,
       },
-      [WATCH_ACTION.openStats]: 'stats',
+      [ACTION.openStats]: 'stats',
     },
     views: {
-      [WATCH_CALLBACK]: {
+      [VIEW.watch]: {
         capability: 'watch.manage',
-        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+        postsTo: { field: BLOCK.channel, channel: watchFormChannel },
       },
     },
-    options: { [WATCH_BLOCK.index]: 'watch.manage' },
+    options: { [BLOCK.index]: 'watch.manage' },
   });
-  registerWatchCommands(context, service, context.uses.indexNames);
-  registerWatchForm(context, service, context.uses.indexNames);
+  const doors = { ...context, intervalMs, commandName, policy };
+  registerWatchCommands(doors, service, context.uses.indexNames);
+  registerWatchForm(doors, service, context.uses.indexNames);
   registerAlertActions(context, service, context.uses.vectorStats.postStats);
 
   const checks = createJob({
@@ -94,5 +88,6 @@ export function register(
   });
   context.lifecycle.onStart(() => checks.start());
   context.lifecycle.onStop(() => checks.stop());
-  return { runOnce: () => checks.runOnce(), firing: () => service.firing() };
+  // The service, and its checks run now (after a tick in flight; undefined when the tick failed, logged).
+  return { ...service, runOnce: () => checks.runOnce() };
 }

@@ -1,17 +1,20 @@
-// The feature's WatchSlack port over the Web API: alerts, their updates and thread notes. Each watch
+// The feature's WatchesOutbound over the Web API: alerts, their updates and thread notes. Each watch
 // is named as the team named its index, so messages say `catalog (0d6f3f5e…)` rather than a bare id
 // (a name that can't be read is left out). Times are in the channel's time zone (its digest's), else UTC.
 import type { KnownBlock } from '@slack/types';
 import type { Point } from '../../api/schemas.ts';
+import type { Clock } from '../../clock.ts';
 import { errField } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
 import type { Logger } from '../../log.ts';
 import { renderWatchChart } from '../../render/index.ts';
+import type { Pacer } from '../../slack/pacer.ts';
+import type { PostOnce } from '../../slack/post-once.ts';
 import { type PngUpload, type SentMessage, showPng } from '../../slack/upload.ts';
-import type { MessageRef, Watch } from '../../store/index.ts';
+import type { WebClient } from '../../slack/web-client.ts';
+import type { MessageRef, Store, Watch } from '../../store/index.ts';
 import { channelTimeZone } from '../../time/audience.ts';
 import { rangeInWords } from '../../time/words.ts';
-import type { WatchSlack } from './service.ts';
+import type { WatchesOutbound } from './service.ts';
 import {
   alertMessage,
   changedMessage,
@@ -25,14 +28,18 @@ import { plainIndexWords, type ShownWatch } from './views/watch-words.ts';
 import { formatMetricValue, metricByKey } from './watchable.ts';
 
 /** `shown`: the watch with its index's name. */
-export function watchOutbound(
-  context: FeatureContext,
+export function createWatchesOutbound(
+  {
+    client,
+    pacer,
+    postOnce,
+    clock,
+    store,
+  }: { client: WebClient; pacer: Pacer; postOnce: PostOnce; clock: Clock; store: Store },
   logger: Logger,
   shown: (watch: Watch) => Promise<ShownWatch>,
-): WatchSlack {
-  const { clock, pacer, postOnce } = context;
-  const client = context.app.client;
-  const zone = (watch: Watch) => channelTimeZone(context.store, watch.channelId);
+): WatchesOutbound {
+  const zone = (watch: Watch) => channelTimeZone(store, watch.channelId);
   /**
    * Top-level posts share the digests' budget (Slack's per-channel and workspace rates) and their
    * path: keyed by the watch, so an alert whose answer was lost is found rather than posted again.

@@ -1,6 +1,6 @@
 // What the watches feature does, Slack-free: set up, change, silence and remove watches, and say
 // which are firing. A click or a submission on a watch that no longer exists ends in TargetGone,
-// with the sentence the person sees. The channel is reached through the WatchSlack port declared
+// with the sentence the person sees. The channel is reached through the WatchesOutbound declared
 // here, which outbound.ts implements over the Web API.
 import type { Point } from '../../api/schemas.ts';
 import type { Clock } from '../../clock.ts';
@@ -27,7 +27,7 @@ import { channelFullSentence } from './views/views.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
 /** What the watches feature tells a channel; outbound.ts implements it. */
-export type WatchSlack = {
+export type WatchesOutbound = {
   /** `points`: the metric's last hour, drawn with the threshold (scalars have none). */
   postAlert(watch: Watch, points: readonly Point[], incident?: WatchIncident): Promise<MessageRef>;
   showAlert(watch: Watch, ref: MessageRef, incident?: WatchIncident): Promise<void>;
@@ -51,7 +51,7 @@ export type WatchesServiceDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
-  slack: WatchSlack;
+  slack: WatchesOutbound;
   /** The slash command as the workspace names it, for the hints in sentences. */
   commandName(): string;
   /** The watch with its index's name, for the messages that show it. */

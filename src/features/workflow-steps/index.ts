@@ -1,50 +1,46 @@
 // The workflow-steps feature as the app sees it: opsbot's Workflow Builder steps (request a search
-// index, read an index's statistics, summarise the messaging accounts), built on the ports of the
+// index, read an index's statistics, summarise the messaging accounts), built on the services of the
 // features whose commands do the same. register() wires them and the job that completes, after a
 // restart or on another replica, the request steps whose request ended unheard.
 import { randomUUID } from 'node:crypto';
 import { errField } from '../../errors.ts';
 import type { FeatureContext } from '../../feature-context.ts';
 import { createJob, EVERY_MINUTE } from '../../jobs.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import { registerStepListeners } from './listeners.ts';
-import { createCompletions } from './outbound.ts';
-import { createRequestStep } from './request-step.ts';
-import { createImmediateSteps } from './service.ts';
+import { createWorkflowStepsOutbound } from './outbound.ts';
+import { createWorkflowStepsService, type WorkflowStepsService } from './service.ts';
 import { stepCheck } from './step-checks.ts';
 
+export type { WorkflowStepsService } from './service.ts';
+
 export type WorkflowStepsUses = {
-  searchRequests: SearchRequestsPort;
-  vectorStats: VectorStatsPort;
-  messagingAccounts: MessagingAccountsPort;
+  searchRequests: SearchRequestsService;
+  vectorStats: VectorStatsService;
+  messagingAccounts: MessagingAccountsService;
 };
 
-export type WorkflowStepsPort = {
-  /** Completes the request steps whose request ended unheard (the job does it every minute). */
-  catchUp(): Promise<number>;
-};
-
-export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsPort {
+export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowStepsService {
   const logger = context.logger.child({ feature: 'workflow-steps' });
-  const completions = createCompletions(context.app.client, logger);
-  const check = stepCheck(context.policy);
-  const request = createRequestStep({
+  const completions = createWorkflowStepsOutbound(context.app.client, logger);
+  const service = createWorkflowStepsService({
+    ...context.uses,
     store: context.store,
     clock: context.clock,
     logger,
     requests: context.uses.searchRequests,
     completions,
     owner: `opsbot-${randomUUID()}`,
+    check: stepCheck(context.policy),
   });
-  const immediate = createImmediateSteps({ ...context.uses, check });
-  registerStepListeners(context, { request, immediate, completions });
+  registerStepListeners({ app: context.app, logger }, service, completions);
 
   // The request ended in this process: complete its step now (the store claims it once).
   context.uses.searchRequests.onEnded((ended) => {
     context.work
-      .run(() => request.completeEnded(ended))
+      .run(() => service.completeEnded(ended))
       .catch((error: unknown) => {
         logger.warn(
           { event: 'workflow_step_completion_failed', requestId: ended.id, err: errField(error) },
@@ -55,7 +51,7 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
   const job = createJob({
     name: 'workflow_step_completions',
     intervalMs: EVERY_MINUTE,
-    run: () => request.catchUp(),
+    run: () => service.catchUp(),
     logger,
     work: context.work,
     runAtStart: true,
@@ -63,5 +59,5 @@ export function register(context: FeatureContext<WorkflowStepsUses>): WorkflowSt
   context.lifecycle.onStart(() => job.start());
   context.lifecycle.onStop(() => job.stop());
 
-  return { catchUp: request.catchUp };
+  return service;
 }

@@ -1,16 +1,15 @@
 // The Bolt side of the three steps: `app.function` listeners for function_executed. Bolt
 // acknowledges the event before a listener runs; the listener reads the inputs with zod and hands
-// them to the service. A step that completes at once answers here, through `Completions` (the bot
+// them to the service. A step that completes at once answers here, through the outbound (the bot
 // token); the request step completes later, when its request ends (request-step.ts).
-import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { isManagementApiError } from '../../api/index.ts';
 import { errField, sentenceFor, UserFacingError } from '../../errors.ts';
-import type { FeatureContext } from '../../feature-context.ts';
+import type { Logger } from '../../log.ts';
 import { STEP } from './ids.ts';
-import type { Completions, StepOutputs } from './outbound.ts';
-import type { RequestStep } from './request-step.ts';
-import type { ImmediateSteps } from './service.ts';
+import type { StepOutputs, WorkflowStepsOutbound } from './outbound.ts';
+import type { WorkflowStepsService } from './service.ts';
 
 // Workflow Builder checks types and required inputs; what is left to read is the shape. The person
 // who acts is `user_context` (Slack fills it with who ran the workflow); `requester` is only who a
@@ -32,12 +31,11 @@ const statsInputs = placeInputs.extend({ index: z.string(), period: text });
 
 type StepArgs = SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs;
 
-export type StepListenerDeps = { request: RequestStep; immediate: ImmediateSteps; completions: Completions };
-
-export function registerStepListeners(context: FeatureContext, deps: StepListenerDeps): void {
-  const logger = context.logger.child({ feature: 'workflow-steps' });
-  const { completions } = deps;
-
+export function registerStepListeners(
+  { app, logger }: { app: App; logger: Logger },
+  service: Pick<WorkflowStepsService, 'startRequest' | 'stats' | 'accounts'>,
+  completions: WorkflowStepsOutbound,
+): void {
   /** Completes the execution with the outputs, or with the sentence of what went wrong. */
   const completeAtOnce = async (args: StepArgs, outputs: () => Promise<StepOutputs>) => {
     const executionId = args.event.function_execution_id;
@@ -61,7 +59,7 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
     }
   };
 
-  context.app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
+  app.function(STEP.requestSearchIndex, async ({ event, inputs }) => {
     const parsed = requestInputs.safeParse(inputs);
     if (!parsed.success) {
       await completions.fail(
@@ -71,20 +69,20 @@ export function registerStepListeners(context: FeatureContext, deps: StepListene
       return;
     }
     const { user_context: actor, requester: onBehalfOf, ...rest } = parsed.data;
-    await deps.request.start(event.function_execution_id, { ...rest, actor, onBehalfOf });
+    await service.startRequest(event.function_execution_id, { ...rest, actor, onBehalfOf });
   });
 
-  context.app.function(STEP.vectorIndexStats, async (args) =>
+  app.function(STEP.vectorIndexStats, async (args) =>
     completeAtOnce(args, async () => {
       const { user_context: actor, ...rest } = statsInputs.parse(args.inputs);
-      return deps.immediate.stats({ ...rest, actor });
+      return service.stats({ ...rest, actor });
     }),
   );
 
-  context.app.function(STEP.messagingAccountsSummary, async (args) =>
+  app.function(STEP.messagingAccountsSummary, async (args) =>
     completeAtOnce(args, () => {
       const { user_context: actor, channel } = placeInputs.parse(args.inputs ?? {});
-      return deps.immediate.accounts({ actor, channel });
+      return service.accounts({ actor, channel });
     }),
   );
 }

@@ -14,13 +14,16 @@ export type Sent = 'completed' | 'gone';
 
 export type StepOutputs = Record<string, string | number>;
 
-export type Completions = {
+export type WorkflowStepsOutbound = {
   succeed(executionId: string, outputs: StepOutputs): Promise<Sent>;
   /** `sentence` is what the person who runs the workflow is shown. */
   fail(executionId: string, sentence: string): Promise<Sent>;
 };
 
-export function createCompletions(client: Pick<WebClient, 'functions'>, logger: Logger): Completions {
+export function createWorkflowStepsOutbound(
+  client: Pick<WebClient, 'functions'>,
+  logger: Logger,
+): WorkflowStepsOutbound {
   const send = async (executionId: string, call: () => Promise<unknown>): Promise<Sent> => {
     try {
       await call();

@@ -2,14 +2,14 @@
 // later. Exactly once, across redeliveries, restarts and replicas: the execution is recorded before
 // anything is filed (a second delivery finds it taken), and the completion is claimed in the store
 // under a lease, by whichever process sees the request end; a job completes what a stopped process
-// left (store.listStepRunsToComplete). Slack-free: completions arrive as `Completions`.
+// left (store.listStepRunsToComplete). Slack-free: completions arrive as `WorkflowStepsOutbound`.
 import type { Clock } from '../../clock.ts';
 import { errField, sentenceFor } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
 import { NO_USER } from '../../policy/index.ts';
 import type { IndexRequest, StepRunOutcome, Store } from '../../store/index.ts';
-import type { SearchRequestsPort } from '../search-requests/index.ts';
-import type { Completions, Sent } from './outbound.ts';
+import type { SearchRequestsService } from '../search-requests/index.ts';
+import type { Sent, WorkflowStepsOutbound } from './outbound.ts';
 import { requestOutputs } from './views.ts';
 
 /** Long past a completion call's few seconds; a process that stopped mid-way is taken over after it. */
@@ -40,8 +40,8 @@ export type RequestStepDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
-  requests: Pick<SearchRequestsPort, 'fileAs' | 'request'>;
-  completions: Completions;
+  requests: Pick<SearchRequestsService, 'fileAs' | 'request'>;
+  completions: WorkflowStepsOutbound;
   /** This process, as it names itself in completion claims. */
   owner: string;
 };

@@ -1,12 +1,14 @@
-// The two steps that complete at once, Slack-free: the stats of an index (and, when the workflow
-// names a channel, the stats message and card posted there) and the messaging accounts in numbers.
-// Each goes through its feature's port and obeys the policy of its command; what goes wrong is
+// The three steps, Slack-free: the request step (request-step.ts), and the two that complete at
+// once: the stats of an index (and, when the workflow names a channel, the stats message and card
+// posted there) and the messaging accounts in numbers.
+// Each goes through its feature's service and obeys the policy of its command; what goes wrong is
 // thrown with the command's sentence.
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { MessagingAccountsPort } from '../messaging-accounts/index.ts';
-import type { VectorStatsPort } from '../vector-stats/index.ts';
+import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
+import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
+import { createRequestStep, type RequestStepDeps } from './request-step.ts';
 import type { StepCheck } from './step-checks.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
 
@@ -15,18 +17,26 @@ export type StepPlace = { actor?: string | undefined; channel?: string | undefin
 
 export type StatsStepInputs = StepPlace & { index: string; period?: string | undefined };
 
-export type ImmediateStepDeps = {
-  vectorStats: Pick<VectorStatsPort, 'target' | 'read' | 'post'>;
-  messagingAccounts: Pick<MessagingAccountsPort, 'summaries'>;
+export type WorkflowStepsServiceDeps = RequestStepDeps & {
+  vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'post'>;
+  messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   check: StepCheck;
 };
 
-export function createImmediateSteps(deps: ImmediateStepDeps) {
+export function createWorkflowStepsService(deps: WorkflowStepsServiceDeps) {
+  const request = createRequestStep(deps);
   const refuseUnless = async (refusal: Promise<string | undefined>) => {
     const sentence = await refusal;
     if (sentence !== undefined) throw new UserFacingError(sentence);
   };
   return {
+    /** The request step: files the request now; its step completes when the request ends. */
+    startRequest: request.start,
+    /** Completes the step that filed this request, if one did and it still waits. */
+    completeEnded: request.completeEnded,
+    /** Completes the request steps whose request ended unheard (the job does it every minute). */
+    catchUp: request.catchUp,
+
     async stats(inputs: StatsStepInputs): Promise<StepOutputs> {
       const channel = inputs.channel || undefined;
       await refuseUnless(deps.check('stats', { userId: inputs.actor, channelId: channel }));
@@ -44,4 +54,4 @@ export function createImmediateSteps(deps: ImmediateStepDeps) {
   };
 }
 
-export type ImmediateSteps = ReturnType<typeof createImmediateSteps>;
+export type WorkflowStepsService = ReturnType<typeof createWorkflowStepsService>;

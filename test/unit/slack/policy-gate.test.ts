@@ -2,7 +2,7 @@
 // taken to ask for, and what a refusal carries to the guard (sentence, field, log detail).
 import { describe, expect, it } from 'vitest';
 import { PolicyRefusal } from '../../../src/errors.ts';
-import { WATCH_BLOCK, WATCH_CALLBACK } from '../../../src/features/watches/ids.ts';
+import { BLOCK, VIEW } from '../../../src/features/watches/ids.ts';
 import { watchFormChannel } from '../../../src/features/watches/views/modal-view.ts';
 import { defaultPolicy, parsePolicyText } from '../../../src/policy/index.ts';
 import type { SlackMembership } from '../../../src/slack/membership.ts';
@@ -42,9 +42,9 @@ function gateUnder(policy = parsePolicyText(POLICY, 'POLICY')) {
   // The watch form's own reader of its channel: what the gate checks is what the listener uses.
   gate.protect({
     views: {
-      [WATCH_CALLBACK]: {
+      [VIEW.watch]: {
         capability: 'watch.manage',
-        postsTo: { field: WATCH_BLOCK.channel, channel: watchFormChannel },
+        postsTo: { field: BLOCK.channel, channel: watchFormChannel },
       },
     },
   });
@@ -68,7 +68,7 @@ const submission = (user: string, channel: string | null, openedIn?: string) => 
   type: 'view_submission',
   user: { id: user },
   view: {
-    callback_id: WATCH_CALLBACK,
+    callback_id: VIEW.watch,
     ...(openedIn === undefined ? {} : { private_metadata: JSON.stringify({ channelId: openedIn }) }),
     state: {
       values: {

@@ -8,7 +8,7 @@ import { plain } from '../../../text/block-kit.ts';
 import { escapeMrkdwn, mentionChannel, truncate } from '../../../text/mrkdwn.ts';
 import { PERIOD_WORDS } from '../../../vector-index.ts';
 import { type DaysMode, type DigestSettings, daysModeOf, INCLUDE, MAX_INDEXES } from '../form.ts';
-import { ACTION, BLOCK, CALLBACK_CONFIGURE } from '../ids.ts';
+import { ACTION, BLOCK, VIEW } from '../ids.ts';
 import { DAY_NAMES, daysInWords } from '../schedule.ts';
 
 function option(text: string, value: string): PlainTextOption {
@@ -73,7 +73,7 @@ export function configureModal(input: ConfigureModalInput): ModalView {
   ];
   return {
     type: 'modal',
-    callback_id: CALLBACK_CONFIGURE,
+    callback_id: VIEW.configure,
     private_metadata: JSON.stringify({
       channelId: input.channelId,
       editing: input.editing,
@@ -106,7 +106,7 @@ function indexesField(indexOptions: PlainTextOption[]): KnownBlock {
     element: {
       // Options: the indexes opsbot knows, answered by the indexes feature, shown on open.
       type: 'multi_external_select',
-      action_id: ACTION,
+      action_id: ACTION.value,
       min_query_length: 0,
       max_selected_items: MAX_INDEXES,
       placeholder: plain('catalog'),
@@ -122,7 +122,7 @@ function periodField(period: StatsPeriod): KnownBlock {
     label: plain('Stats period'),
     element: {
       type: 'static_select',
-      action_id: ACTION,
+      action_id: ACTION.value,
       options: STATS_PERIODS.map(periodOption),
       initial_option: periodOption(period),
     },
@@ -134,7 +134,7 @@ function timeField(localTime: string): KnownBlock {
     type: 'input',
     block_id: BLOCK.time,
     label: plain('Time of day'),
-    element: { type: 'timepicker', action_id: ACTION, initial_time: localTime },
+    element: { type: 'timepicker', action_id: ACTION.value, initial_time: localTime },
   };
 }
 
@@ -146,7 +146,7 @@ function zoneField(timeZone: string, zoneNote: string | undefined): KnownBlock {
     hint: plain(zoneNote ?? 'An IANA name such as Europe/Berlin, America/New_York or UTC.'),
     element: {
       type: 'plain_text_input',
-      action_id: ACTION,
+      action_id: ACTION.value,
       initial_value: timeZone,
       placeholder: plain('Europe/Berlin'),
     },
@@ -160,7 +160,7 @@ function daysField(mode: DaysMode): KnownBlock {
     label: plain('Days'),
     element: {
       type: 'radio_buttons',
-      action_id: ACTION,
+      action_id: ACTION.value,
       options: [DAYS_OPTIONS.every, DAYS_OPTIONS.weekdays, DAYS_OPTIONS.chosen],
       initial_option: DAYS_OPTIONS[mode],
     },
@@ -178,7 +178,7 @@ function chosenDaysField(mode: DaysMode, days: readonly Weekday[]): KnownBlock {
     hint: plain('Used when "Chosen days" is selected above.'),
     element: {
       type: 'checkboxes',
-      action_id: ACTION,
+      action_id: ACTION.value,
       options: WEEK_ORDER.map(dayOption),
       ...(mode === 'chosen' && chosen.length > 0 ? { initial_options: chosen.map(dayOption) } : {}),
     },
@@ -197,7 +197,7 @@ function includeField(settings: DigestSettings): KnownBlock {
     label: plain('Also include'),
     element: {
       type: 'checkboxes',
-      action_id: ACTION,
+      action_id: ACTION.value,
       options: [INCLUDE_OPTIONS.accounts, INCLUDE_OPTIONS.requests],
       ...(include.length > 0 ? { initial_options: include } : {}),
     },

@@ -2,13 +2,12 @@
 // dialog); every submit re-checks in the service, which decides by compare-and-set in the store.
 // A denial (already decided, expired, gone, not an approver) or a failure is thrown: the guard
 // shows the sentence to the person who clicked, wherever they clicked (card, Home tab, modal).
-import type { BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { TargetGone } from '../../../errors.ts';
-import type { FeatureContext } from '../../../feature-context.ts';
 import { type Audience, allowed, NO_REQUEST_IN } from '../denials.ts';
-import { BLOCK, BUTTON_ACTION, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
-import type { SearchIndexService } from '../service.ts';
+import { ACTION, BLOCK, ELEMENT, VIEW } from '../ids.ts';
+import type { SearchRequestsService } from '../service.ts';
 import { decisionNoteProblem } from '../validation.ts';
 import { approveModal, readDecisionMetadata, rejectModal } from '../views/modals.ts';
 
@@ -36,16 +35,18 @@ async function readDecision(
   return undefined;
 }
 
-export function registerDecisionListeners(context: FeatureContext, service: SearchIndexService): void {
-  const { app } = context;
+export function registerDecisionListeners(
+  { app, commandName }: { app: App; commandName(): string },
+  service: SearchRequestsService,
+): void {
   const audience = (viewerId: string, style: Audience['style']): Audience => ({
     viewerId,
     style,
-    command: context.commandName(),
+    command: commandName(),
   });
 
   for (const kind of ['approve', 'reject'] as const) {
-    app.action<BlockAction<ButtonAction>>(BUTTON_ACTION[kind], async ({ ack, body, client }) => {
+    app.action<BlockAction<ButtonAction>>(ACTION[kind], async ({ ack, body, client }) => {
       await ack();
       const userId = body.user.id;
       // A first check on click, so nobody fills in a modal that can only be refused; the submit
@@ -58,13 +59,13 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     });
   }
 
-  app.action<BlockAction<ButtonAction>>(BUTTON_ACTION.retry, async ({ ack, body }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.retry, async ({ ack, body }) => {
     await ack();
     const userId = body.user.id;
     allowed(await service.retry(clickedRequestId(body), userId), audience(userId, 'mrkdwn'));
   });
 
-  app.view<ViewSubmitAction>(MODAL_CALLBACK.approve, async ({ ack, body, view }) => {
+  app.view<ViewSubmitAction>(VIEW.approve, async ({ ack, body, view }) => {
     const read = await readDecision({ ack, view }, ELEMENT.comment);
     if (read === undefined) return;
     const userId = body.user.id;
@@ -76,7 +77,7 @@ export function registerDecisionListeners(context: FeatureContext, service: Sear
     if (decision.ok) await service.settle(decision, userId);
   });
 
-  app.view<ViewSubmitAction>(MODAL_CALLBACK.reject, async ({ ack, body, view }) => {
+  app.view<ViewSubmitAction>(VIEW.reject, async ({ ack, body, view }) => {
     const read = await readDecision({ ack, view }, ELEMENT.rejectReason);
     if (read === undefined) return;
     const userId = body.user.id;

@@ -1,49 +1,20 @@
 // `search create|requests` and the request modal's submission. Thin: parse, call the service, show
 // a view. A failure or a denial is thrown; the guard (slack/guard.ts) tells the person.
-import type { ModalView } from '@slack/types';
-import type { FeatureContext } from '../../../feature-context.ts';
-import { allowed, denialError } from '../denials.ts';
-import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
-import { parseCreateArgs } from '../parse.ts';
-import type { RequestQueries } from '../queries.ts';
-import type { Approvers, SearchIndexService } from '../service.ts';
+import type { App } from '@slack/bolt';
+import type { CommandRouter } from '../../../slack/router.ts';
+import { allowed } from '../denials.ts';
+import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
+import type { SearchRequestsService } from '../service.ts';
 import { validateRequestForm } from '../validation.ts';
 import { requestListMessage } from '../views/messages.ts';
-import { approvalNotes, requestMetadata, requestModal } from '../views/modals.ts';
+import { requestMetadata } from '../views/modals.ts';
 
 const RECENT_LIMIT = 15;
 
-/**
- * Where the form was asked for: the channel the confirmation goes to (without one, from the Home
- * tab, it goes to a direct message) and the words after `search create`, to prefill it.
- */
-type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
-
-export type RequestForm = (userId: string, from?: FormOrigin) => Promise<ModalView>;
-
-/** The request form for `userId`; throws, for the guard to show, when they have as many pending as allowed. */
-export function requestFormFor(
-  context: FeatureContext,
-  service: Pick<SearchIndexService, 'capDenial'>,
-  approvers: Pick<Approvers, 'group'>,
-): RequestForm {
-  return async (userId, { channelId = '', words = [] } = {}) => {
-    // A local read, well inside the trigger's 3 s: better than a form that can't be submitted.
-    const cap = await service.capDenial(userId);
-    if (cap) throw denialError(cap, { viewerId: userId, style: 'mrkdwn', command: context.commandName() });
-    const note = approvalNotes(context.config.approvals.rule, approvers.group());
-    return requestModal(parseCreateArgs(words), { channelId }, note);
-  };
-}
-
-export type RequestListeners = {
-  service: SearchIndexService;
-  queries: Pick<RequestQueries, 'recent'>;
-  requestForm: RequestForm;
-};
-
-export function registerRequestListeners(context: FeatureContext, deps: RequestListeners): void {
-  const { service } = deps;
+export function registerRequestListeners(
+  context: { app: App; router: CommandRouter; commandName(): string },
+  service: Pick<SearchRequestsService, 'requestForm' | 'sweep' | 'recent' | 'submit' | 'announce' | 'settle'>,
+): void {
   context.router.register({
     words: ['search', 'create'],
     capability: 'search.request',
@@ -53,7 +24,7 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       'Ask for a new search index; approvers confirm it (as many as its plan needs) before it is created',
     async handle({ ack, command, client, args }) {
       await ack();
-      const view = await deps.requestForm(command.user_id, { channelId: command.channel_id, words: args });
+      const view = await service.requestForm(command.user_id, { channelId: command.channel_id, words: args });
       await client.views.open({ trigger_id: command.trigger_id, view });
     },
   });
@@ -67,12 +38,12 @@ export function registerRequestListeners(context: FeatureContext, deps: RequestL
       await ack();
       // The list must not show a request as pending once its time is up.
       await service.sweep();
-      const message = requestListMessage(await deps.queries.recent(RECENT_LIMIT), command.command);
+      const message = requestListMessage(await service.recent(RECENT_LIMIT), command.command);
       await respond({ response_type: 'ephemeral', text: message.text, blocks: message.blocks });
     },
   });
 
-  context.app.view(MODAL_CALLBACK.request, async ({ ack, body, view }) => {
+  context.app.view(VIEW.request, async ({ ack, body, view }) => {
     const values = view.state.values;
     const checked = validateRequestForm({
       name: values[BLOCK.name]?.[ELEMENT.name]?.value,

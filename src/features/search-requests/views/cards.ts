@@ -6,7 +6,7 @@ import { header, section } from '../../../slack/blocks.ts';
 import type { ApprovalProgress, IndexRequest } from '../../../store/index.ts';
 import { plain } from '../../../text/block-kit.ts';
 import { escapeMrkdwn, mentionUser, NOT_REPORTED, truncate } from '../../../text/mrkdwn.ts';
-import { BUTTON_ACTION, CARD_BLOCK } from '../ids.ts';
+import { ACTION, BLOCK } from '../ids.ts';
 import { planLabel, STATE_EMOJI, slackDate } from './format.ts';
 import { approvedBy, type GroupRef, groupMention, neededWords, progressText } from './progress.ts';
 import { indexName, quoted, summaryBlocks } from './summary.ts';
@@ -17,10 +17,10 @@ function decisionButtons(request: IndexRequest): ActionsBlock {
   const value = String(request.id);
   return {
     type: 'actions',
-    block_id: CARD_BLOCK.decide,
+    block_id: BLOCK.decide,
     elements: [
-      { type: 'button', action_id: BUTTON_ACTION.approve, text: plain('Approve'), style: 'primary', value },
-      { type: 'button', action_id: BUTTON_ACTION.reject, text: plain('Reject'), style: 'danger', value },
+      { type: 'button', action_id: ACTION.approve, text: plain('Approve'), style: 'primary', value },
+      { type: 'button', action_id: ACTION.reject, text: plain('Reject'), style: 'danger', value },
     ],
   };
 }
@@ -40,11 +40,11 @@ function retryButton(request: IndexRequest): ActionsBlock {
     : `opsbot will call the management API once more to create ${request.name}.`;
   return {
     type: 'actions',
-    block_id: CARD_BLOCK.retry,
+    block_id: BLOCK.retry,
     elements: [
       {
         type: 'button',
-        action_id: BUTTON_ACTION.retry,
+        action_id: ACTION.retry,
         text: plain('Retry'),
         value: String(request.id),
         confirm: {

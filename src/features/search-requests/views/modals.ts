@@ -12,7 +12,7 @@ import { plain as plainText } from '../../../text/block-kit.ts';
 import { NAME_MAX, NAME_RULE } from '../../../text/index-names.ts';
 import { leadingGraphemes, quoteUserText, truncate } from '../../../text/mrkdwn.ts';
 import { NO_REQUEST_IN } from '../denials.ts';
-import { BLOCK, ELEMENT, MODAL_CALLBACK } from '../ids.ts';
+import { BLOCK, ELEMENT, VIEW } from '../ids.ts';
 import type { RequestPrefill } from '../parse.ts';
 import { FIXED_UNAVAILABLE, REASON_MAX } from '../validation.ts';
 import { type GroupRef, planNeedsText } from './progress.ts';
@@ -144,7 +144,7 @@ export function requestModal(
   ];
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.request,
+    callback_id: VIEW.request,
     title: title('Request a search index'),
     submit: plain('Request'),
     close: plain('Cancel'),
@@ -162,7 +162,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
     : `This adds your approval to the count (${(t?.counted.length ?? 0) + 1} of ${t?.required}): the index is created once ${t?.required} approvers have approved. Check the details:`;
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.approve,
+    callback_id: VIEW.approve,
     title: title(`Approve request #${request.id}`),
     submit: plain(creates ? 'Approve & create' : 'Approve'),
     close: plain('Cancel'),
@@ -184,7 +184,7 @@ export function approveModal(request: IndexRequest, progress?: ApprovalProgress)
 export function rejectModal(request: IndexRequest): ModalView {
   return {
     type: 'modal',
-    callback_id: MODAL_CALLBACK.reject,
+    callback_id: VIEW.reject,
     title: title(`Reject request #${request.id}`),
     submit: plain('Reject'),
     close: plain('Cancel'),

@@ -1,25 +1,24 @@
 // The alert's buttons: Snooze 1 h, Snooze until tomorrow 09:00, Mute for… / Unmute, Acknowledge and
 // Open stats. The alert redrawn by the service is the answer the channel sees; a click on a removed
 // watch is thrown to the guard.
-import type { BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
-import type { FeatureContext } from '../../../feature-context.ts';
-import type { VectorStatsPort } from '../../vector-stats/index.ts';
+import type { App, BlockAction, ButtonAction, StaticSelectAction } from '@slack/bolt';
+import type { UserTimeZone } from '../../../slack/user-time-zone.ts';
+import type { VectorStatsService } from '../../vector-stats/index.ts';
 import type { Control } from '../alert-clicks.ts';
-import { WATCH_ACTION } from '../ids.ts';
+import { ACTION } from '../ids.ts';
 import type { WatchesService } from '../service.ts';
 
 const CONTROLS: ReadonlyArray<[actionId: string, control: Control]> = [
-  [WATCH_ACTION.snoozeHour, 'snooze_hour'],
-  [WATCH_ACTION.snoozeMorning, 'snooze_morning'],
-  [WATCH_ACTION.unmute, 'unmute'],
+  [ACTION.snoozeHour, 'snooze_hour'],
+  [ACTION.snoozeMorning, 'snooze_morning'],
+  [ACTION.unmute, 'unmute'],
 ];
 
 export function registerAlertActions(
-  context: FeatureContext,
+  { app, userTimeZone }: { app: App; userTimeZone: UserTimeZone },
   service: WatchesService,
-  postStats: VectorStatsPort['postStats'],
+  postStats: VectorStatsService['postStats'],
 ): void {
-  const { app, userTimeZone } = context;
   for (const [actionId, control] of CONTROLS)
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
       await ack();
@@ -32,7 +31,7 @@ export function registerAlertActions(
   // Mute is a menu of durations (`<watch>:<ms>`); alerts posted before it was one have a button whose
   // value is the watch alone, which mutes for the longest the policy allows.
   app.action<BlockAction<ButtonAction | StaticSelectAction>>(
-    WATCH_ACTION.mute,
+    ACTION.mute,
     async ({ ack, body, action, client }) => {
       await ack();
       const value = (action.type === 'static_select' ? action.selected_option.value : action.value) ?? '';
@@ -47,7 +46,7 @@ export function registerAlertActions(
     },
   );
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.acknowledge, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.acknowledge, async ({ ack, body, action }) => {
     await ack();
     // The alert redrawn in place ("Acknowledged by …") is the answer; a second person is told who has it.
     const clicked =
@@ -58,7 +57,7 @@ export function registerAlertActions(
     await service.acknowledge(Number(action.value), body.user.id, name, clicked);
   });
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.openStats, async ({ ack, body, action }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.openStats, async ({ ack, body, action }) => {
     await ack();
     const watch = await service.forStats(Number(action.value));
     // In the alert's thread; the clicked message is the alert when the watch's own record has none.

@@ -1,9 +1,11 @@
 // `/ops watch` (the form, or the rule typed as text), `watch list` and `watch remove`: ack, read
 // the command, ask the service, show the answer. A failure (the store not answering, a watch removed
 // meanwhile) is thrown to the guard, which tells the person in one sentence where they are looking.
-import type { FeatureContext } from '../../../feature-context.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Policy } from '../../../policy/index.ts';
 import { EXAMPLE_INDEX } from '../../../slack/help-view.ts';
-import type { IndexNamesPort } from '../../index-names/index.ts';
+import type { CommandRouter } from '../../../slack/router.ts';
+import type { IndexNamesService } from '../../index-names/index.ts';
 import {
   type OwnersAsked,
   ownersProblem,
@@ -20,11 +22,11 @@ import { ruleText } from '../views/views.ts';
 import { openWatchForm } from './form.ts';
 
 export function registerWatchCommands(
-  context: FeatureContext,
+  context: { router: CommandRouter; clock: Clock; intervalMs: number; policy(): Policy },
   service: WatchesService,
-  indexes: IndexNamesPort,
+  indexes: IndexNamesService,
 ): void {
-  const intervalMinutes = Math.round(context.config.watches.intervalMs / 60_000) || 1;
+  const intervalMinutes = Math.round(context.intervalMs / 60_000) || 1;
 
   context.router.register({
     words: ['watch'],
@@ -33,11 +35,11 @@ export function registerWatchCommands(
     example: `watch ${EXAMPLE_INDEX} monthly-cost > $50`,
     description:
       'tell this channel when an index crosses a line, and when it is back (no arguments: a form); also `watch idx-1 p99-query-latency > 250 for 3 notify @search-oncall remind 20m`, `watch idx-1 pending-index-count > 10k`. The alert calls whoever `notify` names (pick them with @), has *Acknowledge*, and is re-posted in its thread every `remind` interval (30m unless set) until someone acknowledges it',
-    underPolicy: (limits) => watchLimitsSentence(limits, context.config.watches.intervalMs),
+    underPolicy: (limits) => watchLimitsSentence(limits, context.intervalMs),
     async handle({ ack, args, command, client }) {
       if (args.length === 0) {
         await ack();
-        const asked = { command: command.command, policy: context.policy.current() };
+        const asked = { command: command.command, policy: context.policy() };
         await openWatchForm(client, command.trigger_id, watchModal(command.channel_id), asked);
         return;
       }
@@ -45,7 +47,7 @@ export function registerWatchCommands(
       if (!owners.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${owners.problem}` });
       const parsed = parseWatchArgs(owners.rule, command.command);
       if (!parsed.ok) return ack({ response_type: 'ephemeral', text: `:warning: ${parsed.problem}` });
-      const limited = ownersProblem(askedOf(owners), context.policy.current());
+      const limited = ownersProblem(askedOf(owners), context.policy());
       if (limited) return ack({ response_type: 'ephemeral', text: `:warning: ${limited.problem}` });
       // A name (or an id) to the id; an unknown name is refused with the known ones, by the guard.
       const spec = { ...parsed.spec, indexId: await indexes.resolve(parsed.spec.indexId) };

@@ -1,15 +1,14 @@
 // The watch form's Slack side: opened (from the command or a list's Edit button) with the
 // workspace's user groups listed, its submission read back (the rule, the channel, the owners) and
 // saved through the service. A field that doesn't read is shown under that field.
-import type { BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, ViewOutput } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
-import type { FeatureContext } from '../../../feature-context.ts';
 import { within } from '../../../limiter.ts';
 import type { Policy } from '../../../policy/index.ts';
 import type { WebClient } from '../../../slack/web-client.ts';
 import type { Watch } from '../../../store/index.ts';
-import type { IndexNamesPort } from '../../index-names/index.ts';
-import { WATCH_ACTION, WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
+import type { IndexNamesService } from '../../index-names/index.ts';
+import { ACTION, BLOCK, VIEW } from '../ids.ts';
 import { parseRemindEvery } from '../incident.ts';
 import { type OwnersAsked, ownersProblem, readSpec, type WatchSpec } from '../input.ts';
 import type { Owners, WatchesService } from '../service.ts';
@@ -20,63 +19,63 @@ import { ruleText } from '../views/views.ts';
 
 /** The form field each of the spec's fields is typed in, for an error shown under it. */
 const FIELD_BLOCK: Record<keyof WatchSpec, string> = {
-  indexId: WATCH_BLOCK.index,
-  metric: WATCH_BLOCK.metric,
-  direction: WATCH_BLOCK.direction,
-  threshold: WATCH_BLOCK.threshold,
-  forChecks: WATCH_BLOCK.forChecks,
+  indexId: BLOCK.index,
+  metric: BLOCK.metric,
+  direction: BLOCK.direction,
+  threshold: BLOCK.threshold,
+  forChecks: BLOCK.forChecks,
 };
 
 /** The list's Edit button and the form's submission, new watch or edit alike. */
 export function registerWatchForm(
-  context: FeatureContext,
+  context: { app: App; commandName(): string; policy(): Policy },
   service: WatchesService,
-  indexes: IndexNamesPort,
+  indexes: IndexNamesService,
 ): void {
   const { app } = context;
   // The form's index field is a type-ahead over the indexes opsbot knows.
-  indexes.offerIn({ blockId: WATCH_BLOCK.index, actionId: WATCH_BLOCK.index });
+  indexes.offerIn({ blockId: BLOCK.index, actionId: BLOCK.index });
 
-  app.action<BlockAction<ButtonAction>>(WATCH_ACTION.edit, async ({ ack, body, action, client }) => {
+  app.action<BlockAction<ButtonAction>>(ACTION.edit, async ({ ack, body, action, client }) => {
     await ack();
     const watch = await service.forEdit(Number(action.value));
     await openWatchForm(
       client,
       body.trigger_id,
       watchModal(watch.channelId, watch, await indexes.optionOf(watch.indexId)),
-      { command: context.commandName(), policy: context.policy.current() },
+      { command: context.commandName(), policy: context.policy() },
       watch,
     );
   });
 
-  app.view(WATCH_CALLBACK, async ({ ack, body, view }) => {
+  app.view(VIEW.watch, async ({ ack, body, view }) => {
     const v = view.state.values;
     // What doesn't read is shown under its field, and the form stays open.
     const refuse = (block: string, problem: string) =>
       ack({ response_action: 'errors', errors: { [block]: problem } });
     const read = readSpec({
-      indexId: v[WATCH_BLOCK.index]?.[WATCH_BLOCK.index]?.selected_option?.value,
-      metric: v[WATCH_BLOCK.metric]?.[WATCH_BLOCK.metric]?.selected_option?.value,
-      direction: v[WATCH_BLOCK.direction]?.[WATCH_BLOCK.direction]?.selected_option?.value,
-      threshold: v[WATCH_BLOCK.threshold]?.[WATCH_BLOCK.threshold]?.value ?? undefined,
-      forChecks: v[WATCH_BLOCK.forChecks]?.[WATCH_BLOCK.forChecks]?.value ?? undefined,
+      indexId: v[BLOCK.index]?.[BLOCK.index]?.selected_option?.value,
+      metric: v[BLOCK.metric]?.[BLOCK.metric]?.selected_option?.value,
+      direction: v[BLOCK.direction]?.[BLOCK.direction]?.selected_option?.value,
+      threshold: v[BLOCK.threshold]?.[BLOCK.threshold]?.value ?? undefined,
+      forChecks: v[BLOCK.forChecks]?.[BLOCK.forChecks]?.value ?? undefined,
     });
     if (!read.ok) return refuse(FIELD_BLOCK[read.field], read.problem.replaceAll('`', ''));
     const metadata = readMetadata(view.private_metadata);
     const channelId = watchFormChannel(view);
-    if (channelId === undefined) return refuse(WATCH_BLOCK.channel, 'Pick the channel for the alerts.');
+    if (channelId === undefined) return refuse(BLOCK.channel, 'Pick the channel for the alerts.');
     const owners = await readOwners(v, async () =>
       // A watch removed meanwhile is answered by the edit itself, with how to set it up again.
       metadata?.watchId === undefined
         ? []
         : ((await service.forEdit(metadata.watchId).catch(() => undefined))?.notify.groups ?? []),
     );
-    if (!owners.ok) return refuse(WATCH_BLOCK.remind, owners.problem);
-    const limited = ownersProblem(owners.asked, context.policy.current());
-    if (limited) return refuse(WATCH_BLOCK[limited.field], limited.problem);
+    if (!owners.ok) return refuse(BLOCK.remind, owners.problem);
+    const limited = ownersProblem(owners.asked, context.policy());
+    if (limited) return refuse(BLOCK[limited.field], limited.problem);
     const full = await service.channelFull(channelId, metadata?.watchId);
-    if (full !== undefined) return refuse(WATCH_BLOCK.channel, full);
-    const note = v[WATCH_BLOCK.note]?.[WATCH_BLOCK.note]?.value?.trim() || null;
+    if (full !== undefined) return refuse(BLOCK.channel, full);
+    const note = v[BLOCK.note]?.[BLOCK.note]?.value?.trim() || null;
     const watch =
       metadata?.watchId === undefined
         ? await service.create(read.spec, channelId, body.user.id, note, owners.owners)
@@ -126,14 +125,14 @@ async function readOwners(
   values: ViewOutput['state']['values'],
   keptGroups: () => Promise<string[]>,
 ): Promise<{ ok: true; owners: Owners; asked: OwnersAsked } | { ok: false; problem: string }> {
-  const users = values[WATCH_BLOCK.notifyUsers]?.[WATCH_BLOCK.notifyUsers]?.selected_users;
-  const groupField = values[WATCH_BLOCK.notifyGroups]?.[WATCH_BLOCK.notifyGroups];
+  const users = values[BLOCK.notifyUsers]?.[BLOCK.notifyUsers]?.selected_users;
+  const groupField = values[BLOCK.notifyGroups]?.[BLOCK.notifyGroups];
   // The option's text is the group's handle as the form offered it (`@search-oncall`).
   const named = groupField?.selected_options?.flatMap((o) =>
     o.value === undefined ? [] : [{ id: o.value, handle: o.text?.text?.replace(/^@/, '') }],
   );
   const groups = named?.map((g) => g.id);
-  const remindText = values[WATCH_BLOCK.remind]?.[WATCH_BLOCK.remind]?.value?.trim() ?? '';
+  const remindText = values[BLOCK.remind]?.[BLOCK.remind]?.value?.trim() ?? '';
   const remind = remindText === '' ? undefined : parseRemindEvery(remindText);
   if (remind !== undefined && !remind.ok)
     return {

@@ -6,7 +6,7 @@ import { exampleCode, usageCode } from '../../../slack/help-view.ts';
 import type { Watch, WatchIncident } from '../../../store/index.ts';
 import { escapeMrkdwn, mentionChannel } from '../../../text/mrkdwn.ts';
 import { instantInWords } from '../../../time/words.ts';
-import { WATCH_ACTION } from '../ids.ts';
+import { ACTION } from '../ids.ts';
 import { lastIncidentText, ownershipText } from './incident-views.ts';
 import { button, cantPostMark, type Message, ruleText, silencedText } from './views.ts';
 import type { ShownWatch } from './watch-words.ts';
@@ -59,7 +59,7 @@ export function listMessage(command: string, channelId: string, listed: WatchLis
       type: 'mrkdwn',
       text: `*#${w.id}* ${ruleText(w)}\n${stateText(w, now, timeZone)}${w.note === null ? '' : ` · _${escapeMrkdwn(w.note.slice(0, 80))}_`}\n${ownershipText(w)}${incidentLine(w, lastIncidents, now, timeZone)}`,
     },
-    accessory: button('Edit', WATCH_ACTION.edit, String(w.id)),
+    accessory: button('Edit', ACTION.edit, String(w.id)),
   }));
   const unlisted = watches
     .slice(MAX_LISTED)

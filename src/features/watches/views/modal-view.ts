@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pickedConversation, type SubmittedView } from '../../../slack/policy-gate.ts';
 import type { Watch } from '../../../store/index.ts';
 import { plain } from '../../../text/block-kit.ts';
-import { WATCH_BLOCK, WATCH_CALLBACK } from '../ids.ts';
+import { BLOCK, VIEW } from '../ids.ts';
 import { METRICS, type Metric, metricByKey } from '../watchable.ts';
 
 /** What the form carries back: the channel it was opened in, and the watch it edits. */
@@ -26,7 +26,7 @@ export function readMetadata(raw: string): WatchFormMetadata | undefined {
  */
 export function watchFormChannel(view: SubmittedView): string | undefined {
   const opened = readMetadata(view.private_metadata ?? '')?.channelId.trim();
-  return pickedConversation(view.state, WATCH_BLOCK.channel) ?? (opened || undefined);
+  return pickedConversation(view.state, BLOCK.channel) ?? (opened || undefined);
 }
 
 /** A threshold as the form reads it back (`$50`, `2147483648`): exact, in the metric's unit. */
@@ -41,7 +41,7 @@ function thresholdText(metric: Metric, value: number): string {
 export function watchModal(channelId: string, existing?: Watch, existingIndex?: PlainTextOption): ModalView {
   return {
     type: 'modal',
-    callback_id: WATCH_CALLBACK,
+    callback_id: VIEW.watch,
     private_metadata: JSON.stringify({
       channelId,
       ...(existing === undefined ? {} : { watchId: existing.id }),
@@ -64,13 +64,13 @@ function ruleFields(existing?: Watch, existingIndex?: PlainTextOption): ModalVie
   return [
     {
       type: 'input',
-      block_id: WATCH_BLOCK.index,
+      block_id: BLOCK.index,
       label: plain('Vector index'),
       hint: plain('Type part of its name or id; a new id is offered as “Use ID …”.'),
       element: {
         // Options come from the indexes opsbot knows (answered by the indexes feature), shown on open.
         type: 'external_select',
-        action_id: WATCH_BLOCK.index,
+        action_id: BLOCK.index,
         min_query_length: 0,
         placeholder: plain('catalog'),
         ...initial(existingIndex, (o) => ({ initial_option: o })),
@@ -78,22 +78,22 @@ function ruleFields(existing?: Watch, existingIndex?: PlainTextOption): ModalVie
     },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.metric,
+      block_id: BLOCK.metric,
       label: plain('What to watch'),
       element: {
         type: 'static_select',
-        action_id: WATCH_BLOCK.metric,
+        action_id: BLOCK.metric,
         options: METRICS.map((m) => option(m.key, m.name)),
         ...initial(metric, (m) => ({ initial_option: option(m.key, m.name) })),
       },
     },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.direction,
+      block_id: BLOCK.direction,
       label: plain('Alert when it goes'),
       element: {
         type: 'static_select',
-        action_id: WATCH_BLOCK.direction,
+        action_id: BLOCK.direction,
         initial_option:
           existing?.direction === 'below'
             ? option('below', 'below the threshold')
@@ -103,23 +103,23 @@ function ruleFields(existing?: Watch, existingIndex?: PlainTextOption): ModalVie
     },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.threshold,
+      block_id: BLOCK.threshold,
       label: plain('Threshold'),
       hint: plain('In the metric’s unit: bytes like 500 MB, cost like $50, counts like 10k.'),
       element: {
         type: 'plain_text_input',
-        action_id: WATCH_BLOCK.threshold,
+        action_id: BLOCK.threshold,
         placeholder: plain('250'),
         ...initial(metric, (m) => ({ initial_value: thresholdText(m, existing?.threshold ?? 0) })),
       },
     },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.forChecks,
+      block_id: BLOCK.forChecks,
       label: plain('For how many checks in a row'),
       element: {
         type: 'number_input',
-        action_id: WATCH_BLOCK.forChecks,
+        action_id: BLOCK.forChecks,
         is_decimal_allowed: false,
         initial_value: String(existing?.forChecks ?? 3),
         min_value: '1',
@@ -134,11 +134,11 @@ function placeFields(channelId: string, existing?: Watch): ModalView['blocks'] {
   return [
     {
       type: 'input',
-      block_id: WATCH_BLOCK.channel,
+      block_id: BLOCK.channel,
       label: plain('Post alerts in'),
       element: {
         type: 'conversations_select',
-        action_id: WATCH_BLOCK.channel,
+        action_id: BLOCK.channel,
         default_to_current_conversation: true,
         ...(channelId.startsWith('C') || channelId.startsWith('G')
           ? { initial_conversation: channelId }
@@ -147,12 +147,12 @@ function placeFields(channelId: string, existing?: Watch): ModalView['blocks'] {
     },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.note,
+      block_id: BLOCK.note,
       optional: true,
       label: plain('Note for whoever sees the alert'),
       element: {
         type: 'plain_text_input',
-        action_id: WATCH_BLOCK.note,
+        action_id: BLOCK.note,
         max_length: 280,
         placeholder: plain('page #search-oncall if this fires'),
         ...initial(existing?.note ?? undefined, (v) => ({ initial_value: v })),

@@ -6,7 +6,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import type { Policy } from '../../../policy/index.ts';
 import { DEFAULT_REMIND_EVERY_MS, type Watch } from '../../../store/index.ts';
 import { plain } from '../../../text/block-kit.ts';
-import { WATCH_BLOCK } from '../ids.ts';
+import { BLOCK } from '../ids.ts';
 import { remindEveryText } from '../incident.ts';
 
 /** A user group as the form offers it. */
@@ -46,7 +46,7 @@ export function withOwners(
   const blocks: KnownBlock[] = [
     {
       type: 'input',
-      block_id: WATCH_BLOCK.notifyUsers,
+      block_id: BLOCK.notifyUsers,
       optional: true,
       label: plain('Notify these people'),
       hint: plain(
@@ -54,7 +54,7 @@ export function withOwners(
       ),
       element: {
         type: 'multi_users_select',
-        action_id: WATCH_BLOCK.notifyUsers,
+        action_id: BLOCK.notifyUsers,
         max_selected_items: limits.notifyPeople,
         ...(existing === undefined || existing.notify.users.length === 0
           ? {}
@@ -76,13 +76,13 @@ export function withOwners(
         }
       : {
           type: 'input',
-          block_id: WATCH_BLOCK.notifyGroups,
+          block_id: BLOCK.notifyGroups,
           optional: true,
           label: plain('Notify these user groups'),
           hint: plain(`At most ${limits.notifyGroups}.`),
           element: {
             type: 'multi_static_select',
-            action_id: WATCH_BLOCK.notifyGroups,
+            action_id: BLOCK.notifyGroups,
             max_selected_items: limits.notifyGroups,
             placeholder: plain('@search-oncall'),
             options: offered.map(option),
@@ -91,7 +91,7 @@ export function withOwners(
         },
     {
       type: 'input',
-      block_id: WATCH_BLOCK.remind,
+      block_id: BLOCK.remind,
       optional: true,
       label: plain('Remind until someone acknowledges, every'),
       hint: plain(
@@ -99,7 +99,7 @@ export function withOwners(
       ),
       element: {
         type: 'plain_text_input',
-        action_id: WATCH_BLOCK.remind,
+        action_id: BLOCK.remind,
         placeholder: plain('30m'),
         initial_value: remindEveryText(
           existing === undefined ? DEFAULT_REMIND_EVERY_MS : existing.remindEveryMs,
@@ -107,7 +107,7 @@ export function withOwners(
       },
     },
   ];
-  const noteAt = view.blocks.findIndex((b) => b.block_id === WATCH_BLOCK.note);
+  const noteAt = view.blocks.findIndex((b) => b.block_id === BLOCK.note);
   const at = noteAt === -1 ? view.blocks.length : noteAt;
   return { ...view, blocks: [...view.blocks.slice(0, at), ...blocks, ...view.blocks.slice(at)] };
 }

@@ -10,7 +10,7 @@ import { plain } from '../../../text/block-kit.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../../text/mrkdwn.ts';
 import { minutesAndHours } from '../../../text/spans.ts';
 import { instantInWords } from '../../../time/words.ts';
-import { alertActionsBlock, WATCH_ACTION } from '../ids.ts';
+import { ACTION, BLOCK } from '../ids.ts';
 import { formatMetricValue } from '../watchable.ts';
 import { acknowledgedText, callsText, mentionsOf, storyText } from './incident-views.ts';
 import { metricWords } from './metric-view.ts';
@@ -61,7 +61,7 @@ function muteMenu(watchId: number, longestMs: number) {
   const choices = [...new Set([...MUTE_CHOICES.filter((ms) => ms < longestMs), longestMs])];
   return {
     type: 'static_select' as const,
-    action_id: WATCH_ACTION.mute,
+    action_id: ACTION.mute,
     placeholder: plain('Mute for…'),
     options: choices.map((ms) => ({
       value: `${watchId}:${ms}`,
@@ -98,22 +98,22 @@ export function alertMessage(
     ...(acknowledged === undefined ? [] : [context(acknowledged)]),
     {
       type: 'actions',
-      block_id: alertActionsBlock(watch.id),
+      block_id: BLOCK.alertActions(watch.id),
       elements: [
         ...(canAcknowledge
           ? [
               {
-                ...button('Acknowledge', WATCH_ACTION.acknowledge, String(incident.id)),
+                ...button('Acknowledge', ACTION.acknowledge, String(incident.id)),
                 style: 'primary' as const,
               },
             ]
           : []),
-        button('Snooze 1 h', WATCH_ACTION.snoozeHour, String(watch.id)),
-        button('Snooze until tomorrow 09:00', WATCH_ACTION.snoozeMorning, String(watch.id)),
+        button('Snooze 1 h', ACTION.snoozeHour, String(watch.id)),
+        button('Snooze until tomorrow 09:00', ACTION.snoozeMorning, String(watch.id)),
         muted
-          ? button('Unmute', WATCH_ACTION.unmute, String(watch.id))
+          ? button('Unmute', ACTION.unmute, String(watch.id))
           : muteMenu(watch.id, watch.muteAtMostMs ?? DEFAULT_LIMITS.muteAtMostMs),
-        button('Open stats', WATCH_ACTION.openStats, String(watch.id)),
+        button('Open stats', ACTION.openStats, String(watch.id)),
       ],
     },
   ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeDigest } from '../../../../src/features/digests/compose.ts';
-import { type DigestSlack, postDigest } from '../../../../src/features/digests/outbound.ts';
+import { type DigestsOutbound, postDigest } from '../../../../src/features/digests/outbound.ts';
 import type { Pacer } from '../../../../src/slack/pacer.ts';
 import { textWithAltOf as textOf } from '../../../support/blocks.ts';
 import { fakeParts, NOW, subscriptionInput } from '../../../support/digests.ts';
@@ -18,7 +18,7 @@ const invalidSlackFile = () =>
 function slackRefusingImages(times: number) {
   const posts: Array<{ channel: string; blocks?: unknown[] }> = [];
   let refused = 0;
-  const slack: DigestSlack = {
+  const slack: DigestsOutbound = {
     async postMessage(args) {
       const withImage = args.blocks?.some((b) => b.type === 'image') === true;
       if (withImage && refused < times) {

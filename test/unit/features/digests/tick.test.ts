@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../../src/api/index.ts';
-import type { DigestSlack } from '../../../../src/features/digests/outbound.ts';
+import type { DigestsOutbound } from '../../../../src/features/digests/outbound.ts';
 import { createTickParts } from '../../../../src/features/digests/parts.ts';
 import { runDigestTick } from '../../../../src/features/digests/tick.ts';
 import { listAccountSummaries } from '../../../../src/features/messaging-accounts/service.ts';
@@ -23,7 +23,7 @@ const logger = createLogger({ level: 'silent' });
 
 type Posted = { channel: string; text: string; blocks?: unknown[] };
 
-function fakeSlack(fail?: (channel: string, n: number) => unknown): DigestSlack & { posts: Posted[] } {
+function fakeSlack(fail?: (channel: string, n: number) => unknown): DigestsOutbound & { posts: Posted[] } {
   const posts: Posted[] = [];
   let n = 0;
   return {
@@ -52,7 +52,7 @@ describe('digest scheduler tick', () => {
 
   /** The tick as the feature runs it: inside a job, which keeps a process's ticks from overlapping. */
   function scheduler(
-    slack: DigestSlack,
+    slack: DigestsOutbound,
     options: {
       owner?: string;
       partsForTick?: () => ReturnType<typeof fakeParts>;
@@ -206,7 +206,7 @@ describe('digest scheduler tick', () => {
       release = resolve;
     });
     const slack = fakeSlack();
-    const held: DigestSlack = {
+    const held: DigestsOutbound = {
       ...slack,
       postMessage: (args) => posting.then(() => slack.postMessage(args)),
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeOutbound } from '../../../../src/features/home/outbound.ts';
+import { createHomeOutbound } from '../../../../src/features/home/outbound.ts';
 import type { UserTimeZone } from '../../../../src/slack/user-time-zone.ts';
 import type { WebClient } from '../../../../src/slack/web-client.ts';
 import { capturingLogger } from '../../../support/logs.ts';
@@ -17,7 +17,12 @@ function zonesAnswering(first: string | undefined, later: string | undefined): U
 
 const outboundWith = (zones: UserTimeZone) => {
   const client = {} as WebClient;
-  return homeOutbound({ publishing: client, lookups: client }, zones, capturingLogger().logger, Date.now);
+  return createHomeOutbound(
+    { publishing: client, lookups: client },
+    zones,
+    capturingLogger().logger,
+    Date.now,
+  );
 };
 
 describe('Home: the time a tab is drawn in', () => {

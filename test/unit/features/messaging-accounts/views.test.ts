@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../src/accounts/account-text.ts';
-import { ACTION_SHARE, ACTION_SHOW_MORE } from '../../../../src/features/messaging-accounts/ids.ts';
+import { ACTION } from '../../../../src/features/messaging-accounts/ids.ts';
 import {
   accountsView,
   MAX_ACCOUNTS_PER_PAGE,
@@ -38,7 +38,7 @@ describe('accountsView', () => {
     const page = view.render({ start: 0, end: 1 }, { kind: 'ephemeral' });
     expect(page.text).toBe('Messaging accounts — account 1 of 1');
     expect(buttonsIn(page.blocks)).toEqual([
-      { action_id: ACTION_SHARE, value: '0', text: 'Share in channel' },
+      { action_id: ACTION.share, value: '0', text: 'Share in channel' },
     ]);
     expectWithinSlackLimits(page.blocks);
   });
@@ -62,8 +62,8 @@ describe('accountsView', () => {
     if (first === undefined || second === undefined) throw new Error('expected two pages');
     const buttons = buttonsIn(view.render(first, { kind: 'ephemeral' }).blocks);
     expect(buttons).toEqual([
-      { action_id: ACTION_SHOW_MORE, value: String(first.end), text: `Show more (${25 - first.end} left)` },
-      { action_id: ACTION_SHARE, value: '0', text: 'Share in channel' },
+      { action_id: ACTION.showMore, value: String(first.end), text: `Show more (${25 - first.end} left)` },
+      { action_id: ACTION.share, value: '0', text: 'Share in channel' },
     ]);
     expect(view.pageAt(first.end)).toEqual(second);
   });

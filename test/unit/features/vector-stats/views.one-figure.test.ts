@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../../src/api/index.ts';
 import { statsAdmission } from '../../../../src/api/shared-reads.ts';
-import { createStatsService } from '../../../../src/features/vector-stats/service.ts';
+import { createVectorStatsService } from '../../../../src/features/vector-stats/service.ts';
 import { statsMessage } from '../../../../src/features/vector-stats/views.ts';
 import { altTextFor, type StatsCardInput } from '../../../../src/render/index.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../../src/sim/mgmt/index.ts';
@@ -21,10 +21,13 @@ const BUSY = '9b2f6c1e-3d4a-4f5b-8c7d-1e2f3a4b5c6d';
 async function shown(indexId: string, period: StatsPeriod, timeZone = 'UTC') {
   const stats = readStats(makeVectorIndexStats(indexId, period, NOW, 7, DEFAULT_VECTOR_INDEXES[indexId]));
   const given: StatsCardInput[] = [];
-  const service = createStatsService({
+  const service = createVectorStatsService({
     mgmt: { getVectorIndexStats: async () => stats },
     admission: statsAdmission(),
     logger: { error: () => undefined },
+    store: { getSubscription: async () => undefined },
+    commandName: () => '/ops',
+    show: async () => undefined,
     renderer: {
       render: async (input) => {
         given.push(input);

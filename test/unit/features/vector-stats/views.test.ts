@@ -2,7 +2,7 @@ import type { SectionBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { STATS_PERIODS, type StatsPeriod } from '../../../../src/api/index.ts';
 import { DETAILS_FOOTNOTE, detailsMessage } from '../../../../src/features/vector-stats/details-view.ts';
-import { ACTION_DETAILS, ACTION_PERIOD, ACTION_REFRESH } from '../../../../src/features/vector-stats/ids.ts';
+import { ACTION } from '../../../../src/features/vector-stats/ids.ts';
 import {
   apiErrorSentence,
   badIdNotice,
@@ -184,12 +184,12 @@ describe('statsMessage', () => {
       ];
     };
     const [select, refresh, details] = actions.elements;
-    expect(select.action_id).toBe(ACTION_PERIOD);
+    expect(select.action_id).toBe(ACTION.period);
     expect(select.options.map((o) => o.value)).toEqual(STATS_PERIODS.map((p) => `${p}:idx-2`));
     expect(select.initial_option).toEqual(select.options[STATS_PERIODS.indexOf('3d')]);
-    expect(refresh).toMatchObject({ action_id: ACTION_REFRESH, value: '3d:idx-2' });
+    expect(refresh).toMatchObject({ action_id: ACTION.refresh, value: '3d:idx-2' });
     expect(details).toMatchObject({
-      action_id: ACTION_DETAILS,
+      action_id: ACTION.details,
       value: '3d:idx-2',
       text: { text: 'Details' },
     });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsPeriod } from '../../../../src/api/index.ts';
 import { createWatchChecker } from '../../../../src/features/watches/checker.ts';
 import { INITIAL_STATE, NO_CONTROLS } from '../../../../src/features/watches/evaluate.ts';
-import type { WatchSlack } from '../../../../src/features/watches/service.ts';
+import type { WatchesOutbound } from '../../../../src/features/watches/service.ts';
 import { createLogger } from '../../../../src/log.ts';
 import { DEFAULT_VECTOR_INDEXES, makeVectorIndexStats } from '../../../../src/sim/mgmt/index.ts';
 import type { Store } from '../../../../src/store/index.ts';
@@ -18,7 +18,7 @@ import { readStats } from '../../../support/api-records.ts';
 const NOW = Date.parse('2026-11-23T08:00:00Z');
 const INTERVAL = 300_000;
 
-function recordingSlack(): WatchSlack & { alerts: string[] } {
+function recordingSlack(): WatchesOutbound & { alerts: string[] } {
   const alerts: string[] = [];
   const ref = { channel: 'C0', ts: '1.000100' };
   return {
