@@ -287,6 +287,16 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
       `p99 ≤ ${ms(SCALE_ANSWER_P99_MAX_MS)}`,
       (v) => atMost(v, SCALE_ANSWER_P99_MAX_MS),
     ),
+    ...(Object.keys(ANSWER_KINDS) as AnswerKind[]).map((kind) =>
+      row(
+        item,
+        `${at}: ${ANSWER_KINDS[kind]}`,
+        sides,
+        p99((r) => r.answers[kind]),
+        'information',
+        info,
+      ),
+    ),
     row(
       item,
       `${at}: the slowest statement the database saw`,
