@@ -57,5 +57,3 @@ export function indexListing(store: Store) {
     },
   };
 }
-
-export type IndexListing = ReturnType<typeof indexListing>;
