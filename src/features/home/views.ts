@@ -3,7 +3,6 @@
 import type { KnownBlock } from '@slack/types';
 import { type ApiHealthSnapshot, healthStateOf } from '../../api/health.ts';
 import { context, header, mrkdwnSections, section } from '../../slack/blocks.ts';
-import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { plain } from '../../text/block-kit.ts';
 import { escapeMrkdwn, mentionChannel, mentionUser } from '../../text/mrkdwn.ts';
@@ -240,6 +239,3 @@ function healthSection(data: HomeData): KnownBlock[] {
     ),
   ]);
 }
-
-/** The most blocks a Home view may have. */
-export const HOME_BLOCKS_MAX = SLACK_LIMITS.homeBlocks;
