@@ -59,8 +59,6 @@ export type Finding =
   | { kind: 'spike'; peak: number; at: number; median: number }
   | { kind: 'trend'; from: number; to: number; pct: number };
 
-export type DetectorName = Finding['kind'];
-
 /** What a detector found, and how unusual it is: |ln(factor)|, so 2× up and 2× down weigh the same. */
 export type Detection = { finding: Finding; unusualness: number };
 
