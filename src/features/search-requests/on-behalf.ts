@@ -37,7 +37,7 @@ export type Filer = {
 };
 
 /** Slack named nobody, so nobody could be told of the request or held to a cap. */
-export const NOBODY_TO_FILE_FOR =
+const NOBODY_TO_FILE_FOR =
   'Slack didn’t say who is running this, so no request was filed: start the workflow as a person (a link or a button).';
 
 export function filer(
