@@ -18,7 +18,7 @@ export function quoted(text: string, max = REASON_MAX): string {
 }
 
 /** "<@filer>", or "<@filer> on behalf of <@person>" when a workflow step filed it for someone. */
-export function requestedBy(request: Pick<IndexRequest, 'requesterId' | 'onBehalfOf'>): string {
+function requestedBy(request: Pick<IndexRequest, 'requesterId' | 'onBehalfOf'>): string {
   const filer = mentionUser(request.requesterId);
   return request.onBehalfOf === null || request.onBehalfOf === request.requesterId
     ? filer
