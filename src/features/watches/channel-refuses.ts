@@ -11,7 +11,7 @@ import { cantPostNote } from './views/views.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
 /** Slack's code when `error` says opsbot can't post in the channel (src/errors.ts's CANT_POST); else undefined. */
-export function cantPostCode(error: unknown): string | undefined {
+function cantPostCode(error: unknown): string | undefined {
   return cantPostReason(error) === undefined ? undefined : slackErrorCode(error);
 }
 
