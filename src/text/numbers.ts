@@ -166,7 +166,7 @@ export function formatTogether(kind: ValueKind, values: readonly number[]): stri
   return undefined;
 }
 /** `1.56M ± 100`, `5.19 GB ± 600 KB`: values at one level that move a little, both said plainly. */
-export function levelWithSpread(kind: ValueKind, min: number, max: number): string {
+function levelWithSpread(kind: ValueKind, min: number, max: number): string {
   return `${formatValue(kind, min / 2 + max / 2, DEFAULT_DIGITS + 2)} ± ${formatValue(kind, max / 2 - min / 2)}`;
 }
 
