@@ -4,7 +4,8 @@
 // conversation's zone, and the threshold's name sits where the line does not run.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { hourLabel, UTC } from '../time/words.ts';
-import { type Measure, placeSlotLabels } from './fit.ts';
+import { measureOf } from './draw-cell.ts';
+import { placeSlotLabels } from './fit.ts';
 import { ensureFonts, font } from './fonts.ts';
 import { css, themeFor } from './palette.ts';
 import { surface } from './surface.ts';
@@ -65,13 +66,6 @@ export function thresholdLabelBox(
     { x: (left + right) / 2, y: below },
   ].map((c) => ({ ...c, ...size }));
   return candidates.find(clear) ?? (candidates[0] as Box);
-}
-
-function measureOf(ctx: SKRSContext2D): Measure {
-  return (text, px) => {
-    ctx.font = font(px);
-    return ctx.measureText(text).width;
-  };
 }
 
 /** The chart's size in CSS pixels; the PNG is twice that. */
