@@ -26,7 +26,8 @@ export type Change = {
   pct: number | undefined;
 };
 
-function finite(values: readonly number[]): number[] {
+/** The values a sum can use: NaN and ±Infinity dropped. */
+export function finite(values: readonly number[]): number[] {
   return values.filter((v) => typeof v === 'number' && Number.isFinite(v));
 }
 

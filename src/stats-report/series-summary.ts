@@ -3,7 +3,7 @@
 // the rest), but this is also fed by tests and future callers, so non-finite values are dropped and
 // every sum is arranged so that ±1e308 inputs cannot overflow to Infinity.
 
-import { changeOf, meanOf } from './change.ts';
+import { changeOf, finite, meanOf } from './change.ts';
 
 export const SPARK_LEVELS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'] as const;
 
@@ -21,10 +21,6 @@ export type SeriesSummary = {
   /** The change over the period, as change.ts defines it; undefined where it has no meaning. */
   changePct: number | undefined;
 };
-
-function finite(values: readonly number[]): number[] {
-  return values.filter((v) => typeof v === 'number' && Number.isFinite(v));
-}
 
 /** `undefined` for an empty (or all non-finite) series. */
 export function summarise(values: readonly number[]): SeriesSummary | undefined {
