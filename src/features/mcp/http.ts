@@ -65,8 +65,12 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
     }
     const server = deps.serverFor(caller);
     // No sessionIdGenerator (the SDK's `sessionIdGenerator: undefined`): stateless, no session id.
-    // One JSON answer per POST rather than an event stream: every tool answers at once.
-    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+    // One JSON answer per POST rather than an event stream: every tool answers at once. The body cap
+    // is given again here for a body sent chunked, which declares no length to refuse unread.
+    const transport = new StreamableHTTPServerTransport({
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();
