@@ -15,6 +15,8 @@ export type McpHttpDeps = {
   authenticate(bearer: string | undefined): Promise<Caller | undefined>;
   serverFor(caller: Caller): McpServer;
   logger: Logger;
+  /** The slash command as the workspace names it (`/ops` unless renamed), for the 401's hint. */
+  commandName(): string;
 };
 
 const jsonRpcError = (
@@ -57,7 +59,7 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
       return jsonRpcError(
         res,
         401,
-        'A valid opsbot MCP token is needed: mint one with `/ops mcp token <label>`.',
+        `A valid opsbot MCP token is needed: mint one with \`${deps.commandName()} mcp token <label>\`.`,
         {
           'www-authenticate': 'Bearer realm="opsbot"',
         },
