@@ -110,7 +110,7 @@ const RAW_SOCKET_MESSAGE =
   /^(Received a message on the WebSocket|Unable to parse an incoming WebSocket message)/;
 
 /** A raw-payload line cut to what an operator debugging the socket needs: the envelope's type. */
-export function withoutPayload(text: string): string {
+function withoutPayload(text: string): string {
   const raw = RAW_SOCKET_MESSAGE.exec(text);
   if (raw === null) return text;
   if (raw[1] !== 'Received a message on the WebSocket') return `${raw[1]} (will ignore; payload not logged)`;

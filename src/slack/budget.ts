@@ -107,7 +107,7 @@ export const PER_CHANNEL_POSTS: Allowance = { perMinute: 600, burst: 100 };
  * Background work (a job: digests, alerts, reminders) may spend this share of a method: the rest
  * is kept for people, so a command's card is not queued behind a thousand digests' uploads.
  */
-export const BACKGROUND_SHARE = 0.7;
+const BACKGROUND_SHARE = 0.7;
 
 /** The allowance background work of one method draws from first; undefined when it may spend all. */
 export function backgroundShareOf(allowance: Allowance): Allowance | undefined {

@@ -249,7 +249,6 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
     );
     const person = { userId: command.user_id, channelId: command.channel_id, command: command.command };
     if (match.kind === 'help') {
-      const exampleIndex = await router.exampleIndex();
       if (match.topic !== undefined) {
         await ack({
           response_type: 'ephemeral',
@@ -257,6 +256,7 @@ export function registerCommandRouter(app: App, router: CommandRouter, options: 
         });
         return;
       }
+      const exampleIndex = await router.exampleIndex();
       const scope = await options.scopeHelp?.(person, router.list());
       await ack({
         response_type: 'ephemeral',

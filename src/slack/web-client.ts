@@ -20,7 +20,7 @@ type Fetch = typeof globalThis.fetch;
 export const TRIGGER_WINDOW_MS = 2_500;
 
 /** How long one call to Slack may take once it is sent. */
-export const CALL_TIMEOUT_MS = 15_000;
+const CALL_TIMEOUT_MS = 15_000;
 
 /**
  * The client's defaults retry a failing call ten times over about thirty minutes and never time
@@ -136,7 +136,7 @@ const POSTING_METHODS = new Set(['chat.postMessage', 'files.completeUploadExtern
  * The error codes of a post whose outcome Slack did not tell (see POSTING_METHODS): no answer in
  * time (it may still land), or a 5xx (Slack finished with it, and failed somewhere).
  */
-export const POST_TIMED_OUT = 'post_timed_out';
+const POST_TIMED_OUT = 'post_timed_out';
 export const POST_SERVER_ERROR = 'post_server_error';
 export const POST_OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([POST_TIMED_OUT, POST_SERVER_ERROR]);
 
@@ -144,7 +144,7 @@ export const POST_OUTCOME_UNKNOWN: ReadonlySet<string> = new Set([POST_TIMED_OUT
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** Outside budgetedFetch, so a timeout of the call itself is seen here (its own signal). */
-export function postedOnceFetch(fetch: Fetch): Fetch {
+function postedOnceFetch(fetch: Fetch): Fetch {
   return async (input, init) => {
     if (!POSTING_METHODS.has(methodOf(input) ?? '')) return fetch(input, init);
     try {

@@ -26,7 +26,6 @@ export class InvalidStoreInputError extends Error {
   override readonly name = 'InvalidStoreInputError';
 }
 
-/** The database was migrated by a newer opsbot than this one; running on would risk corrupting it. */
 /**
  * A cap counted in the write's own transaction was reached: nothing was written. `count` is what
  * the cap counted (at least `max`).
@@ -54,6 +53,7 @@ export class StepRunGoneError extends Error {
   }
 }
 
+/** The database was migrated by a newer opsbot than this one; running on would risk corrupting it. */
 export class SchemaTooNewError extends Error {
   override readonly name = 'SchemaTooNewError';
   readonly databaseVersion: number;

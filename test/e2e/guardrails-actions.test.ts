@@ -163,18 +163,23 @@ describe.each(['http', 'socket'] as const)('guardrails on clicks and forms (%s)'
     ]);
   });
 
+  /** The form refused with "Slack didn't say whether you're in" on the channel field, and no watch kept. */
+  async function expectRefusedForUnknownMembership(): Promise<void> {
+    const ack = await submitWatch(OPS, 'C0INCIDENTS');
+    expect(ack.ack).toEqual({
+      response_action: 'errors',
+      errors: {
+        watch_channel:
+          'Slack didn’t say just now whether you’re in <#C0INCIDENTS>, so nothing was done: try again in a minute.',
+      },
+    });
+    expect(await ws.store.listWatches('C0INCIDENTS')).toEqual([]);
+  }
+
   it('Slack not saying who is in a channel refuses the form, and changes nothing', async () => {
     ws.slack.fail('conversations.members', { error: 'internal_error' }, { times: 20 });
     try {
-      const ack = await submitWatch(OPS, 'C0INCIDENTS');
-      expect(ack.ack).toEqual({
-        response_action: 'errors',
-        errors: {
-          watch_channel:
-            'Slack didn’t say just now whether you’re in <#C0INCIDENTS>, so nothing was done: try again in a minute.',
-        },
-      });
-      expect(await ws.store.listWatches('C0INCIDENTS')).toEqual([]);
+      await expectRefusedForUnknownMembership();
     } finally {
       ws.slack.clearFaults();
     }
@@ -185,15 +190,7 @@ describe.each(['http', 'socket'] as const)('guardrails on clicks and forms (%s)'
     // come long after the form's 3 s. The gate waits ANSWER_WITHIN_MS and says what it couldn't learn.
     ws.slack.fail('conversations.members', { status: 500, delayMs: 800 }, { times: 50 });
     try {
-      const ack = await submitWatch(OPS, 'C0INCIDENTS');
-      expect(ack.ack).toEqual({
-        response_action: 'errors',
-        errors: {
-          watch_channel:
-            'Slack didn’t say just now whether you’re in <#C0INCIDENTS>, so nothing was done: try again in a minute.',
-        },
-      });
-      expect(await ws.store.listWatches('C0INCIDENTS')).toEqual([]);
+      await expectRefusedForUnknownMembership();
     } finally {
       ws.slack.clearFaults();
     }

@@ -7,9 +7,8 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_BUDGETS, MAX_REQUEST_BODY_BYTES } from '../../src/http-server.ts';
 import { until } from '../support/poll.ts';
-import { startFlags } from '../support/spawned-app.ts';
 import { rssOf } from './load-jobs.ts';
-import { type Spawned, spawnedWorkspace } from './spawned.ts';
+import { type Spawned, spawnedWorkspace, startAsStartCommand } from './spawned.ts';
 
 const SLOW = 400;
 const MiB = 1024 * 1024;
@@ -52,10 +51,7 @@ describe(`${SLOW} slow bodies against node src/main.ts under the start command's
 
   beforeAll(async () => {
     sw = await spawnedWorkspace();
-    const flags = startFlags();
-    const started = await sw.start({ ...flags.env, DIGEST_TICK_MS: '3600000' }, flags.args);
-    url = started.url;
-    pid = started.child.pid ?? 0;
+    ({ url, pid } = await startAsStartCommand(sw));
   });
   afterAll(async () => {
     await sw?.close();

@@ -13,7 +13,7 @@ import { type ManagementApiSimulator, startManagementApiSimulator } from '../../
 import { type SlackSimulator, startSlackSimulator } from '../../src/sim/slack/index.ts';
 import { SIM_CREDENTIALS, SIM_IDS } from '../../src/sim/workspace.ts';
 import { openStore, type Store } from '../../src/store/index.ts';
-import { type SpawnedApp, spawnApp } from '../support/spawned-app.ts';
+import { type SpawnedApp, spawnApp, startFlags } from '../support/spawned-app.ts';
 
 export type Spawned = {
   slack: SlackSimulator;
@@ -100,4 +100,16 @@ export async function spawnedWorkspace(options: { extraUsers?: string[] } = {}):
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the app as the start command does (its node flags and env), with the digest tick an hour
+ * away so that only the test's own traffic runs; `pid` is for sampling its RSS.
+ */
+export async function startAsStartCommand(
+  sw: Spawned,
+): Promise<{ url: string; pid: number; args: string[] }> {
+  const flags = startFlags();
+  const started = await sw.start({ ...flags.env, DIGEST_TICK_MS: '3600000' }, flags.args);
+  return { url: started.url, pid: started.child.pid ?? 0, args: flags.args };
 }

@@ -10,9 +10,8 @@ import { slashCommandBody } from '../../src/sim/driver/payloads.ts';
 import { DEFAULT_VECTOR_INDEXES } from '../../src/sim/mgmt/stats.ts';
 import { SIM_IDS } from '../../src/sim/workspace.ts';
 import { until } from '../support/poll.ts';
-import { startFlags } from '../support/spawned-app.ts';
 import { type Job, percentile, rssOf, sendFromWorker } from './load-jobs.ts';
-import { type Spawned, spawnedWorkspace } from './spawned.ts';
+import { type Spawned, spawnedWorkspace, startAsStartCommand } from './spawned.ts';
 
 const { requester } = SIM_IDS;
 const BURST = 500;
@@ -26,11 +25,9 @@ describe(`${BURST} stats commands at once against node src/main.ts under the sta
 
   beforeAll(async () => {
     sw = await spawnedWorkspace();
-    const flags = startFlags();
-    expect(flags.args).toContain('--max-old-space-size=160');
-    const started = await sw.start({ ...flags.env, DIGEST_TICK_MS: '3600000' }, flags.args);
-    url = started.url;
-    pid = started.child.pid ?? 0;
+    let args: string[];
+    ({ url, pid, args } = await startAsStartCommand(sw));
+    expect(args).toContain('--max-old-space-size=160');
   });
   afterAll(async () => {
     await sw?.close();

@@ -15,6 +15,8 @@ export type McpHttpDeps = {
   authenticate(bearer: string | undefined): Promise<Caller | undefined>;
   serverFor(caller: Caller): McpServer;
   logger: Logger;
+  /** The slash command as the workspace names it (`/ops` unless renamed), for the 401's hint. */
+  commandName(): string;
 };
 
 const jsonRpcError = (
@@ -57,7 +59,7 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
       return jsonRpcError(
         res,
         401,
-        'A valid opsbot MCP token is needed: mint one with `/ops mcp token <label>`.',
+        `A valid opsbot MCP token is needed: mint one with \`${deps.commandName()} mcp token <label>\`.`,
         {
           'www-authenticate': 'Bearer realm="opsbot"',
         },
@@ -65,8 +67,12 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
     }
     const server = deps.serverFor(caller);
     // No sessionIdGenerator (the SDK's `sessionIdGenerator: undefined`): stateless, no session id.
-    // One JSON answer per POST rather than an event stream: every tool answers at once.
-    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
+    // One JSON answer per POST rather than an event stream: every tool answers at once. The body cap
+    // is given again here for a body sent chunked, which declares no length to refuse unread.
+    const transport = new StreamableHTTPServerTransport({
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();

@@ -59,6 +59,7 @@ export function register(context: FeatureContext<McpFeatureUses>) {
     authenticate: (bearer) => tokens.authenticate(bearer),
     serverFor: (caller) => buildServer({ uses, policy, audited }, caller),
     logger,
+    commandName: context.commandName,
   });
   // Inside the work tracker: a shutdown waits for the calls in flight.
   return {

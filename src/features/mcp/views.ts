@@ -32,7 +32,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
     section(`\`\`\`${token}\`\`\``),
     header('Connect an agent'),
     section(
-      `Point an MCP client at opsbot’s \`/mcp\` endpoint with this header:\n\`Authorization: Bearer ${token}\`\nFor Claude Desktop, Cursor and other clients that take a JSON configuration:`,
+      `Point an MCP client at opsbot’s \`/mcp\` endpoint with this header:\n\`Authorization: Bearer ${token}\`\nFor Cursor, Claude Code and other clients that take HTTP servers in a JSON configuration (Claude Desktop through the \`mcp-remote\` bridge: see opsbot’s MCP docs):`,
     ),
     section(`\`\`\`${config}\`\`\``),
     context(

@@ -16,6 +16,7 @@ async function serve(authenticate: () => Promise<undefined>) {
       throw new Error('no caller may get this far');
     },
     logger,
+    commandName: () => '/ops',
   });
   server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', () => resolve()));

@@ -55,7 +55,11 @@ describe('MCP tokens', () => {
     expect(labelProblem('two words')).toBe(
       '“two words” can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. `claude-desktop`.',
     );
-    expect(labelProblem('x'.repeat(41))).toBeDefined();
+    // Too long: refused, the sentence quoting only its first 40 characters.
+    expect(labelProblem('x'.repeat(41))).toBe(
+      `“${'x'.repeat(40)}” can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. \`claude-desktop\`.`,
+    );
+    expect(labelProblem('x'.repeat(40))).toBeUndefined();
   });
 });
 

@@ -1,17 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { App, LogLevel, SocketModeReceiver } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackDriver, type SlackDriver } from '../../../../src/sim/driver/driver.ts';
-import {
-  SIM_APP_TOKEN,
-  type SlackSimulator,
-  startSlackSimulator,
-  userContext,
-} from '../../../../src/sim/slack/index.ts';
+import { type SlackSimulator, startSlackSimulator, userContext } from '../../../../src/sim/slack/index.ts';
 import { until } from '../../../support/poll.ts';
-
-const TOKEN = 'xoxb-test-fake-token';
-const SECRET = 'fake-signing-secret';
+import { boltAppOn, SECRET, TOKEN } from './bolt-app.ts';
 
 type Seen = { callbackId: string; executionId: string; inputs: Record<string, unknown> };
 
@@ -20,20 +13,7 @@ type Heard = { seen: Seen[]; answers: string[] };
 
 /** A tiny Bolt 5 app with one listener per step, each finishing the way a real step would. */
 function buildApp(sim: SlackSimulator, transport: 'http' | 'socket', record: Heard): App {
-  const app = new App({
-    token: TOKEN,
-    logLevel: LogLevel.ERROR,
-    clientOptions: { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } },
-    ...(transport === 'socket'
-      ? {
-          receiver: new SocketModeReceiver({
-            appToken: SIM_APP_TOKEN,
-            logLevel: LogLevel.ERROR,
-            installerOptions: { clientOptions: { slackApiUrl: sim.apiUrl } },
-          }),
-        }
-      : { signingSecret: SECRET }),
-  });
+  const app = boltAppOn(sim, transport);
   const note = (
     event: { function: { callback_id: string }; function_execution_id: string },
     inputs: object,

@@ -1,30 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { App, LogLevel, SocketModeReceiver } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackDriver, type SlackDriver } from '../../../../src/sim/driver/driver.ts';
-import { SIM_APP_TOKEN, type SlackSimulator, startSlackSimulator } from '../../../../src/sim/slack/index.ts';
+import { type SlackSimulator, startSlackSimulator } from '../../../../src/sim/slack/index.ts';
+import { boltAppOn, SECRET, TOKEN } from './bolt-app.ts';
 
-const TOKEN = 'xoxb-test-fake-token';
-const SECRET = 'fake-signing-secret';
 const plain = (text: string) => ({ type: 'plain_text' as const, text });
 const INDEXES = ['catalog', 'cart', 'checkout', 'orders'];
 
 /** A Bolt app with type-ahead menus: in a modal (opened by /ops form) and in a message (/ops card). */
 function buildApp(sim: SlackSimulator, transport: 'http' | 'socket'): App {
-  const app = new App({
-    token: TOKEN,
-    logLevel: LogLevel.ERROR,
-    clientOptions: { slackApiUrl: sim.apiUrl, retryConfig: { retries: 0 } },
-    ...(transport === 'socket'
-      ? {
-          receiver: new SocketModeReceiver({
-            appToken: SIM_APP_TOKEN,
-            logLevel: LogLevel.ERROR,
-            installerOptions: { clientOptions: { slackApiUrl: sim.apiUrl } },
-          }),
-        }
-      : { signingSecret: SECRET }),
-  });
+  const app = boltAppOn(sim, transport);
   const picker = (actionId: string, minQueryLength?: number) => ({
     type: 'external_select' as const,
     action_id: actionId,

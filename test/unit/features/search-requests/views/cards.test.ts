@@ -4,7 +4,7 @@ import { checkBlockKit } from '../../../../../src/sim/slack/index.ts';
 import type { RequestState } from '../../../../../src/store/index.ts';
 import { textOf } from '../../../../support/blocks.ts';
 import { aRequest, CREATED_RESULT } from '../../../../support/index-requests.ts';
-import { elementsOf } from './fixtures.ts';
+import { elementsOf, requestFor } from './fixtures.ts';
 
 const STATES: RequestState[] = [
   'pending',
@@ -15,16 +15,6 @@ const STATES: RequestState[] = [
   'rejected',
   'expired',
 ];
-
-function requestFor(state: RequestState) {
-  return aRequest({
-    state,
-    decidedBy: state === 'pending' || state === 'expired' ? null : 'U0APPROVER',
-    decisionComment: state === 'rejected' ? 'Use the shared index instead' : null,
-    result: state === 'created' ? CREATED_RESULT : null,
-    failureMessage: state === 'failed' ? 'The management API refused the request: name taken' : null,
-  });
-}
 
 describe('request card', () => {
   it.each(STATES)('passes Slack’s Block Kit checks when %s', (state) => {

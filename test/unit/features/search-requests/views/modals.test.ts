@@ -7,20 +7,9 @@ import {
   requestModal,
 } from '../../../../../src/features/search-requests/views/modals.ts';
 import { checkBlockKit } from '../../../../../src/sim/slack/index.ts';
-import type { RequestState } from '../../../../../src/store/index.ts';
 import { textOf } from '../../../../support/blocks.ts';
-import { aRequest, CREATED_RESULT } from '../../../../support/index-requests.ts';
-import { elementsOf } from './fixtures.ts';
-
-function requestFor(state: RequestState) {
-  return aRequest({
-    state,
-    decidedBy: state === 'pending' || state === 'expired' ? null : 'U0APPROVER',
-    decisionComment: state === 'rejected' ? 'Use the shared index instead' : null,
-    result: state === 'created' ? CREATED_RESULT : null,
-    failureMessage: state === 'failed' ? 'The management API refused the request: name taken' : null,
-  });
-}
+import { aRequest } from '../../../../support/index-requests.ts';
+import { elementsOf, requestFor } from './fixtures.ts';
 
 describe('request modal', () => {
   it('is prefilled from the command text and passes Slack’s Block Kit checks', () => {
