@@ -12,7 +12,7 @@
 // posted are ~26 MiB outside the heap at worst.
 import { Busy } from '../errors.ts';
 import { type Admission, createAdmission } from '../limiter.ts';
-import { memoize } from '../memoize.ts';
+import { memoize, sharedWhileInFlight } from '../memoize.ts';
 import type { ManagementClient } from './client.ts';
 import type { StatsPeriod, VectorIndexStats } from './schemas.ts';
 
@@ -24,35 +24,6 @@ export const STATS_ADMISSION = { running: 4, waiting: 96 } as const;
 /** The process's one admission for statistics reads and their cards (context.statsWork). */
 export function statsAdmission(limits: { running: number; waiting: number } = STATS_ADMISSION): Admission {
   return createAdmission({ ...limits, whenFull: () => new Busy() });
-}
-
-/** `load` shared while in flight; `has` says whether an ask would join one already on its way. */
-export type SharedWhileInFlight<K extends unknown[], V> = ((...args: K) => Promise<V>) & {
-  has(...args: K): boolean;
-};
-
-/**
- * `load`, with one promise per key while it is in flight: whoever asks for the same key meanwhile
- * gets that promise. Nothing is kept once it settles, failures included.
- */
-export function sharedWhileInFlight<K extends unknown[], V>(
-  keyOf: (...args: K) => string,
-  load: (...args: K) => Promise<V>,
-): SharedWhileInFlight<K, V> {
-  const inFlight = new Map<string, Promise<V>>();
-  const shared = (...args: K) => {
-    const key = keyOf(...args);
-    const pending = inFlight.get(key);
-    if (pending !== undefined) return pending;
-    const started = load(...args);
-    inFlight.set(key, started);
-    const done = () => {
-      if (inFlight.get(key) === started) inFlight.delete(key);
-    };
-    started.then(done, done);
-    return started;
-  };
-  return Object.assign(shared, { has: (...args: K) => inFlight.has(keyOf(...args)) });
 }
 
 export function sharedStatsReads(mgmt: StatsReader): StatsReader {

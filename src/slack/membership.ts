@@ -34,6 +34,7 @@ import { errField, slackErrorCode } from '../errors.ts';
 import { within } from '../limiter.ts';
 import type { Logger } from '../log.ts';
 import { LruMap } from '../lru-map.ts';
+import { sharedWhileInFlight } from '../memoize.ts';
 import type { Answer, Membership, PostCheck } from '../policy/index.ts';
 import { MEMBERSHIP_MAX_AGE_MS } from './user-groups.ts';
 
@@ -99,19 +100,10 @@ type ChannelFacts =
  */
 function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerWithinMs: number) {
   const kept = new LruMap<string, { value: unknown; at: number }>(KEPT_ANSWERS);
-  const reading = new Map<string, Promise<unknown>>();
-
-  /** The cached or coalesced answer to `key`; 'unknown' (nothing kept) when Slack fails. */
-  return async function shared<T>(
-    key: string,
-    read: () => Promise<T>,
-    maxAgeMs = MEMBERSHIP_MAX_AGE_MS,
-  ): Promise<T | 'unknown'> {
-    const hit = kept.get(key);
-    if (hit !== undefined && clock() - hit.at < maxAgeMs) return hit.value as T;
-    let inFlight = reading.get(key) as Promise<T | 'unknown'> | undefined;
-    if (inFlight === undefined) {
-      inFlight = read()
+  const reading = sharedWhileInFlight(
+    (key: string, _read: () => Promise<unknown>) => key,
+    (key: string, read: () => Promise<unknown>) =>
+      read()
         .then((value) => {
           kept.set(key, { value, at: clock() });
           return value;
@@ -123,10 +115,18 @@ function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerW
             'Slack did not answer a membership question',
           );
           return 'unknown';
-        })
-        .finally(() => reading.delete(key));
-      reading.set(key, inFlight);
-    }
+        }),
+  );
+
+  /** The cached or coalesced answer to `key`; 'unknown' (nothing kept) when Slack fails. */
+  return async function shared<T>(
+    key: string,
+    read: () => Promise<T>,
+    maxAgeMs = MEMBERSHIP_MAX_AGE_MS,
+  ): Promise<T | 'unknown'> {
+    const hit = kept.get(key);
+    if (hit !== undefined && clock() - hit.at < maxAgeMs) return hit.value as T;
+    const inFlight = reading(key, read) as Promise<T | 'unknown'>;
     const answer = await within(inFlight, answerWithinMs, 'late' as const);
     if (answer !== 'late') return answer;
     logger.warn(

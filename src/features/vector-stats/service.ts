@@ -7,10 +7,10 @@ import {
   type ManagementClient,
   type VectorIndexStats,
 } from '../../api/index.ts';
-import { sharedWhileInFlight } from '../../api/shared-reads.ts';
 import { errField, TargetGone, UserFacingError } from '../../errors.ts';
 import type { Admission } from '../../limiter.ts';
 import type { Logger } from '../../log.ts';
+import { sharedWhileInFlight } from '../../memoize.ts';
 import { type CardRenderer, defaultCardRenderer } from '../../render/index.ts';
 import type { PngUpload } from '../../slack/upload.ts';
 import { buildReport, type StatsReport } from '../../stats-report/report.ts';
