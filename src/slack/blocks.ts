@@ -60,3 +60,16 @@ export function textWeight(blocks: readonly unknown[]): number {
   visit(blocks);
   return total;
 }
+
+/** What of a message Slack's limits count: its blocks, and the characters of its text. */
+export type MessageSize = { blocks: number; chars: number };
+
+export const messageSize = (blocks: readonly unknown[]): MessageSize => ({
+  blocks: blocks.length,
+  chars: textWeight(blocks),
+});
+
+/** Whether Slack takes a message of this size (a page of a list, a digest shrunk until it does). */
+export function fitsInMessage(size: MessageSize): boolean {
+  return size.blocks <= SLACK_LIMITS.messageBlocks && size.chars <= SLACK_LIMITS.messageCumulativeText;
+}

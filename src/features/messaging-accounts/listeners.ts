@@ -15,7 +15,7 @@ import { describeApiError, isManagementApiError } from '../../api/index.ts';
 import type { Clock } from '../../clock.ts';
 import { errField, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import { textWeight } from '../../slack/blocks.ts';
+import { messageSize } from '../../slack/blocks.ts';
 import { respondWithFallback } from '../../slack/respond.ts';
 import type { CommandRouter } from '../../slack/router.ts';
 import { ACTION } from './ids.ts';
@@ -153,7 +153,6 @@ function figures(view: AccountsView, page: AccountPage, rendered: Rendered) {
     accounts: view.total,
     pages: view.pages.length,
     page: view.pages.indexOf(page) + 1,
-    blocks: rendered.blocks.length,
-    chars: textWeight(rendered.blocks),
+    ...messageSize(rendered.blocks),
   };
 }

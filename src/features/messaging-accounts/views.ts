@@ -9,7 +9,7 @@ import {
   planName,
   stateTone,
 } from '../../accounts/account-text.ts';
-import { context, header, mrkdwnSections, textWeight } from '../../slack/blocks.ts';
+import { context, fitsInMessage, header, messageSize, mrkdwnSections } from '../../slack/blocks.ts';
 import { SLACK_LIMITS } from '../../slack/limits.ts';
 import { escapeMrkdwn, mentionUser, truncate } from '../../text/mrkdwn.ts';
 import { ACTION } from './ids.ts';
@@ -122,17 +122,6 @@ function buildPage(
   return blocks;
 }
 
-type Size = { blocks: number; chars: number };
-
-const sizeOf = (blocks: readonly KnownBlock[]): Size => ({
-  blocks: blocks.length,
-  chars: textWeight(blocks),
-});
-
-function fits(size: Size): boolean {
-  return size.blocks <= SLACK_LIMITS.messageBlocks && size.chars <= SLACK_LIMITS.messageCumulativeText;
-}
-
 /** The page the summary is split into. Same input, same pages: buttons can refer to them by offset. */
 export type AccountsView = {
   total: number;
@@ -151,7 +140,7 @@ export function accountsView(
   const total = summaries.length;
   const cards = summaries.map((s) => accountCard(s, nowMs));
   const overview = overviewText(summaries, unreadable);
-  const cardSizes = cards.map(sizeOf);
+  const cardSizes = cards.map(messageSize);
   // Measured with both frames: a page must fit as the user sees it and as it is shared.
   const frames: PageMode[] = [{ kind: 'ephemeral' }, { kind: 'shared', sharedBy: `U${'0'.repeat(20)}` }];
   const fitsPage = (page: AccountPage): boolean => {
@@ -162,8 +151,8 @@ export function accountsView(
       chars += cardSizes[i]?.chars ?? 0;
     }
     return frames.every((mode) => {
-      const frame = sizeOf(buildPage([], page, total, overview, mode));
-      return fits({ blocks: frame.blocks + blocks, chars: frame.chars + chars });
+      const frame = messageSize(buildPage([], page, total, overview, mode));
+      return fitsInMessage({ blocks: frame.blocks + blocks, chars: frame.chars + chars });
     });
   };
   const pages: AccountPage[] = [];

@@ -3,7 +3,14 @@
 // line each, and the rest counted, with the command that shows any of them in full.
 
 import type { KnownBlock, SectionBlock } from '@slack/types';
-import { context, header, mrkdwnSections, section, textWeight } from '../../../slack/blocks.ts';
+import {
+  context,
+  fitsInMessage,
+  header,
+  messageSize,
+  mrkdwnSections,
+  section,
+} from '../../../slack/blocks.ts';
 import { usageCode } from '../../../slack/help-view.ts';
 import { SLACK_LIMITS } from '../../../slack/limits.ts';
 import { imageBlock } from '../../../slack/upload.ts';
@@ -170,18 +177,12 @@ function build(
   return blocks;
 }
 
-function fits(blocks: readonly KnownBlock[]): boolean {
-  return (
-    blocks.length <= SLACK_LIMITS.messageBlocks && textWeight(blocks) <= SLACK_LIMITS.messageCumulativeText
-  );
-}
-
 export function digestMessage(content: DigestContent, options: DigestViewOptions): DigestMessage {
   let detail = DETAIL_MAX;
   let compact = COMPACT_MAX;
   let blocks = build(content, options, detail, compact);
   // Shrink the detailed part first, then the one-liners, until Slack will take it.
-  while (!fits(blocks) && (detail > 0 || compact > 0)) {
+  while (!fitsInMessage(messageSize(blocks)) && (detail > 0 || compact > 0)) {
     if (detail > 0) detail -= 1;
     else compact = Math.max(0, compact - 5);
     blocks = build(content, options, detail, compact);
