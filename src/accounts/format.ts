@@ -1,8 +1,9 @@
 // Units as the spec gives them: bytes in binary units (a 1,048,576-byte limit reads "1 MiB"), seconds
-// and milliseconds as durations, counts with thousands separators. INT32 max is how the API spells
-// "no limit" on integer columns, so it reads "unlimited" whatever the unit.
+// and milliseconds as durations, counts with thousands separators (the figures are src/text's). INT32
+// max is how the API spells "no limit" on integer columns, so it reads "unlimited" whatever the unit.
 import { tz } from '@date-fns/tz';
 import { NOT_REPORTED } from '../text/mrkdwn.ts';
+import { formatBinaryBytes, formatExact } from '../text/numbers.ts';
 import { format, formatDistance, formatDuration } from '../time/date-fns.ts';
 
 export const INT32_MAX = 2_147_483_647;
@@ -17,15 +18,17 @@ export function isUnlimited(value: number | undefined): boolean {
   return value === INT32_MAX || value === INT64_MAX_AS_DOUBLE;
 }
 
-const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** A limit's figure, or what stands for none: not reported, or unlimited. */
+const limit =
+  (format: (value: number) => string) =>
+  (value: number | undefined): string =>
+    value === undefined ? NOT_REPORTED : isUnlimited(value) ? UNLIMITED : format(value);
 
 /** `1,000,000`; fractions kept to two places. */
-export function formatCount(value: number | undefined): string {
-  if (value === undefined) return NOT_REPORTED;
-  if (isUnlimited(value)) return UNLIMITED;
-  if (!Number.isFinite(value)) return '–';
-  return counts.format(value);
-}
+export const formatCount = limit(formatExact);
+
+/** `512 B`, `1 MiB`, `1.5 GiB`: binary units, at most one decimal. */
+export const formatBytes = limit(formatBinaryBytes);
 
 const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -37,28 +40,9 @@ export function formatAmount(value: number | undefined): string {
   return (Number.isInteger(value) ? wholes : cents).format(value);
 }
 
-const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
-
-/** `512 B`, `1 MiB`, `1.5 GiB`: binary units, at most one decimal. */
-export function formatBytes(value: number | undefined): string {
-  if (value === undefined) return NOT_REPORTED;
-  if (isUnlimited(value)) return UNLIMITED;
-  if (!Number.isFinite(value) || Math.abs(value) < 1024) return `${formatCount(value)} B`;
-  let scaled = value;
-  let unit = -1;
-  while (Math.abs(scaled) >= 1024 && unit < BINARY_UNITS.length - 1) {
-    scaled /= 1024;
-    unit += 1;
-  }
-  const rounded = Math.round(scaled * 10) / 10;
-  return `${counts.format(rounded)} ${BINARY_UNITS[unit]}`;
-}
-
 /** `15 minutes`, `7 days`, `1 day 6 hours`: every non-zero unit, so a limit is never rounded. */
-export function formatSeconds(value: number | undefined): string {
-  if (value === undefined) return NOT_REPORTED;
-  if (isUnlimited(value)) return UNLIMITED;
-  if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} s`;
+export const formatSeconds = limit((value) => {
+  if (!Number.isFinite(value) || value < 0) return `${formatExact(value)} s`;
   if (value === 0) return '0 seconds';
   let rest = value;
   const days = Math.floor(rest / 86_400);
@@ -68,16 +52,13 @@ export function formatSeconds(value: number | undefined): string {
   const minutes = Math.floor(rest / 60);
   const seconds = Math.round((rest - minutes * 60) * 1000) / 1000;
   return formatDuration({ days, hours, minutes, seconds });
-}
+});
 
 /** `250 ms`, `1.5 seconds`, `7 days`. */
-export function formatMillis(value: number | undefined): string {
-  if (value === undefined) return NOT_REPORTED;
-  if (isUnlimited(value)) return UNLIMITED;
-  if (!Number.isFinite(value) || value < 0) return `${formatCount(value)} ms`;
-  if (value < 1000) return `${formatCount(value)} ms`;
+export const formatMillis = limit((value) => {
+  if (!Number.isFinite(value) || value < 1000) return `${formatExact(value)} ms`;
   return formatSeconds(value < 60_000 ? value / 1000 : Math.round(value / 1000));
-}
+});
 
 const UTC = tz('UTC');
 

@@ -5,6 +5,8 @@
 // side (a panel's min and max, a change "19 → 46"), `digitsToTell` adds digits until they differ:
 // a line that moves must never be labelled "min 1.6M · max 1.6M". Non-finite input can't come
 // from the API (rejected at the boundary), but a formatter must never print "NaN" to a user.
+// A limit is the exception: a person compares it with what they set, so it is written in full
+// (`formatExact`: 1,000,000; `formatBinaryBytes`: a 1,048,576-byte limit reads 1 MiB).
 
 const NOT_A_NUMBER = '–';
 
@@ -71,6 +73,27 @@ export function formatBytes(value: number, digits = DEFAULT_DIGITS): string {
   if (!Number.isFinite(value)) return NOT_A_NUMBER;
   const text = scaled(Math.round(value), 1000, BYTE_UNITS, ' ', digits);
   return text.startsWith('-0 ') ? '0 B' : text;
+}
+
+const EXACT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** A figure in full, as a limit is written: `1,000,000`; fractions kept to two places. */
+export function formatExact(value: number): string {
+  return Number.isFinite(value) ? EXACT.format(value) : NOT_A_NUMBER;
+}
+
+const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
+
+/** Bytes in binary units, as a limit is set: `512 B`, `1 MiB`, `1.5 GiB`, at most one decimal. */
+export function formatBinaryBytes(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) < 1024) return `${formatExact(value)} B`;
+  let scaled = value;
+  let unit = -1;
+  while (Math.abs(scaled) >= 1024 && unit < BINARY_UNITS.length - 1) {
+    scaled /= 1024;
+    unit += 1;
+  }
+  return `${formatExact(Math.round(scaled * 10) / 10)} ${BINARY_UNITS[unit]}`;
 }
 
 /**

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   digitsToTell,
+  formatBinaryBytes,
   formatBytes,
   formatCompact,
   formatCount,
+  formatExact,
   formatValue,
   type ValueKind,
 } from '../../../src/text/numbers.ts';
@@ -44,6 +46,26 @@ describe('formatBytes', () => {
     [-2048, '-2 KB'],
   ])('%d → %s', (value, text) => {
     expect(formatBytes(value)).toBe(text);
+  });
+});
+
+describe('a limit, written in full', () => {
+  it.each([
+    [1_000_000, '1,000,000'],
+    [2.5, '2.5'],
+    [-1, '-1'],
+    [Number.NaN, '–'],
+  ])('%d → %s', (value, text) => {
+    expect(formatExact(value)).toBe(text);
+  });
+
+  it.each([
+    [1023, '1,023 B'],
+    [1_048_576, '1 MiB'],
+    [1_000_000, '976.6 KiB'],
+    [Number.POSITIVE_INFINITY, '– B'],
+  ])('%d bytes → %s', (value, text) => {
+    expect(formatBinaryBytes(value)).toBe(text);
   });
 });
 

@@ -1,7 +1,7 @@
 // Wording shared by the cards, modals and messages: dates, states, limits in words.
 
 import type { LimitsSummary, RequestState } from '../../../store/index.ts';
-import { formatBytes } from '../../../text/numbers.ts';
+import { formatBytes, formatExact } from '../../../text/numbers.ts';
 
 /**
  * A date each reader sees in their own time zone (Slack's date token), with a UTC fallback for
@@ -82,10 +82,6 @@ const LIMIT_WORDING: Record<LimitKey, { label: string; unit: (n: string) => stri
   max_writes_per_request: { label: 'Writes per request', unit: (n) => `up to ${n}` },
 };
 
-function wholeNumber(n: number): string {
-  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–';
-}
-
 /** One line per known limit, in words: "Queries: unlimited", "Bandwidth: 10.7 GB per month". */
 export function limitLines(limits: LimitsSummary): string[] {
   const lines: string[] = [];
@@ -97,7 +93,7 @@ export function limitLines(limits: LimitsSummary): string[] {
       lines.push(`${wording.label}: unlimited`);
       continue;
     }
-    const amount = key === 'max_monthly_bandwidth' ? formatBytes(value) : wholeNumber(value);
+    const amount = key === 'max_monthly_bandwidth' ? formatBytes(value) : formatExact(Math.round(value));
     lines.push(`${wording.label}: ${wording.unit(amount)}`);
   }
   return lines;
