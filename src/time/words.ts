@@ -1,7 +1,7 @@
 // How opsbot writes times and lengths of time for people: every instant with its zone ("22:10 UTC",
 // "Tue 1 Dec, 22:10 Europe/Berlin"), in the zone the conversation reads it in (src/time/audience.ts
 // chooses it). The stats card, its alt text, the stats message, the alert chart and the watch, index
-// and Home messages all write times through this module.
+// and Home messages and the search requests' cards and refusals all write times through this module.
 import { tzOffset } from '@date-fns/tz/tzOffset';
 import type { StatsPeriod } from '../api/schemas.ts';
 import { stepInWords } from '../text/spans.ts';
@@ -73,6 +73,14 @@ export function instantInWords(ms: number, timeZone = UTC): string {
   if (!isDateMs(ms)) return '';
   const d = wall(ms, timeZone);
   return `${WEEKDAYS[d.getUTCDay()]} ${dayOf(d)}, ${timeOf(d)} ${timeZone}`;
+}
+
+/**
+ * `2026-01-15 09:30 UTC`: an instant with its year, in UTC, where Slack's date token can't show the
+ * reader's own zone (the token's fallback, the sentences of a refusal).
+ */
+export function utcStamp(ms: number): string {
+  return isDateMs(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} ${UTC}` : '';
 }
 
 /**

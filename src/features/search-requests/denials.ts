@@ -5,7 +5,7 @@ import { tally } from '../../approval-rule.ts';
 import { TargetGone, UserFacingError } from '../../errors.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
 import { mentionUser } from '../../text/mrkdwn.ts';
-import { utcText } from './views/format.ts';
+import { utcStamp } from '../../time/words.ts';
 import { listCommand } from './views/messages.ts';
 import { neededWords } from './views/progress.ts';
 
@@ -64,7 +64,7 @@ function stateSentence(request: IndexRequest, viewerId: string, style: TextStyle
     case 'rejected':
       return `${n} was already rejected by ${by}.`;
     case 'expired':
-      return `${n} expired at ${utcText(request.expiresAt)} without a decision; the requester can file it again.`;
+      return `${n} expired at ${utcStamp(request.expiresAt)} without a decision; the requester can file it again.`;
   }
 }
 
@@ -102,7 +102,7 @@ export function denialText(denial: Denial, viewerId: string, style: TextStyle, c
       return `You already have ${denial.pending} requests waiting for approval, the most one person may have. Wait for a decision on them${list}.`;
     }
     case 'unapproved_daily_cap':
-      return `You’ve already asked for ${denial.max} indexes that need no approval today, the most one person may per day; you can ask again after ${utcText(denial.resetsAt)}.`;
+      return `You’ve already asked for ${denial.max} indexes that need no approval today, the most one person may per day; you can ask again after ${utcStamp(denial.resetsAt)}.`;
   }
 }
 

@@ -6,6 +6,7 @@ import {
   periodInWords,
   rangeInWords,
   spanWords,
+  utcStamp,
 } from '../../../src/time/words.ts';
 
 describe('periodInWords', () => {
@@ -64,6 +65,13 @@ describe('instantInWords', () => {
     expect(instantInWords(at)).toBe('Tue 1 Dec, 22:10 UTC');
     expect(instantInWords(at, 'Europe/Berlin')).toBe('Tue 1 Dec, 23:10 Europe/Berlin');
     expect(instantInWords(at, 'America/New_York')).toBe('Tue 1 Dec, 17:10 America/New_York');
+  });
+});
+
+describe('utcStamp', () => {
+  it('writes an instant with its year in UTC, for where Slack cannot show the reader their zone', () => {
+    expect(utcStamp(Date.UTC(2026, 0, 15, 9, 30, 59))).toBe('2026-01-15 09:30 UTC');
+    expect(utcStamp(Number.NaN)).toBe('');
   });
 });
 

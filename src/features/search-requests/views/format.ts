@@ -2,18 +2,14 @@
 
 import type { LimitsSummary, RequestState } from '../../../store/index.ts';
 import { formatBytes, formatExact } from '../../../text/numbers.ts';
+import { utcStamp } from '../../../time/words.ts';
 
 /**
  * A date each reader sees in their own time zone (Slack's date token), with a UTC fallback for
  * clients that can't render it.
  */
 export function slackDate(ms: number): string {
-  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${utcText(ms)}>`;
-}
-
-/** "2026-01-15 09:30 UTC", for text where Slack's date token doesn't render (plain text). */
-export function utcText(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} at {time}|${utcStamp(ms)}>`;
 }
 
 export const STATE_LABEL: Record<RequestState, string> = {
