@@ -37,7 +37,7 @@ import { WorkTracker } from './work-tracker.ts';
 export { MAX_REQUEST_BODY_BYTES } from './http-server.ts';
 
 /** Each feature's service: what other features, the demo and tests may use of it. */
-export type FeatureServices = ReturnType<typeof registerFeatures>;
+type FeatureServices = ReturnType<typeof registerFeatures>;
 
 export type Opsbot = {
   app: App;

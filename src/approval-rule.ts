@@ -80,7 +80,7 @@ export function nextCompletes(progress: ApprovalProgress): boolean {
 }
 
 /** Who caused a request: whoever filed it, and whoever it was filed for. Neither may approve it. */
-export type CausedBy = { requesterId: string; onBehalfOf: string | null };
+type CausedBy = { requesterId: string; onBehalfOf: string | null };
 
 /** Whether `userId` caused the request (separation of duties: they can't make the index exist). */
 export function causedBy(request: CausedBy, userId: string): boolean {

@@ -14,7 +14,7 @@ export type Change =
   /** A person's MCP tokens changed (one minted or revoked). */
   | { kind: 'mcp-token'; userId: string };
 
-export type ChangeListener = (change: Change) => void;
+type ChangeListener = (change: Change) => void;
 
 export class ChangeFeed {
   readonly #listeners = new Set<ChangeListener>();

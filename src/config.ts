@@ -258,7 +258,7 @@ function approversProblem(env: Record<string, string | undefined>): string | und
   return 'APPROVER_USER_IDS is missing — comma-separated Slack user IDs of approvers, e.g. U0123ABCD,U0456EFGH (or set APPROVER_GROUP to a Slack user group)';
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 /**
  * The one stderr line a refused configuration ends in: every problem, then what to do, on one line
@@ -286,7 +286,7 @@ function signingSecretProblem(env: Record<string, string | undefined>): string |
  * file as it is, so the two can't drift apart). A copied but unedited `.env` passes every shape
  * check, so it is caught by value, before Slack is asked.
  */
-export const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   SLACK_BOT_TOKEN: 'xoxb-your-bot-token',
   SLACK_SIGNING_SECRET: 'your-signing-secret',
   SLACK_APP_TOKEN: 'xapp-your-app-token',

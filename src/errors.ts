@@ -36,7 +36,7 @@ export class PolicyRefusal extends UserFacingError {
   }
 }
 
-export type RefusalDetail = {
+type RefusalDetail = {
   capability: string;
   user: string | undefined;
   channel: string | undefined;
@@ -45,7 +45,7 @@ export type RefusalDetail = {
   field?: string | undefined;
 };
 
-export type ErrField = {
+type ErrField = {
   name: string;
   message: string;
   /** The management API's error kind, a Slack error code, or a system/transport code. */
@@ -143,7 +143,7 @@ export function isTransientSlackError(error: unknown): boolean {
 }
 
 /** The form could not open: its trigger_id was too late or already used. */
-export function isTriggerSpent(error: unknown): boolean {
+function isTriggerSpent(error: unknown): boolean {
   return TRIGGER_SPENT.has(slackErrorCode(error) ?? '');
 }
 

@@ -32,7 +32,7 @@ export const HTTP_BUDGETS = {
   bodyBytesInFlight: 8 * 1024 * 1024,
 } as const;
 
-export type ServerDeps = {
+type ServerDeps = {
   /** Absent in Socket Mode: Slack's requests come over the socket, so only the probes are served. */
   receiver: HTTPReceiver | undefined;
   readiness: Readiness;

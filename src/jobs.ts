@@ -24,7 +24,7 @@ const realTimers: JobTimers = {
 /** The interval of the jobs that sweep and poll once a minute. */
 export const EVERY_MINUTE = 60_000;
 
-export type JobOptions<T = unknown> = {
+type JobOptions<T = unknown> = {
   /** Names the job in the log: `{ event: 'job_failed', job: name }`. */
   name: string;
   intervalMs: number;
@@ -39,7 +39,7 @@ export type JobOptions<T = unknown> = {
   timers?: JobTimers;
 };
 
-export type Job<T = unknown> = {
+type Job<T = unknown> = {
   start(): void;
   /** Stops the timer, aborts the run in flight and waits for it (bounded). */
   stop(): Promise<void>;

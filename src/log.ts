@@ -11,7 +11,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'password',
   'token',
   'read_only_token',
@@ -27,7 +27,7 @@ export const REDACTED_PATHS = [
   'appToken',
 ];
 
-export type LoggerOptions = {
+type LoggerOptions = {
   level: string;
   /** Secret values to scrub from every line (tokens, passwords). */
   secrets?: string[];

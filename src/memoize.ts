@@ -25,7 +25,7 @@ export function memoize<K extends unknown[], V>(
 }
 
 /** `load` shared while in flight; `has` says whether an ask would join one already on its way. */
-export type SharedWhileInFlight<K extends unknown[], V> = ((...args: K) => Promise<V>) & {
+type SharedWhileInFlight<K extends unknown[], V> = ((...args: K) => Promise<V>) & {
   has(...args: K): boolean;
 };
 

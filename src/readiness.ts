@@ -8,8 +8,8 @@
 import type { Logger } from './log.ts';
 import type { Store } from './store/index.ts';
 
-export type SlackLink = 'connecting to Slack' | 'ok' | 'reconnecting to Slack';
-export type MgmtLink = 'not checked yet' | 'ok' | 'credentials refused' | 'unreachable';
+type SlackLink = 'connecting to Slack' | 'ok' | 'reconnecting to Slack';
+type MgmtLink = 'not checked yet' | 'ok' | 'credentials refused' | 'unreachable';
 
 export type ReadinessReport = { status: number; body: Record<string, unknown> };
 

@@ -1,21 +1,13 @@
 // What one account says, as mrkdwn fragments. Every string that came from the API is escaped and cut
 // short here, so the views can only ever place safe text.
 import type { ShownMessagingAccount } from '../secrets/index.ts';
-import { escapeMrkdwn, truncate } from '../text/mrkdwn.ts';
-import {
-  formatAmount,
-  formatBytes,
-  formatCount,
-  formatMillis,
-  formatSeconds,
-  formatWhen,
-  NOT_REPORTED,
-} from './format.ts';
+import { escapeMrkdwn, NOT_REPORTED, truncate } from '../text/mrkdwn.ts';
+import { formatAmount, formatBytes, formatCount, formatMillis, formatSeconds, formatWhen } from './format.ts';
 
 /** An account as the views receive it: allowlisted fields, plus a masked token when one exists. */
 export type AccountSummary = { account: ShownMessagingAccount; tokenMask?: string };
 
-export const UNIT_NOT_STATED = '(unit not stated)';
+const UNIT_NOT_STATED = '(unit not stated)';
 
 /** An API string shown as it is: inert, one line, bounded. */
 export function apiText(value: string | undefined, max = 60): string {
@@ -60,7 +52,7 @@ export function planText(a: ShownMessagingAccount): string {
 
 const KNOWN_STATES = new Set(['active', 'passive']);
 
-export type StateTone = 'active' | 'passive' | 'changing' | 'unknown';
+type StateTone = 'active' | 'passive' | 'changing' | 'unknown';
 
 export function stateTone(a: ShownMessagingAccount): StateTone {
   if (a.modifying_state !== undefined && a.modifying_state.trim() !== '') return 'changing';
@@ -118,7 +110,7 @@ export function accountLines(summary: AccountSummary, nowMs: number): string[] {
   ];
 }
 
-export type LimitGroup = { title: string; lines: string[] };
+type LimitGroup = { title: string; lines: string[] };
 
 /** The limits, grouped the way a person looks for them. */
 export function limitGroups(a: ShownMessagingAccount): LimitGroup[] {

@@ -24,7 +24,7 @@ export function accountsNeedingAttention(summaries: readonly AccountSummary[]): 
 }
 
 /** Why the account needs attention, as plain text (a workflow's variables are not mrkdwn). */
-export function attentionReason(a: ShownMessagingAccount): string {
+function attentionReason(a: ShownMessagingAccount): string {
   const modifying = a.modifying_state?.trim() ?? '';
   if (modifying === 'suspended') return 'suspension in progress';
   if (modifying !== '') return `change in progress (${plainText(modifying, 30)})`;

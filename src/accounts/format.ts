@@ -10,11 +10,9 @@ export const INT32_MAX = 2_147_483_647;
 // int64 max does not survive JSON.parse exactly; it arrives as 2^63.
 const INT64_MAX_AS_DOUBLE = 2 ** 63;
 
-export const UNLIMITED = 'unlimited';
+const UNLIMITED = 'unlimited';
 
-export { NOT_REPORTED };
-
-export function isUnlimited(value: number | undefined): boolean {
+function isUnlimited(value: number | undefined): boolean {
   return value === INT32_MAX || value === INT64_MAX_AS_DOUBLE;
 }
 
@@ -62,7 +60,7 @@ export const formatMillis = limit((value) => {
 
 const UTC = tz('UTC');
 
-export type When = { relative: string; absolute: string };
+type When = { relative: string; absolute: string };
 
 /**
  * A Unix timestamp in seconds (docs/management-api-decisions.md) as "3 months ago" and

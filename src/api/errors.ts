@@ -1,6 +1,6 @@
 import { waitSpelledOut } from '../text/spans.ts';
 
-export const MANAGEMENT_API_ERROR_KINDS = [
+const MANAGEMENT_API_ERROR_KINDS = [
   'auth',
   'not_found',
   'rate_limited',
@@ -15,7 +15,7 @@ export type ManagementApiErrorKind = (typeof MANAGEMENT_API_ERROR_KINDS)[number]
 /** Names of the client's operations; `describeApiError` words its sentences by them. */
 export type ManagementOperation = 'createSearchIndex' | 'listMessagingAccounts' | 'getVectorIndexStats';
 
-export interface ManagementApiErrorInit {
+interface ManagementApiErrorInit {
   kind: ManagementApiErrorKind;
   operation: ManagementOperation | (string & {});
   message: string;

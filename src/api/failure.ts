@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { ManagementApiErrorKind } from './errors.ts';
 import { kindForStatus } from './errors.ts';
 
@@ -96,37 +95,4 @@ export function transportFailure(err: unknown, timedOut: boolean): AttemptFailur
 export function invalidFailure(detail: string, status: number): AttemptFailure {
   // A 200 means the server did the work even though we cannot read the answer.
   return { kind: 'invalid_response', detail, retryable: false, mayHaveReachedServer: true, status };
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    out += typeof key === 'number' ? `[${key}]` : out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out === '' ? '(root)' : out;
-}
-
-/** Names where the body broke the schema and what was expected — never the offending value. */
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'the response did not match the expected shape';
-  let what: string;
-  switch (issue.code) {
-    case 'invalid_type': {
-      const received = /received (\w+)$/.exec(issue.message)?.[1];
-      what = received === 'undefined' ? `missing (expected ${issue.expected})` : `expected ${issue.expected}`;
-      if (received && received !== 'undefined') what += `, got ${received}`;
-      break;
-    }
-    case 'invalid_value':
-      what = 'not one of the allowed values';
-      break;
-    case 'custom':
-      what = issue.message;
-      break;
-    default:
-      what = issue.code;
-  }
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more)` : '';
-  return `the response did not match the expected shape at ${formatPath(issue.path)}: ${what}${more}`;
 }

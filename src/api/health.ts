@@ -11,7 +11,7 @@ export type ApiHealthSnapshot = {
   lastError: { kind: ManagementApiErrorKind | 'unexpected'; at: number } | undefined;
 };
 
-export type ApiHealthState = 'unknown' | 'ok' | 'failing';
+type ApiHealthState = 'unknown' | 'ok' | 'failing';
 
 export function healthStateOf(snapshot: ApiHealthSnapshot): ApiHealthState {
   const { lastSuccessAt, lastError } = snapshot;

@@ -8,10 +8,7 @@ export {
   describeApiError,
   extractApiMessage,
   isManagementApiError,
-  MANAGEMENT_API_ERROR_KINDS,
   ManagementApiError,
-  type ManagementApiErrorKind,
-  type ManagementOperation,
   sanitizeApiMessage,
 } from './errors.ts';
 export * from './schemas.ts';

@@ -2,7 +2,6 @@
 // cannot do without, and why; everything else is `undefined` when the API didn't say.
 import type { DriftLog } from './drift.ts';
 import {
-  DAILY_SERIES_NAMES,
   ENTERPRISE_RESERVED_TYPE_PREFIX,
   MESSAGING_MODIFYING_STATES,
   MESSAGING_PLANS,
@@ -105,7 +104,7 @@ const ACCOUNT_NUMBER_FIELDS = [
   'creation_time',
 ] as const;
 
-export type AccountNumberField = (typeof ACCOUNT_NUMBER_FIELDS)[number];
+type AccountNumberField = (typeof ACCOUNT_NUMBER_FIELDS)[number];
 
 export type MessagingAccount = {
   /** Essential: without it two accounts can't be told apart (or paged through). */
@@ -124,7 +123,7 @@ export type MessagingAccount = {
   secretHints: SecretHints;
 } & { [K in AccountNumberField]?: number | undefined };
 
-export function readMessagingAccount(raw: unknown, drift: DriftLog): ReadResult<MessagingAccount> {
+function readMessagingAccount(raw: unknown, drift: DriftLog): ReadResult<MessagingAccount> {
   if (!isObject(raw)) return { ok: false, field: '(record)', problem: 'not an object' };
   const r = new RecordReader(raw, 'messaging_account', drift);
   const id = r.string('id');
@@ -217,5 +216,3 @@ export function readVectorIndexStats(raw: unknown, drift: DriftLog): ReadResult<
   r.finish();
   return { ok: true, value: stats };
 }
-
-export { DAILY_SERIES_NAMES };

@@ -4,9 +4,6 @@ import { z } from 'zod';
 // opsbot sends. The records themselves are read by the tolerant readers in records.ts (policy and
 // reasons in docs/management-api-decisions.md).
 
-/** A string enum that may grow: the known values still autocomplete, any other string is allowed. */
-export type OpenEnum<T extends string> = T | (string & {});
-
 export const SEARCH_REGIONS = ['eu-west-1', 'us-central1'] as const;
 export const SEARCH_PLANS = ['free', 'payg', 'fixed'] as const;
 /** The spec lists `fixed` as allowed but says only these two are currently available. */
@@ -25,8 +22,6 @@ export const ENTERPRISE_RESERVED_TYPE_PREFIX = 'enterprise:';
 export const STATS_PERIODS = ['1h', '3h', '12h', '1d', '3d', '7d', '30d'] as const;
 export const DEFAULT_STATS_PERIOD = '1h' satisfies StatsPeriod;
 
-export type SearchRegion = (typeof SEARCH_REGIONS)[number];
-export type SearchPlan = (typeof SEARCH_PLANS)[number];
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
 export function isStatsPeriod(value: unknown): value is StatsPeriod {
@@ -74,12 +69,5 @@ export const createSearchIndexInputSchema = z.object({
 
 export type CreateSearchIndexInput = z.infer<typeof createSearchIndexInputSchema>;
 
-export type {
-  AccountNumberField,
-  MessagingAccount,
-  MessagingAccountList,
-  SearchIndex,
-  StatsScalar,
-  VectorIndexStats,
-} from './records.ts';
-export type { Point, SecretHints } from './tolerant.ts';
+export type { MessagingAccount, SearchIndex, StatsScalar, VectorIndexStats } from './records.ts';
+export type { Point } from './tolerant.ts';

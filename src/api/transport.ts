@@ -34,7 +34,7 @@ export interface TransportSettings {
   random: () => number;
 }
 
-export interface CallSpec<T> {
+interface CallSpec<T> {
   operation: ManagementOperation;
   method: 'GET' | 'POST';
   path: string;

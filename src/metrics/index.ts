@@ -17,7 +17,7 @@ import { instrumentedFetch } from './slack-web-api.ts';
 import { instrumentStore } from './store.ts';
 import { collectWatchStates } from './watch-states.ts';
 
-export type MetricsKit = {
+type MetricsKit = {
   /** Bolt's clientOptions with the measuring fetch every WebClient (and response_url post) uses. */
   slackClientOptions<T extends object>(options: T): T;
   /** Counts and times each Slack request; call before any other processEvent wrapper is installed. */

@@ -5,7 +5,7 @@ import { tracingChannel } from 'node:diagnostics_channel';
 import { type Metrics, secondsSince } from './registry.ts';
 
 /** The channel src/render/index.ts traces each render on; the context names the card kind. */
-export const RENDER_CHANNEL = 'opsbot:render';
+const RENDER_CHANNEL = 'opsbot:render';
 
 type RenderContext = { kind: string; startedAt?: number; failed?: boolean };
 

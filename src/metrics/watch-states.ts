@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Store } from '../store/index.ts';
 import type { Metrics } from './registry.ts';
 
-export const WATCH_STATES = ['ok', 'firing', 'snoozed', 'muted', 'no_data'] as const;
+const WATCH_STATES = ['ok', 'firing', 'snoozed', 'muted', 'no_data'] as const;
 
 export function collectWatchStates(
   store: Pick<Store, 'countWatchStates'>,

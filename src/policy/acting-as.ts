@@ -5,7 +5,7 @@ import { decide, NO_USER } from './decide.ts';
 import type { Capability, Membership, Policy } from './types.ts';
 
 /** Who acts. */
-export type ActingAction = { userId?: string };
+type ActingAction = { userId?: string };
 
 /** The policy's sentence when this may not be done, else undefined. */
 export type ActingAsPolicy = (capability: Capability, action: ActingAction) => Promise<string | undefined>;

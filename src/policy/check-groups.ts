@@ -6,9 +6,9 @@ import { formatPath } from './parse.ts';
 import type { Policy, PolicyGroup } from './types.ts';
 
 /** What `usergroups.list` returns per group (disabled ones carry a non-zero date_delete). */
-export type SlackUserGroup = { id?: string; handle?: string; date_delete?: number };
+type SlackUserGroup = { id?: string; handle?: string; date_delete?: number };
 
-export type GroupCheck = { ok: true; policy: Policy } | { ok: false; problem: string };
+type GroupCheck = { ok: true; policy: Policy } | { ok: false; problem: string };
 
 export async function checkUserGroups(
   policy: Policy,

@@ -9,7 +9,7 @@ import type { Answer, Capability, Membership, Policy, Where, Who } from './types
 import { CAPABILITY_WORDS } from './types.ts';
 import { groupWords, whereWords, whoWords } from './words.ts';
 
-export type Decision =
+type Decision =
   | { allowed: true }
   | { allowed: false; reason: 'who' | 'where' | 'membership-unknown'; sentence: string };
 

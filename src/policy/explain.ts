@@ -12,7 +12,7 @@ import {
 } from './types.ts';
 import { whereWords, whoWords } from './words.ts';
 
-export type Standing =
+type Standing =
   | { capability: Capability; status: 'here' }
   /** Allowed to the person, but not in this channel: `where` says where. */
   | { capability: Capability; status: 'elsewhere'; where: string }

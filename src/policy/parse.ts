@@ -9,9 +9,9 @@ import { policyFileSchema } from './schema.ts';
 import { CAPABILITIES, type Policy } from './types.ts';
 
 /** Where the YAML comes from: POLICY_FILE (a path) or POLICY (the text itself). */
-export type PolicySource = { file: string } | { inline: string };
+type PolicySource = { file: string } | { inline: string };
 
-export type PolicyResult = { ok: true; policy: Policy } | { ok: false; problem: string };
+type PolicyResult = { ok: true; policy: Policy } | { ok: false; problem: string };
 
 /** `allow.watch.manage.who[1]`: keys joined with dots, list positions in brackets. */
 export function formatPath(path: PolicyPath): string {

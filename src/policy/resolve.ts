@@ -25,7 +25,7 @@ export const DEFAULT_LIMITS: Policy['limits'] = {
 const known = (names: string[]) => (names.length === 0 ? 'none are defined' : `defined: ${names.join(', ')}`);
 
 /** Where every capability may be used when the policy doesn't say: ALLOWED_CHANNEL_IDS, or anywhere. */
-export function defaultWhere(allowedChannelIds: readonly string[] | undefined): Where {
+function defaultWhere(allowedChannelIds: readonly string[] | undefined): Where {
   return allowedChannelIds === undefined
     ? { anywhere: true }
     : { anywhere: false, channels: [...allowedChannelIds] };

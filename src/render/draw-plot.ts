@@ -37,7 +37,7 @@ const BAR_SHARE = 0.7;
 const MAX_BAR = 26;
 
 // Halves before subtracting: (1e308 - -1e308) overflows, the halves never do.
-export function norm(v: number, lo: number, hi: number): number {
+function norm(v: number, lo: number, hi: number): number {
   const span = hi / 2 - lo / 2;
   return span > 0 ? (v / 2 - lo / 2) / span : 0.5;
 }

@@ -8,7 +8,7 @@ export type Measure = (text: string, px: number) => number;
 /** A font may shrink to this share of its size to fit, no further (legibility at 480 px wide). */
 export const MIN_SHRINK = 0.75;
 
-export type Fitted = { text: string; px: number };
+type Fitted = { text: string; px: number };
 
 /**
  * The first of `texts` that fits `maxWidth` at `px`; else the shortest of them at the largest size
@@ -25,7 +25,7 @@ export function fitLabel(measure: Measure, texts: readonly string[], maxWidth: n
 }
 
 /** A label placed: its index, the text drawn (the full form or a short one) and its centre. */
-export type Placed = { i: number; text: string; x: number };
+type Placed = { i: number; text: string; x: number };
 
 /**
  * Which slot labels to draw under bars, and where, so that none touches another or leaves its room

@@ -7,7 +7,6 @@ import type { RenderOptions } from './raster.ts';
 import type { WatchChartData } from './watch-chart.ts';
 
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
-export type { WatchChartData } from './watch-chart.ts';
 
 export type StatsCardInput = {
   indexId: string;
@@ -19,13 +18,13 @@ export type StatsCardInput = {
   timeZone?: string;
 };
 
-export type StatsCardOptions = RenderOptions;
+type StatsCardOptions = RenderOptions;
 
 /** The card's size in CSS pixels; the PNG is this times the scale (2 by default). */
 export const STATS_CARD_SIZE = { width: LAYOUT.width, height: LAYOUT.height } as const;
 
 /** The options a render actually gets: anything unknown falls back to the default. */
-export function renderOptionsOf(options: StatsCardOptions): RenderOptions {
+function renderOptionsOf(options: StatsCardOptions): RenderOptions {
   return { theme: options.theme === 'dark' ? 'dark' : 'light', scale: options.scale === 1 ? 1 : 2 };
 }
 

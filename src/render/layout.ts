@@ -5,7 +5,7 @@ import { CARD_ROWS, type CellSpec, type GroupSpec, type Hue } from './series.ts'
 // so text sizes are chosen for the small end: at 480 px the title, each panel's name and its big
 // number keep a cap height of 7 px or more (test/unit/render/card.legibility.test.ts measures it).
 
-export const CARD_WIDTH = 800;
+const CARD_WIDTH = 800;
 const PAD = 20;
 const COLUMN_GAP = 10;
 const ROW_GAP = 14;
@@ -58,7 +58,7 @@ export type Box = { x: number; y: number; w: number; h: number };
 export type CellBox = Box & { spec: CellSpec; hue: Hue };
 export type GroupBox = Box & { group: GroupSpec; cells: CellBox[] };
 
-export type Layout = {
+type Layout = {
   width: number;
   height: number;
   header: Box;

@@ -10,7 +10,7 @@ import type { Hue } from './series.ts';
 
 export type Rgb = readonly [number, number, number];
 
-export type HueColours = {
+type HueColours = {
   line: Rgb;
   /** Area under a single-series line, as an opacity over the panel. */
   fillAlpha: number;

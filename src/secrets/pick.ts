@@ -4,7 +4,7 @@
 type Primitive = string | number | boolean | null;
 
 /** Field name → `true` (a primitive value, or a list of them) or a nested allowlist (object or list of objects). */
-export type Allowlist = { readonly [field: string]: true | Allowlist };
+type Allowlist = { readonly [field: string]: true | Allowlist };
 
 /** What `pickAllowed` returns: only the named fields, each narrowed to what a leaf may carry. */
 export type Picked<T, A> = {
@@ -62,7 +62,7 @@ export function defineAllowlist<const A extends Allowlist>(allowlist: A): A {
 }
 
 /** Field names (top level) or an allowlist object, as `pickAllowed` takes them. */
-export type AllowlistInput = Allowlist | readonly string[];
+type AllowlistInput = Allowlist | readonly string[];
 
 export function pickAllowed<T extends object, const K extends keyof T & string>(
   record: T,

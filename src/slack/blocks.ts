@@ -62,7 +62,7 @@ export function textWeight(blocks: readonly unknown[]): number {
 }
 
 /** What of a message Slack's limits count: its blocks, and the characters of its text. */
-export type MessageSize = { blocks: number; chars: number };
+type MessageSize = { blocks: number; chars: number };
 
 export const messageSize = (blocks: readonly unknown[]): MessageSize => ({
   blocks: blocks.length,

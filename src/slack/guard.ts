@@ -18,7 +18,7 @@ import type { WebClient } from './web-client.ts';
 type ReceiverEvent = Parameters<App['processEvent']>[0];
 type Body = Record<string, unknown>;
 
-export type GuardOptions = {
+type GuardOptions = {
   logger: Logger;
   /** How a failed command is named in its sentence: `/ops vector stats`. */
   describeCommand(command: string, text: string): string;

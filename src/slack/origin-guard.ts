@@ -13,7 +13,7 @@ import { PolicyRefusal } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 /** Which workspace is ours: configured, or learned from auth.test (undefined until then). */
-export type OurWorkspace = {
+type OurWorkspace = {
   teamId(): string | undefined;
   /** An org-wide (Enterprise Grid) install answers to every workspace of the organisation. */
   enterpriseId(): string | undefined;
@@ -21,7 +21,7 @@ export type OurWorkspace = {
 
 type Expected = { workspace: OurWorkspace; appId: string | undefined; logger: Logger };
 
-export const OTHER_ORGANISATION =
+const OTHER_ORGANISATION =
   'opsbot answers people of this workspace only, so it did nothing: ask someone here to do it for you.';
 
 export function refuseForeignPayloads(expected: Expected): Middleware<AnyMiddlewareArgs> {

@@ -3,7 +3,7 @@
 // A token bucket holds the workspace rate; each channel also waits a second after its last post.
 // It runs on real time, not the injected clock: rate limits are about wall time on Slack's side.
 
-export type PacerOptions = {
+type PacerOptions = {
   /** Workspace-wide posts per minute once the burst is spent. */
   perMinute: number;
   /** Posts allowed back to back. */

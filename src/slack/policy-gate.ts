@@ -17,12 +17,12 @@ export type SubmittedView = { state?: unknown; private_metadata?: string | undef
  * A form: what submitting it needs, and where it posts: the field (block id) naming the channel, and
  * the one reader of that channel its listener uses too, so the gate checks the channel that is used.
  */
-export type FormRule = {
+type FormRule = {
   capability: Capability;
   postsTo?: { field: string; channel(view: SubmittedView): string | undefined };
 };
 
-export type Protections = {
+type Protections = {
   /** action_id of a button or menu (in a message, a modal or Home) → what clicking it needs. */
   actions?: Readonly<Record<string, Capability>>;
   /** callback_id of a modal → what submitting it needs. */

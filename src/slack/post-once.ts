@@ -25,7 +25,7 @@ const HISTORY_LIMIT = 100;
 /** Waits before sending again a post Slack answered with a 5xx and did not keep: the client's retries. */
 const SERVER_ERROR_RETRY_MS = [500, 1_000, 2_000] as const;
 
-export type KeyedPost = {
+type KeyedPost = {
   channel: string;
   /** What makes this post this one and no other, e.g. `digest:C0TEAM:2026-11-23`. */
   key: string;

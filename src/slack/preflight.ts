@@ -34,14 +34,14 @@ export type RetryPolicy = {
   sleep: (ms: number) => Promise<void>;
 };
 
-export const DEFAULT_RETRY: RetryPolicy = {
+const DEFAULT_RETRY: RetryPolicy = {
   firstDelayMs: 1_000,
   maxDelayMs: 30_000,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 /** Which token a refusal is about, as one line an operator can act on. */
-export function refusalLine(token: 'bot' | 'app', code: string): string {
+function refusalLine(token: 'bot' | 'app', code: string): string {
   const variable = token === 'bot' ? 'SLACK_BOT_TOKEN' : 'SLACK_APP_TOKEN';
   return `Slack refused ${variable} (${code}): ${FIX[token]}.`;
 }

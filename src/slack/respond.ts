@@ -8,7 +8,7 @@ import type { Logger } from '../log.ts';
 import { section } from './blocks.ts';
 import type { WebClient } from './web-client.ts';
 
-export type AnswerTarget = {
+type AnswerTarget = {
   client: WebClient;
   /** Where the person is looking: the command's channel, or the clicked message's. */
   channel: string | undefined;

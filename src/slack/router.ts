@@ -221,7 +221,7 @@ export function tokenize(text: string): string[] {
 /** The help card's commands for one person here, and a line on where the rest can be done. */
 export type HelpScope = { subcommands: readonly Subcommand[]; note?: string };
 
-export type RouterOptions = {
+type RouterOptions = {
   logger: Logger;
   /** Narrows the help card to what the person may do here (the policy); undefined: every command. */
   scopeHelp?(person: Person, subcommands: readonly Subcommand[]): Promise<HelpScope | undefined>;

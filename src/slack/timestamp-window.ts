@@ -6,12 +6,12 @@
 // ≤ 5 minutes; this enforces it on the header as sent, in front of Bolt, before the body is read.
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
 /** Seconds since the epoch, as Slack writes them: digits only (10 of them until 2286). */
 const PLAIN_SECONDS = /^\d{1,11}$/;
 
-export type TimestampRejection =
+type TimestampRejection =
   | { reason: 'timestamp_malformed' }
   | { reason: 'timestamp_in_future' | 'timestamp_stale'; skewSeconds: number };
 

@@ -30,7 +30,7 @@ export type ImageSlot =
 
 export type SentMessage = { channel: string; ts: string };
 
-export type ShowPngOptions = {
+type ShowPngOptions = {
   /** Posts or updates the message with the given image slot; throws what the Web API throws. */
   send(slot: ImageSlot): Promise<SentMessage>;
   logger?: Pick<Logger, 'info' | 'warn'>;
@@ -75,7 +75,7 @@ export async function uploadPrivatePng(client: WebClient, upload: PngUpload): Pr
 }
 
 /** Shares the PNG as a file message in `channel` (in a thread when `threadTs` is given). */
-export async function sharePng(
+async function sharePng(
   client: WebClient,
   upload: PngUpload,
   where: { channel: string; threadTs?: string },
@@ -115,9 +115,9 @@ export function isInvalidSlackFile(err: unknown): boolean {
 }
 
 /** A PNG already uploaded privately: what an image block needs. */
-export type UploadedImage = { fileId: string; altText: string; title: string };
+type UploadedImage = { fileId: string; altText: string; title: string };
 
-export type SendWithImageOptions = {
+type SendWithImageOptions = {
   /** Posts or updates the message with the given image slot; throws what the Web API throws. */
   send(slot: ImageSlot): Promise<SentMessage>;
   /**
@@ -133,7 +133,7 @@ export type SendWithImageOptions = {
   signal?: AbortSignal | undefined;
 };
 
-export type SentWithImage = SentMessage & { shownAs: 'image-block' | 'fallback'; attempts: number };
+type SentWithImage = SentMessage & { shownAs: 'image-block' | 'fallback'; attempts: number };
 
 /**
  * The one "invalid slack file" path. Sends the message with the uploaded image in an image block;

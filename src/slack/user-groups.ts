@@ -14,7 +14,7 @@ export const MEMBERSHIP_MAX_AGE_MS = 30_000;
 /** A clicker not in the list read is looked up again at once, but not more often than this. */
 const RECHECK_MIN_GAP_MS = 2_000;
 
-export type UserGroup = { id: string; handle: string };
+type UserGroup = { id: string; handle: string };
 
 export type ApproverDirectory = {
   /** Start-up: finds the group by ID or handle. Throws StartupRefused naming APPROVER_GROUP. */

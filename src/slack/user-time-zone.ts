@@ -8,7 +8,7 @@ import { createPacer, type Pacer, UNDER_TIER_4 } from './pacer.ts';
 import type { WebClient } from './web-client.ts';
 
 /** People whose zone is remembered: a large workspace's day of people (~100 bytes each). */
-export const ZONES_REMEMBERED = 10_000;
+const ZONES_REMEMBERED = 10_000;
 /** A zone is asked again after a day: people travel, and once a day keeps users.info quiet. */
 export const ZONE_KEPT_MS = 24 * 60 * 60_000;
 

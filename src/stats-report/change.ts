@@ -14,7 +14,7 @@ import { formatCount } from '../text/numbers.ts';
 export const CHANGE_IN_WORDS =
   '“change” compares the mean of the last quarter of a period with the mean of its first quarter, in percent of the first';
 
-export type Change = {
+type Change = {
   /** Mean of the first quarter. */
   from: number;
   /** Mean of the last quarter. */

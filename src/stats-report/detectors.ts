@@ -66,7 +66,7 @@ function values(s: Series, from = 0, to = s.n): number[] {
   return Array.from({ length: to - from }, (_, i) => s.y[from + i] as number);
 }
 
-export function median(xs: readonly number[]): number {
+function median(xs: readonly number[]): number {
   if (xs.length === 0) return Number.NaN;
   // A typed array sorts numerically without a comparator call per pair: several times faster.
   const sorted = Float64Array.from(xs).sort();
@@ -77,7 +77,7 @@ export function median(xs: readonly number[]): number {
 }
 
 /** A standard deviation that a few outliers cannot inflate: the median absolute deviation, scaled. */
-export function robustSpread(xs: readonly number[]): number {
+function robustSpread(xs: readonly number[]): number {
   const m = median(xs);
   return 1.4826 * median(xs.map((x) => Math.abs(x - m)));
 }

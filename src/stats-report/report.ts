@@ -1,6 +1,7 @@
 // The statistics record reduced to what the messages show, built from an allowlist of fields:
 // fields the API adds later (or a secret it starts echoing) never reach Slack.
 import type { SeriesName, StatsPeriod, VectorIndexStats } from '../api/index.ts';
+import { NOT_REPORTED } from '../text/mrkdwn.ts';
 import { formatTogether, formatValue, type ValueKind } from '../text/numbers.ts';
 import { spanWords, UTC } from '../time/words.ts';
 import {
@@ -26,10 +27,10 @@ export type SeriesRow = {
   days?: DayBars;
 };
 
-export type SeriesGroup = { title: string; rows: SeriesRow[] };
+type SeriesGroup = { title: string; rows: SeriesRow[] };
 
 /** The record's scalars. A field the API left out (or sent as null) is undefined: "not reported". */
-export type Counters = {
+type Counters = {
   /** The card's headline (the series' latest point), else the record's counter. */
   currentVectors: number | undefined;
   pendingIndexOps: number | undefined;
@@ -115,8 +116,6 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatCost(value: number | undefined): string {
   return value !== undefined && Number.isFinite(value) ? USD.format(value) : '–';
 }
-
-export const NOT_REPORTED = 'not reported';
 
 /** A scalar as shown: humanised, or "not reported" when the API left it out. */
 export function shown(kind: ValueKind | 'cost', value: number | undefined): string {

@@ -3,7 +3,7 @@
 import { escapeMrkdwn } from './mrkdwn.ts';
 
 /** A typo is at most this many edits (insert, delete, replace) from the word meant. */
-export const MAX_TYPO_EDITS = 2;
+const MAX_TYPO_EDITS = 2;
 /** Shorter words are too close to everything to guess from (`1h` is two edits from `7d`). */
 const MIN_GUESSABLE_LENGTH = 3;
 /** How many guesses a sentence offers. */
@@ -25,7 +25,7 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-export type NearOptions = {
+type NearOptions = {
   /** The shortest typed word worth a guess; shorter ones get none. */
   minLength?: number;
   /** Fewer edits than MAX_TYPO_EDITS, for words so short that two edits reach most of them. */

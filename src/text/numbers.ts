@@ -11,7 +11,7 @@
 const NOT_A_NUMBER = '–';
 
 /** Significant digits by default, and the most `digitsToTell` will ever add up to. */
-export const DEFAULT_DIGITS = 3;
+const DEFAULT_DIGITS = 3;
 const MAX_DIGITS = 8;
 
 const COUNT_UNITS = ['', 'k', 'M', 'B', 'T'] as const;

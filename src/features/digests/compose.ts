@@ -42,11 +42,11 @@ export type IndexPart = { indexId: string; name?: string | undefined } & (
   | { ok: false; reason: string }
 );
 
-export type AccountsPart =
+type AccountsPart =
   | { ok: true; total: number; attention: AccountAttention[] }
   | { ok: false; reason: string };
 
-export type RequestsPart = { ok: true; pending: PendingRequestLine[] } | { ok: false; reason: string };
+type RequestsPart = { ok: true; pending: PendingRequestLine[] } | { ok: false; reason: string };
 
 export type DigestContent = {
   channelId: string;
@@ -69,7 +69,7 @@ export type DigestContent = {
   at: number;
 };
 
-export type ComposeInput = {
+type ComposeInput = {
   subscription: Pick<
     DigestSubscription,
     | 'channelId'

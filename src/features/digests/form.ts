@@ -6,15 +6,15 @@ import { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../../vector-index.t
 import { ACTION, BLOCK, type BlockId } from './ids.ts';
 import { EVERY_DAY, WEEKDAYS } from './schedule.ts';
 
-export const DAYS_MODES = ['every', 'weekdays', 'chosen'] as const;
+const DAYS_MODES = ['every', 'weekdays', 'chosen'] as const;
 export type DaysMode = (typeof DAYS_MODES)[number];
 
 export const INCLUDE = { accounts: 'accounts', requests: 'requests' } as const;
 
 /** More than this is a reading list, not a digest; the message still copes with more (seeded, or older data). */
 export const MAX_INDEXES = 20;
-export const DEFAULT_PERIOD: StatsPeriod = '1d';
-export const DEFAULT_TIME = '09:00';
+const DEFAULT_PERIOD: StatsPeriod = '1d';
+const DEFAULT_TIME = '09:00';
 
 export type DigestSettings = {
   indexIds: string[];
@@ -26,8 +26,8 @@ export type DigestSettings = {
   includeRequests: boolean;
 };
 
-export type FormErrors = Partial<Record<BlockId, string>>;
-export type FormResult = { ok: true; settings: DigestSettings } | { ok: false; errors: FormErrors };
+type FormErrors = Partial<Record<BlockId, string>>;
+type FormResult = { ok: true; settings: DigestSettings } | { ok: false; errors: FormErrors };
 
 export function daysModeOf(days: readonly Weekday[]): DaysMode {
   const set = new Set(days);

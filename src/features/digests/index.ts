@@ -14,7 +14,6 @@ import { createDigestsService } from './service.ts';
 import { runDigestTick } from './tick.ts';
 
 export type { DigestsService, DigestWithLastRun } from './service.ts';
-export type { TickReport } from './tick.ts';
 
 /** A run claim's lease; renewed while the run works, so only a dead process lets it lapse. */
 const LEASE_MS = 5 * 60_000;

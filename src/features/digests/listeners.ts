@@ -31,7 +31,7 @@ import { configureModal, modalMetadataSchema, savedModal } from './views/modal.t
 
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export type ListenerDeps = {
+type ListenerDeps = {
   slack: DigestsOutbound;
   /** Parts for a person's preview: the API read afresh. */
   previewParts(): DigestParts;
@@ -40,7 +40,7 @@ export type ListenerDeps = {
 };
 
 /** What the digest commands and form use of the app's shared parts. */
-export type DigestListenerParts = {
+type DigestListenerParts = {
   app: App;
   router: CommandRouter;
   service: DigestsService;

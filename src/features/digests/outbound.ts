@@ -11,7 +11,7 @@ import type { DigestContent } from './compose.ts';
 import { type DigestViewOptions, digestMessage } from './views/digest.ts';
 
 /** A digest's run: its post is keyed by it, so a retried run finds the post an earlier attempt made. */
-export type DigestRunKey = { localDate: string; scheduledFor: number; lookFirst: boolean };
+type DigestRunKey = { localDate: string; scheduledFor: number; lookFirst: boolean };
 
 export type DigestsOutbound = {
   postMessage(args: {
@@ -52,7 +52,7 @@ export function createDigestsOutbound(client: WebClient, postOnce: PostOnce): Di
   };
 }
 
-export type PostOptions = DigestViewOptions & {
+type PostOptions = DigestViewOptions & {
   pacer: Pacer;
   /** The run posted for (its key); a retried run looks for an earlier attempt's post first. */
   run?: DigestRunKey;
@@ -61,7 +61,7 @@ export type PostOptions = DigestViewOptions & {
   retryDelaysMs?: readonly number[] | undefined;
 };
 
-export type Posted = { ts: string; withImage: boolean };
+type Posted = { ts: string; withImage: boolean };
 
 /** Posts the digest; every send (a re-send too) waits its turn in the pacer. */
 export async function postDigest(

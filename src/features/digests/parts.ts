@@ -15,7 +15,7 @@ import { PERIOD_WORDS, plainIndexLabel } from '../../vector-index.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { CardImage, DigestParts } from './compose.ts';
 
-export type PartsDeps = {
+type PartsDeps = {
   /** The schedulers' shared reads for a tick; the API itself for a person's preview. */
   stats: StatsReader;
   /** The messaging accounts feature's allowlisted list. */
@@ -42,7 +42,7 @@ export type PartsDeps = {
 const PENDING_REQUESTS_READ = 50;
 
 /** A filename Slack shows; ids are validated, but nothing odd should reach it anyway. */
-export function cardFilename(indexId: string, period: StatsPeriod): string {
+function cardFilename(indexId: string, period: StatsPeriod): string {
   return `digest-${indexId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64)}-${period}.png`;
 }
 

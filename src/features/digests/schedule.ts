@@ -58,7 +58,7 @@ export function latestRunAtOrBefore(schedule: Schedule, at: number): number | un
 
 export type DueRun = { scheduledFor: number; localDate: string; lateMs: number };
 
-export type DueDecision = {
+type DueDecision = {
   /** Post this run, or record it as skipped when it is too late to be useful. */
   kind: 'post' | 'skip';
   run: DueRun;

@@ -14,7 +14,7 @@ import type { DigestSettings } from './form.ts';
 import { nextRunOnSave } from './schedule.ts';
 import { nothingToPreview, nothingToRemove, removedWhileEditing } from './views/answers.ts';
 
-export type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
+type IndexCheck = { indexId: string; ok: true } | { indexId: string; ok: false; problem: string };
 
 /**
  * Asks the API for each id's stats (the very call the digest will make). A view submission must be
@@ -59,7 +59,7 @@ export function indexCheckError(checks: readonly IndexCheck[]): string | undefin
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 
-export type SaveInput = {
+type SaveInput = {
   channelId: string;
   userId: string;
   settings: DigestSettings;
@@ -71,7 +71,7 @@ export type SaveInput = {
 /** A channel's digest and how its last run went. */
 export type DigestWithLastRun = { subscription: DigestSubscription; lastRun: DigestRun | undefined };
 
-export type DigestsServiceDeps = {
+type DigestsServiceDeps = {
   store: Pick<
     Store,
     | 'getSubscription'

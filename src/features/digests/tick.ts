@@ -10,7 +10,7 @@ import type { Store } from '../../store/index.ts';
 import type { DigestParts } from './compose.ts';
 import { type RunnerDeps, type RunOutcome, runDueSubscription } from './runner.ts';
 
-export type TickDeps = {
+type TickDeps = {
   store: Store;
   clock: Clock;
   logger: Logger;
@@ -23,7 +23,7 @@ export type TickDeps = {
   channelConcurrency: number;
 };
 
-export type TickReport = { due: number; outcomes: Partial<Record<RunOutcome, number>>; elapsedMs: number };
+type TickReport = { due: number; outcomes: Partial<Record<RunOutcome, number>>; elapsedMs: number };
 
 export async function runDigestTick(deps: TickDeps, signal: AbortSignal): Promise<TickReport> {
   const { store, clock, logger } = deps;

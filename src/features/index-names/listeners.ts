@@ -34,7 +34,7 @@ const ZONE_WAIT_MS = 1_000;
 const ephemeral = (ctx: CommandContext, text: string) => ctx.respond({ response_type: 'ephemeral', text });
 
 /** What the index commands use: where they register, who may see a channel, a person's zone. */
-export type IndexListenerDeps = {
+type IndexListenerDeps = {
   router: CommandRouter;
   membership: Pick<SlackMembership, 'canSee'>;
   userTimeZone: UserTimeZone;

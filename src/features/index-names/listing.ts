@@ -8,9 +8,7 @@ import { type ListedIndex, MAX_OPTIONS, optionOf, useIdOption } from './views.ts
 const LIST_MAX = 50;
 
 /** Of these channels, those whose watches and digests the person asking may see listed. */
-export type SeenBy = (
-  channelIds: readonly string[],
-) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
+type SeenBy = (channelIds: readonly string[]) => Promise<{ seen: ReadonlySet<string>; unanswered: boolean }>;
 
 export function indexListing(store: Store) {
   return {

@@ -17,7 +17,7 @@ import {
 } from './views.ts';
 
 /** What naming takes from the rest of the service. */
-export type NamingNeeds = {
+type NamingNeeds = {
   /** The id a name or an id stands for (the service's resolve). */
   resolve(typed: string): Promise<string>;
   /** The names of the known indexes, for the problems that list them. */

@@ -121,7 +121,7 @@ export type ListedIndex = { index: KnownIndex; users: IndexUsers; names: readonl
 const when = (at: number, timeZone: string) => escapeMrkdwn(instantInWords(at, timeZone));
 
 /** "named by @x on …, renamed by @y on …": who gave the name first, and who changed it last. */
-export function namesHistoryText(changes: readonly IndexNameChange[], timeZone = UTC): string | undefined {
+function namesHistoryText(changes: readonly IndexNameChange[], timeZone = UTC): string | undefined {
   const named = changes.find((c) => c.previous === null && c.name !== null);
   const renamed = changes.findLast((c) => c.previous !== null && c.name !== null);
   const parts = [

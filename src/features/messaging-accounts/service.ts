@@ -5,9 +5,9 @@ import type { AccountSummary } from '../../accounts/account-text.ts';
 import type { ManagementClient } from '../../api/index.ts';
 import { MESSAGING_ACCOUNT_ALLOWLIST, pickAllowed } from '../../secrets/index.ts';
 
-export type AccountsSource = Pick<ManagementClient, 'listMessagingAccounts'>;
+type AccountsSource = Pick<ManagementClient, 'listMessagingAccounts'>;
 
-export type ListOptions = {
+type ListOptions = {
   /** Show "token ••••ab12" so a person can tell which credential an account holds. Default true. */
   tokenHint?: boolean;
 };
@@ -36,7 +36,7 @@ export async function listAccountSummaries(
 }
 
 /** The accounts that could be read, and how many the API sent that couldn't (the log says why). */
-export type AccountSummaries = { summaries: AccountSummary[]; unreadable: number };
+type AccountSummaries = { summaries: AccountSummary[]; unreadable: number };
 
 /** What the feature does for the others (the digests, the workflow steps, MCP) and its own listeners. */
 export function createMessagingAccountsService(mgmt: AccountsSource) {

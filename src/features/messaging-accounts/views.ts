@@ -25,7 +25,7 @@ export type AccountPage = { start: number; end: number };
 export type PageMode = { kind: 'ephemeral' } | { kind: 'shared'; sharedBy: string };
 
 /** One card per account: a divider, who/plan/state, then the limits as fields. */
-export function accountCard(summary: AccountSummary, nowMs: number): KnownBlock[] {
+function accountCard(summary: AccountSummary, nowMs: number): KnownBlock[] {
   const fields = limitGroups(summary.account)
     .slice(0, SLACK_LIMITS.sectionFields)
     .map((group) => ({
@@ -59,7 +59,7 @@ export function overviewText(summaries: readonly AccountSummary[], unreadable = 
 }
 
 /** "1 account couldn't be read — details in the log". */
-export function unreadableText(count: number): string {
+function unreadableText(count: number): string {
   return `${count} ${count === 1 ? 'account' : 'accounts'} couldn’t be read — details in the log`;
 }
 

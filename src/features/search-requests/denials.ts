@@ -34,7 +34,7 @@ export type Decision =
 
 export type DecisionKind = 'approve' | 'reject' | 'retry';
 
-export type TextStyle = 'mrkdwn' | 'plain';
+type TextStyle = 'mrkdwn' | 'plain';
 
 /** A click or a submit whose payload names no request (forged, or from a card long gone). */
 export const NO_REQUEST_IN = {

@@ -19,7 +19,7 @@ const DAY_MS = 24 * HOUR_MS;
  * Where the form was asked for: the channel the confirmation goes to (without one, from the Home
  * tab, it goes to a direct message) and the words after `search create`, to prefill it.
  */
-export type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
+type FormOrigin = { channelId?: string | undefined; words?: readonly string[] | undefined };
 
 export function createFiling(
   deps: Pick<

@@ -13,10 +13,8 @@ import { createSearchRequestsOutbound } from './outbound.ts';
 import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchRequestsService, type SearchRequestsService } from './service.ts';
 
-export type { FiledRequest, Filer } from './on-behalf.ts';
 export type { OwnRequest, WaitingRequest } from './queries.ts';
 export type { SearchRequestsService } from './service.ts';
-export type { RequestForm } from './validation.ts';
 
 /**
  * How often each job runs: the sweep expires overdue requests and fails stalled ones (listing the

@@ -36,7 +36,7 @@ export interface SearchRequestsOutbound {
   remind(request: IndexRequest, progress: ApprovalProgress): Promise<void>;
 }
 
-export type OutboundOptions = {
+type OutboundOptions = {
   client: WebClient;
   /** The shared posting path: the card is keyed by its request, so a lost answer is found, not re-posted. */
   postOnce: PostOnce;

@@ -12,7 +12,7 @@ const PENDING_READ_LIMIT = 500;
 const REMINDERS_PER_RUN = 50;
 
 /** A request with its approval progress. */
-export type RequestWithProgress = IndexRequest & { progress: ApprovalProgress };
+type RequestWithProgress = IndexRequest & { progress: ApprovalProgress };
 
 /** A request waiting for the viewer, with its progress in words ("Approvals 1 of 2"). */
 export type WaitingRequest = IndexRequest & { progressWords: string };

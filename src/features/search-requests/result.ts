@@ -6,7 +6,7 @@ import type { CreatedIndex, LimitsSummary } from '../../store/index.ts';
 import { LIMIT_KEYS } from './views/format.ts';
 
 /** Spec 2.2 fields worth keeping. Never `token`, `read_only_token`, or a field the spec doesn't name. */
-export const CREATED_INDEX_ALLOWLIST = defineAllowlist({
+const CREATED_INDEX_ALLOWLIST = defineAllowlist({
   id: true,
   endpoint: true,
   region: true,

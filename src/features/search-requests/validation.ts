@@ -24,9 +24,9 @@ export type ValidRequest = {
   reason: string;
 };
 
-export type FormErrors = Partial<Record<(typeof BLOCK)[keyof typeof BLOCK], string>>;
+type FormErrors = Partial<Record<(typeof BLOCK)[keyof typeof BLOCK], string>>;
 
-export type FormResult = { ok: true; value: ValidRequest } | { ok: false; errors: FormErrors };
+type FormResult = { ok: true; value: ValidRequest } | { ok: false; errors: FormErrors };
 
 export function nameProblem(raw: string): string | undefined {
   const name = raw.trim();

@@ -20,7 +20,7 @@ export const DETAILS_FOOTNOTE =
   'Throughput and latency are in the units the API reports (it names none). Cost is assumed to be US dollars: the API names no currency, and its budgets are in dollars.';
 
 /** `▂▃▅▇█▆▄▃ *Queries*  last 12.3k · min 9.1k · max 14k · mean 11.8k · change +5.2%` */
-export function seriesLine(row: SeriesRow): string {
+function seriesLine(row: SeriesRow): string {
   const s = row.summary;
   if (s === undefined) return `*${row.label}*  no data in this period`;
   const days = row.days;

@@ -7,8 +7,7 @@ import { registerStatsListeners } from './listeners.ts';
 import { createVectorStatsOutbound } from './outbound.ts';
 import { createVectorStatsService, type VectorStatsService } from './service.ts';
 
-export type { StatsTarget } from './input.ts';
-export type { ReadOptions, StatsRead, StatsRequest, VectorStatsService } from './service.ts';
+export type { StatsRead, VectorStatsService } from './service.ts';
 
 export function register(context: FeatureContext<{ indexNames: IndexNamesService }>): VectorStatsService {
   const stats = 'stats' as const;

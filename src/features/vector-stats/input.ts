@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod, statsPeriodSchema } from '../../api/index.ts';
 import { durationHours, indexIdSchema, nearPeriods, periodOf } from '../../vector-index.ts';
 
-export { INDEX_ID_MAX, INDEX_ID_RULE, indexIdSchema } from '../../vector-index.ts';
+export { INDEX_ID_RULE, indexIdSchema } from '../../vector-index.ts';
 
 export type StatsTarget = { indexId: string; period: StatsPeriod };
 

@@ -11,9 +11,9 @@ import type { StatsRead } from './service.ts';
 import { messageGoneSentence, statsMessage } from './views.ts';
 
 /** Where the stats go: a channel (a thread in it), or the message `ts` to update. */
-export type StatsPlace = { channel: string; ts?: string; threadTs?: string };
+type StatsPlace = { channel: string; ts?: string; threadTs?: string };
 
-export type PostOptions = {
+type PostOptions = {
   client: WebClient;
   logger: Logger;
   /** Who asked (or last changed the period); undefined for a workflow. */
@@ -21,7 +21,7 @@ export type PostOptions = {
   commandName: string;
 };
 
-export function showStats(view: StatsRead, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
+function showStats(view: StatsRead, place: StatsPlace, options: PostOptions): Promise<ShowPngResult> {
   const { client } = options;
   const { channel, ts, threadTs } = place;
   const send = async (image: ImageSlot): Promise<SentMessage> => {

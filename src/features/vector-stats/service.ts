@@ -29,7 +29,7 @@ import { apiErrorSentence, commandProblemNotice, notFoundSentence } from './view
  */
 export type StatsRead = { target: StatsTarget; report: StatsReport; card: PngUpload | undefined };
 
-export type ReadOptions = {
+type ReadOptions = {
   /** Draw the card too (default); the numbers alone (Details, a step's outputs) skip it. */
   card?: boolean;
   /** The zone the report's and the card's times are in (the conversation's, src/time/audience.ts); UTC by default. */
@@ -39,7 +39,7 @@ export type ReadOptions = {
 };
 
 /** Where stats were asked for: the channel (a thread in it) the post goes to, and who asked. */
-export type StatsRequest = {
+type StatsRequest = {
   /** Undefined when a workflow asked (a Workflow Builder step runs as nobody in particular). */
   userId: string | undefined;
   channel: string;
@@ -47,7 +47,7 @@ export type StatsRequest = {
   threadTs?: string;
 };
 
-export type VectorStatsServiceDeps = {
+type VectorStatsServiceDeps = {
   mgmt: Pick<ManagementClient, 'getVectorIndexStats'>;
   store: Pick<Store, 'getSubscription'>;
   commandName(): string;

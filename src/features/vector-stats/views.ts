@@ -55,7 +55,7 @@ function counterFields(report: StatsReport): SectionBlock {
 }
 
 /** The news first: up to three highlights as bullets, or one line saying there is none. */
-export function highlightsText(report: StatsReport): string {
+function highlightsText(report: StatsReport): string {
   if (report.empty || report.highlights.length === 0) return quietLine(report);
   return [':mag: *What changed*', ...report.highlights.map((h) => `• ${escapeMrkdwn(h.text)}`)].join('\n');
 }
@@ -78,7 +78,7 @@ function periodOption(indexId: string, period: StatsPeriod): PlainTextOption {
   };
 }
 
-export function controlsBlock(target: StatsTarget): ActionsBlock {
+function controlsBlock(target: StatsTarget): ActionsBlock {
   const options = STATS_PERIODS.map((p) => periodOption(target.indexId, p));
   const button = (action_id: string, text: string) => ({
     type: 'button' as const,
@@ -103,7 +103,7 @@ export function controlsBlock(target: StatsTarget): ActionsBlock {
   };
 }
 
-export type StatsMessageInput = {
+type StatsMessageInput = {
   report: StatsReport;
   image?: ImageSlot;
   /** Who asked (or last changed the period): a Slack user id from the payload; undefined for a workflow. */
@@ -156,7 +156,7 @@ export const STATS_COMMAND = {
 } as const;
 
 /** `Type /ops vector stats <index> [period], e.g. /ops stats catalog 7d`, naming an index the workspace knows. */
-export function usageText(commandName: string, withPeriods = true, exampleIndex?: string): string {
+function usageText(commandName: string, withPeriods = true, exampleIndex?: string): string {
   const periods = withPeriods ? ` Periods: ${PERIOD_LIST} (default \`1h\`).` : '';
   return `Type ${usageCode(commandName, STATS_COMMAND)}, e.g. ${exampleCode(commandName, STATS_COMMAND, exampleIndex)}; an index is its name or its id.${periods}`;
 }

@@ -32,7 +32,7 @@ export async function refusedWhile(post: () => Promise<void>): Promise<string | 
  * so the breaches are kept and the next check that finds the value still past the threshold fires
  * again (with the incident starting at the first breach).
  */
-export function unfired(told: WatchState, before: WatchState): WatchState {
+function unfired(told: WatchState, before: WatchState): WatchState {
   return {
     ...told,
     status: 'ok',
@@ -44,7 +44,7 @@ export function unfired(told: WatchState, before: WatchState): WatchState {
   };
 }
 
-export type CantPostDeps = {
+type CantPostDeps = {
   store: Pick<Store, 'discardIncident'>;
   logger: Pick<Logger, 'warn'>;
   slack: Pick<WatchesOutbound, 'tellCreator'>;
@@ -53,7 +53,7 @@ export type CantPostDeps = {
 };
 
 /** What one check had to say when the channel refused it. */
-export type Refused = {
+type Refused = {
   watch: Watch;
   /** The state evaluated and told so far. */
   told: WatchState;

@@ -12,7 +12,7 @@ import { type CheckDeps, type CheckEffect, checkApplier } from './apply-check.ts
 import type { Check } from './evaluate.ts';
 import { currentValue, metricByKey } from './watchable.ts';
 
-export type CheckerDeps = CheckDeps & { stats: StatsReader };
+type CheckerDeps = CheckDeps & { stats: StatsReader };
 
 const LEASE_MS = 2 * 60_000;
 const BATCH = 1_000;
@@ -20,7 +20,7 @@ const API_CONCURRENCY = 4;
 const WATCH_CONCURRENCY = 8;
 
 /** What a tick of the watch checks did: the evaluation's effects, and `remind` for each reminder posted. */
-export type WatchTickReport = {
+type WatchTickReport = {
   checked: number;
   apiCalls: number;
   effects: Partial<Record<CheckEffect, number>>;

@@ -3,13 +3,13 @@
 import { isMuted, type WatchControls, type WatchDirection, type WatchState } from '../../store/index.ts';
 
 /** Back past the threshold by this share of it before a recovery counts, so a value on the line doesn't flap. */
-export const RECOVERY_MARGIN = 0.05;
+const RECOVERY_MARGIN = 0.05;
 /** Checks in a row the API can't be read before the watch says "no data". */
 export const NO_DATA_AFTER = 3;
 /** A firing watch posts at most one threaded update this often, and only when markedly worse. */
 export const WORSE_UPDATE_EVERY_MS = 60 * 60_000;
 /** "Markedly worse": this many times as far past the threshold as the value last told. */
-export const WORSE_FACTOR = 1.5;
+const WORSE_FACTOR = 1.5;
 
 export type Check = { kind: 'value'; value: number } | { kind: 'no_data'; reason: string };
 
@@ -53,12 +53,12 @@ export const NO_CONTROLS: WatchControls = {
   history: [],
 };
 
-export function isBeyond(rule: WatchRule, value: number): boolean {
+function isBeyond(rule: WatchRule, value: number): boolean {
   return rule.direction === 'above' ? value > rule.threshold : value < rule.threshold;
 }
 
 /** Back on the safe side by the margin (hysteresis). */
-export function isRecovered(rule: WatchRule, value: number): boolean {
+function isRecovered(rule: WatchRule, value: number): boolean {
   const margin = Math.abs(rule.threshold) * RECOVERY_MARGIN;
   return rule.direction === 'above' ? value <= rule.threshold - margin : value >= rule.threshold + margin;
 }

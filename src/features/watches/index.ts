@@ -17,7 +17,6 @@ import { createWatchesService } from './service.ts';
 import { watchFormChannel } from './views/modal-view.ts';
 import type { ShownWatch } from './views/watch-words.ts';
 
-export type { WatchTickReport } from './checker.ts';
 export type { FiringWatch } from './firing.ts';
 export type { WatchesService } from './service.ts';
 

@@ -12,8 +12,8 @@ import { exampleThreshold, parseThreshold } from './threshold.ts';
 import { metricList } from './views/metric-view.ts';
 import { findMetric, type Metric, metricSpellings } from './watchable.ts';
 
-export const DEFAULT_FOR_CHECKS = 3;
-export const MAX_FOR_CHECKS = 60;
+const DEFAULT_FOR_CHECKS = 3;
+const MAX_FOR_CHECKS = 60;
 
 export type WatchSpec = {
   indexId: string;
@@ -23,12 +23,10 @@ export type WatchSpec = {
   forChecks: number;
 };
 
-export type SpecResult =
-  | { ok: true; spec: WatchSpec }
-  | { ok: false; field: keyof WatchSpec; problem: string };
+type SpecResult = { ok: true; spec: WatchSpec } | { ok: false; field: keyof WatchSpec; problem: string };
 
 /** No such metric: the closest names, then every name people can type, by kind. */
-export function unknownMetricSentence(typed: string): string {
+function unknownMetricSentence(typed: string): string {
   const near = nearWords(typed.replaceAll('_', '-'), metricSpellings()).map((g) => findMetric(g)?.name ?? g);
   return `opsbot has no metric ${quoteUserText(typed, 40)}.${didYouMean([...new Set(near)])} The metrics:\n${metricList()}`;
 }
@@ -70,7 +68,7 @@ export function readSpec(fields: {
 }
 
 /** The rule as help and every hint write it; notify and remind are read before it (owners.ts). */
-export const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for <checks>]';
+const WATCH_RULE_USAGE = '<index> <metric> >|< <threshold> [for <checks>]';
 export const WATCH_USAGE = `[${WATCH_RULE_USAGE} [notify @people @group] [remind 20m|2h|never]]`;
 
 /** Comparisons people try that a watch doesn't take: it fires strictly above or below. */
@@ -132,7 +130,7 @@ function shapeProblem(args: readonly string[], command: string, what: string): S
 }
 
 /** A user group as a form named it: its S… id, and its handle when the form showed one. */
-export type NamedGroup = { id: string; handle?: string | undefined };
+type NamedGroup = { id: string; handle?: string | undefined };
 
 /** Who a watch is asked to call and how often to remind, as either form read it. */
 export type OwnersAsked = {
@@ -142,7 +140,7 @@ export type OwnersAsked = {
   remindEveryMs?: number | null | undefined;
 };
 
-export type OwnersProblem = { field: 'notifyUsers' | 'notifyGroups' | 'remind'; problem: string };
+type OwnersProblem = { field: 'notifyUsers' | 'notifyGroups' | 'remind'; problem: string };
 
 /**
  * The policy's limits on who a watch calls and how often: one sentence saying the limit, for the

@@ -15,7 +15,7 @@ const BYTE_UNITS: Record<string, number> = {
 };
 const COUNT_SUFFIX: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9 };
 
-export type ThresholdResult = { ok: true; value: number } | { ok: false; problem: string };
+type ThresholdResult = { ok: true; value: number } | { ok: false; problem: string };
 
 export function exampleThreshold(metric: Metric): string {
   switch (metric.unit) {

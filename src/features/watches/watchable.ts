@@ -4,11 +4,11 @@
 import type { SeriesName, StatsScalar, VectorIndexStats } from '../../api/schemas.ts';
 import { formatBytes, formatCount } from '../../text/numbers.ts';
 
-export type MetricUnit = 'count' | 'bytes' | 'money' | 'measure';
+type MetricUnit = 'count' | 'bytes' | 'money' | 'measure';
 
 /** How the unknown-metric answer groups the names, in this order. */
 export const METRIC_GROUPS = ['cost and size', 'counts', 'latency', 'throughput'] as const;
-export type MetricGroup = (typeof METRIC_GROUPS)[number];
+type MetricGroup = (typeof METRIC_GROUPS)[number];
 
 export type Metric = {
   key: SeriesName | StatsScalar;

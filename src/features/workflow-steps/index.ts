@@ -16,7 +16,7 @@ import { stepCheck } from './step-checks.ts';
 
 export type { WorkflowStepsService } from './service.ts';
 
-export type WorkflowStepsUses = {
+type WorkflowStepsUses = {
   searchRequests: SearchRequestsService;
   vectorStats: VectorStatsService;
   messagingAccounts: MessagingAccountsService;

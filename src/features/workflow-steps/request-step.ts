@@ -22,9 +22,9 @@ export const REQUEST_NEVER_FILED =
   'opsbot stopped before the index request was stored, so nothing was filed. Run the workflow again.';
 
 /** The reason approvers see when a workflow gave none (the step's `reason` is optional). */
-export const NO_REASON_GIVEN = 'Requested from a workflow, which gave no reason.';
+const NO_REASON_GIVEN = 'Requested from a workflow, which gave no reason.';
 
-export type RequestStepInputs = {
+type RequestStepInputs = {
   name?: string | undefined;
   region?: string | undefined;
   plan?: string | undefined;
@@ -155,5 +155,3 @@ export function createRequestStep(deps: RequestStepDeps) {
     },
   };
 }
-
-export type RequestStep = ReturnType<typeof createRequestStep>;

@@ -13,11 +13,11 @@ import type { StepCheck } from './step-checks.ts';
 import { accountsOutputs, statsOutputs } from './views.ts';
 
 /** Who runs the step (Slack's user_context) and the channel it names, for the command's policy. */
-export type StepPlace = { actor?: string | undefined; channel?: string | undefined };
+type StepPlace = { actor?: string | undefined; channel?: string | undefined };
 
-export type StatsStepInputs = StepPlace & { index: string; period?: string | undefined };
+type StatsStepInputs = StepPlace & { index: string; period?: string | undefined };
 
-export type WorkflowStepsServiceDeps = RequestStepDeps & {
+type WorkflowStepsServiceDeps = RequestStepDeps & {
   vectorStats: Pick<VectorStatsService, 'target' | 'read' | 'post'>;
   messagingAccounts: Pick<MessagingAccountsService, 'summaries'>;
   check: StepCheck;

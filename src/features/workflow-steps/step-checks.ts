@@ -8,7 +8,7 @@ import { type Capability, decide, NO_USER } from '../../policy/index.ts';
 import type { PolicyPort } from '../../slack/policy-gate.ts';
 
 /** Who runs the step (as Slack says) and the channel it names. */
-export type StepAction = { userId?: string | undefined; channelId?: string | undefined };
+type StepAction = { userId?: string | undefined; channelId?: string | undefined };
 
 /** The policy's sentence when the step may not do this, else undefined. */
 export type StepCheck = (capability: Capability, action: StepAction) => Promise<string | undefined>;

@@ -21,7 +21,7 @@ import { indexLabel, PERIOD_WORDS } from '../../../vector-index.ts';
 import type { DigestContent, IndexPart } from '../compose.ts';
 import { daysInWords } from '../schedule.ts';
 
-export type DigestMessage = { text: string; blocks: KnownBlock[] };
+type DigestMessage = { text: string; blocks: KnownBlock[] };
 
 export type DigestViewOptions = {
   /** Leave the image out (Slack refused the file); a line says so instead. */

@@ -32,7 +32,7 @@ const INCLUDE_OPTIONS = {
   requests: option('Index requests waiting for approval', INCLUDE.requests),
 };
 
-export type ConfigureModalInput = {
+type ConfigureModalInput = {
   channelId: string;
   settings: DigestSettings;
   /** True when the channel already has a digest: the modal edits it. */
@@ -56,7 +56,7 @@ export const modalMetadataSchema = z
   })
   .pipe(z.object({ channelId: z.string().regex(/^[CGD][A-Z0-9]+$/), editing: z.boolean().default(false) }));
 
-export type ModalMetadata = z.output<typeof modalMetadataSchema>;
+type ModalMetadata = z.output<typeof modalMetadataSchema>;
 
 export function configureModal(input: ConfigureModalInput): ModalView {
   const { settings } = input;
@@ -204,7 +204,7 @@ function includeField(settings: DigestSettings): KnownBlock {
   };
 }
 
-export type SavedModalInput = {
+type SavedModalInput = {
   channelId: string;
   settings: DigestSettings;
   /** `Tue 24 Nov, 09:00 (Europe/Berlin)` */

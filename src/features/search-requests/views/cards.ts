@@ -59,7 +59,7 @@ function retryButton(request: IndexRequest): ActionsBlock {
 }
 
 /** Without a progress, the card shows the one-approval rule requests had before rules existed. */
-export type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
+type CardOptions = { ttlHours: number; progress?: ApprovalProgress; group?: GroupRef };
 
 function outcome(request: IndexRequest, options: CardOptions): KnownBlock[] {
   const progress = options.progress ?? oneApprovalNeeded(request.id);

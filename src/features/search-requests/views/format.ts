@@ -37,7 +37,7 @@ export function stateWords(state: RequestState): { emoji: string; label: string 
   return { emoji: STATE_EMOJI[state], label: STATE_LABEL[state] };
 }
 
-export const PLAN_LABEL: Record<string, string> = { free: 'free', payg: 'payg (pay as you go)' };
+const PLAN_LABEL: Record<string, string> = { free: 'free', payg: 'payg (pay as you go)' };
 
 export function planLabel(plan: string): string {
   return PLAN_LABEL[plan] ?? plan;

@@ -44,11 +44,11 @@ const json = z.string().transform((text, ctx) => {
  * from the Home tab, or metadata Slack mangled) the confirmation goes to a direct message instead.
  */
 export const requestMetadata = json.pipe(z.object({ channelId: z.string() })).catch({ channelId: '' });
-export type RequestModalMetadata = z.infer<typeof requestMetadata>;
+type RequestModalMetadata = z.infer<typeof requestMetadata>;
 
 /** What the decision modals carry: only the request number; everything else is read fresh. */
 const decisionMetadata = json.pipe(z.object({ requestId: z.coerce.number().int().positive() }));
-export type DecisionModalMetadata = z.infer<typeof decisionMetadata>;
+type DecisionModalMetadata = z.infer<typeof decisionMetadata>;
 
 export function readDecisionMetadata(privateMetadata: string): DecisionModalMetadata {
   const parsed = decisionMetadata.safeParse(privateMetadata);

@@ -9,7 +9,7 @@ import { METRICS, type Metric, metricByKey } from '../watchable.ts';
 
 /** What the form carries back: the channel it was opened in, and the watch it edits. */
 const metadataSchema = z.object({ channelId: z.string(), watchId: z.number().int().positive().optional() });
-export type WatchFormMetadata = z.infer<typeof metadataSchema>;
+type WatchFormMetadata = z.infer<typeof metadataSchema>;
 
 /** The form's metadata, or undefined when it isn't one this version wrote. */
 export function readMetadata(raw: string): WatchFormMetadata | undefined {

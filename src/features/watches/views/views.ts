@@ -46,7 +46,7 @@ const HOUR = 3_600_000;
 const MUTE_CHOICES = [HOUR, 4 * HOUR, DAY, 7 * DAY];
 
 /** "7 days", "4 hours", "90 minutes": a mute's length in its largest whole unit. */
-export function muteForWords(ms: number): string {
+function muteForWords(ms: number): string {
   const [n, unit] =
     ms % DAY === 0
       ? [ms / DAY, 'day']
