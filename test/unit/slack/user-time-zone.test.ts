@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createPacer, UNDER_TIER_4 } from '../../../src/slack/pacer.ts';
 import { userTimeZones, ZONE_KEPT_MS } from '../../../src/slack/user-time-zone.ts';
 import type { WebClient } from '../../../src/slack/web-client.ts';
 
@@ -8,11 +7,13 @@ function slackWith(zones: Record<string, string | undefined>) {
   const asked: string[] = [];
   let answer: (() => void) | undefined;
   let held = false;
+  let failing = false;
   const client = {
     users: {
       info: async ({ user }: { user: string }) => {
         asked.push(user);
         if (held) await new Promise<void>((resolve) => (answer = resolve));
+        if (failing) throw new Error('An API error occurred: internal_error');
         return { ok: true, user: { id: user, tz: zones[user] } };
       },
     },
@@ -21,6 +22,7 @@ function slackWith(zones: Record<string, string | undefined>) {
     client,
     asked,
     hold: () => (held = true),
+    fail: (on: boolean) => (failing = on),
     release: () => {
       held = false;
       answer?.();
@@ -29,23 +31,14 @@ function slackWith(zones: Record<string, string | undefined>) {
 }
 
 describe('a person’s time zone, as every part of opsbot reads it', () => {
-  it('asks in turn under users.info’s tier: past the budget, a lookup waits instead of being refused', async () => {
-    const time = { t: 0, slept: [] as number[] };
-    const pacer = createPacer({
-      ...UNDER_TIER_4,
-      burst: 2,
-      now: () => time.t,
-      sleep: async (ms) => {
-        time.slept.push(ms);
-        time.t += ms;
-      },
-    });
-    const zoneOf = userTimeZones(() => time.t, pacer);
-    const slack = slackWith({ U0A: 'Europe/Berlin', U0B: 'Asia/Tokyo', U0C: 'America/Lima' });
-    for (const person of ['U0A', 'U0B', 'U0C']) await zoneOf(slack.client, person, 60_000);
-    expect(slack.asked).toEqual(['U0A', 'U0B', 'U0C']);
-    // Two at once (the burst), the third after one turn of 95 a minute.
-    expect(time.slept).toEqual([Math.ceil(60_000 / UNDER_TIER_4.perMinute)]);
+  it('remembers no failure: the next reader asks Slack again', async () => {
+    const zoneOf = userTimeZones(() => 0);
+    const slack = slackWith({ U0ANA: 'Europe/Berlin' });
+    slack.fail(true);
+    expect(await zoneOf(slack.client, 'U0ANA', 1_000)).toBeUndefined();
+    slack.fail(false);
+    expect(await zoneOf(slack.client, 'U0ANA', 1_000)).toBe('Europe/Berlin');
+    expect(slack.asked).toEqual(['U0ANA', 'U0ANA']);
   });
 
   it('asks Slack about one person at most once a day, however often and wherever they look', async () => {
