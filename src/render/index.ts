@@ -1,6 +1,5 @@
 import { tracingChannel } from 'node:diagnostics_channel';
-import type { StatsPeriod, VectorIndexStats } from '../api/schemas.ts';
-import { cardDataOf } from '../stats-report/card-data.ts';
+import { type CardInput, cardDataOf } from '../stats-report/card-data.ts';
 import { altTextOf } from './alt-text.ts';
 import { LAYOUT } from './layout.ts';
 import type { RenderOptions } from './raster.ts';
@@ -8,15 +7,8 @@ import type { WatchChartData } from './watch-chart.ts';
 
 export { ALT_TEXT_LIMIT } from './alt-text.ts';
 
-export type StatsCardInput = {
-  indexId: string;
-  period: StatsPeriod;
-  stats: VectorIndexStats;
-  /** Replaces the header's "Vector index <id>". */
-  title?: string;
-  /** The zone its times are written in (the conversation's); UTC when absent. */
-  timeZone?: string;
-};
+/** What a card is drawn from: the stats report's own input, so the card and its message agree. */
+export type StatsCardInput = CardInput;
 
 type StatsCardOptions = RenderOptions;
 

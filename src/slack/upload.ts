@@ -61,15 +61,17 @@ function uploadedFileId(result: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The PNG as files.uploadV2 takes it. */
+const fileOf = (upload: PngUpload) => ({
+  file: upload.png,
+  filename: upload.filename,
+  title: upload.title,
+  alt_text: truncate(upload.altText, UPLOAD_ALT_TEXT_MAX),
+});
+
 /** Uploads privately (no channel) and returns the file id. */
 export async function uploadPrivatePng(client: WebClient, upload: PngUpload): Promise<string> {
-  const result = await client.files.uploadV2({
-    file: upload.png,
-    filename: upload.filename,
-    title: upload.title,
-    alt_text: truncate(upload.altText, UPLOAD_ALT_TEXT_MAX),
-  });
-  const id = uploadedFileId(result);
+  const id = uploadedFileId(await client.files.uploadV2(fileOf(upload)));
   if (id === undefined) throw new Error('files.uploadV2 answered without a file id');
   return id;
 }
@@ -80,12 +82,7 @@ async function sharePng(
   upload: PngUpload,
   where: { channel: string; threadTs?: string },
 ): Promise<string | undefined> {
-  const file = {
-    file: upload.png,
-    filename: upload.filename,
-    title: upload.title,
-    alt_text: truncate(upload.altText, UPLOAD_ALT_TEXT_MAX),
-  };
+  const file = fileOf(upload);
   const result =
     where.threadTs === undefined
       ? await client.files.uploadV2({ ...file, channel_id: where.channel })

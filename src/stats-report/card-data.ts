@@ -134,13 +134,18 @@ function withTodayCounter(bars: DayBars, today: number | undefined, slots: Slots
   return { values, labels: slots.labels, partialLast: true };
 }
 
-export function cardDataOf(input: {
+/** What a card and its message are made of: one index's record for one period. */
+export type CardInput = {
   indexId: string;
   period: StatsPeriod;
   stats: VectorIndexStats;
+  /** Replaces the header's "Vector index <id>". */
   title?: string;
+  /** The zone its times are written in (the conversation's); UTC when absent. */
   timeZone?: string;
-}): CardData {
+};
+
+export function cardDataOf(input: CardInput): CardData {
   // A public function: a caller bypassing the types (stats missing) still gets a card, empty.
   const stats = (
     typeof input.stats === 'object' && input.stats !== null ? input.stats : {}

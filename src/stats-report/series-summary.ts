@@ -22,17 +22,23 @@ export type SeriesSummary = {
   changePct: number | undefined;
 };
 
-/** `undefined` for an empty (or all non-finite) series. */
-export function summarise(values: readonly number[]): SeriesSummary | undefined {
-  const ys = finite(values);
-  const n = ys.length;
-  if (n === 0) return undefined;
+/** The least and the greatest of `ys`, which is not empty. */
+function extent(ys: readonly number[]): { min: number; max: number } {
   let min = ys[0] as number;
   let max = min;
   for (const v of ys) {
     if (v < min) min = v;
     if (v > max) max = v;
   }
+  return { min, max };
+}
+
+/** `undefined` for an empty (or all non-finite) series. */
+export function summarise(values: readonly number[]): SeriesSummary | undefined {
+  const ys = finite(values);
+  const n = ys.length;
+  if (n === 0) return undefined;
+  const { min, max } = extent(ys);
   return {
     n,
     first: ys[0] as number,
@@ -71,12 +77,7 @@ export function sparkline(
   const width = options.width ?? SPARKLINE_WIDTH;
   const ys = downsample(finite(values), Math.max(1, Math.floor(width)));
   if (ys.length === 0) return '';
-  let min = ys[0] as number;
-  let max = min;
-  for (const v of ys) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  let { min, max } = extent(ys);
   if (options.fromZero) {
     min = Math.min(0, min);
     max = Math.max(0, max);

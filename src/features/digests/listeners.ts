@@ -9,6 +9,7 @@ import { channelsSeenBy, type SlackMembership } from '../../slack/membership.ts'
 import type { Pacer } from '../../slack/pacer.ts';
 import type { CommandContext, CommandRouter } from '../../slack/router.ts';
 import type { UserTimeZone } from '../../slack/user-time-zone.ts';
+import { personTimeZone } from '../../time/audience.ts';
 import { instantInWords } from '../../time/words.ts';
 import type { IndexNamesService } from '../index-names/index.ts';
 import { composeDigest, type DigestParts } from './compose.ts';
@@ -121,7 +122,7 @@ function registerListAndRemove({ router, service, membership, userTimeZone }: Di
       const channels = subscriptions.map((s) => s.channelId);
       const { seen, unanswered } = await channelsSeenBy(membership, userId, channels);
       const shown = subscriptions.filter((s) => seen.has(s.channelId));
-      const viewer = { timeZone: zone ?? 'UTC', zoneKnown: zone !== undefined };
+      const viewer = { timeZone: personTimeZone(zone), zoneKnown: zone !== undefined };
       await answer(ctx, listAnswer(shown, viewer, ctx.command.command, unanswered));
     },
   });
