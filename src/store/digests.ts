@@ -78,14 +78,19 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
 
     async listSubscriptions(channelIds) {
       const only = channelIds === undefined ? '' : `WHERE ${db.dialect.inList('channel_id', 'channel_ids')}`;
-      const rows = await db.all(`SELECT * FROM digest_subscriptions ${only} ORDER BY channel_id${byCodePoint}`, {
-        channel_ids: channelIds,
-      });
+      const rows = await db.all(
+        `SELECT * FROM digest_subscriptions ${only} ORDER BY channel_id${byCodePoint}`,
+        {
+          channel_ids: channelIds,
+        },
+      );
       return rows.map(toSubscription);
     },
 
     async listSubscribedChannels() {
-      const rows = await db.all(`SELECT channel_id FROM digest_subscriptions ORDER BY channel_id${byCodePoint}`);
+      const rows = await db.all(
+        `SELECT channel_id FROM digest_subscriptions ORDER BY channel_id${byCodePoint}`,
+      );
       return rows.map((row) => text(row, 'channel_id'));
     },
 
@@ -172,7 +177,8 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
     async listLastDigestRuns(channelIds) {
       // Driven by the subscriptions, each channel's newest day found through the runs' key, so the
       // cost follows the digests there are, not the days of runs kept.
-      const only = channelIds === undefined ? '' : `WHERE ${db.dialect.inList('sub.channel_id', 'channel_ids')}`;
+      const only =
+        channelIds === undefined ? '' : `WHERE ${db.dialect.inList('sub.channel_id', 'channel_ids')}`;
       const rows = await db.all(
         `SELECT run.* FROM digest_subscriptions sub JOIN digest_runs run ON run.channel_id = sub.channel_id
          AND run.local_date = (SELECT MAX(newest.local_date) FROM digest_runs newest

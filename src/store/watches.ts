@@ -274,9 +274,12 @@ function incidentMethods(db: Db) {
     },
     async getIncidents(ids) {
       if (ids.length === 0) return [];
-      const rows = await db.all(`SELECT * FROM watch_incidents WHERE ${db.dialect.inList('id', 'ids')} ORDER BY id`, {
-        ids,
-      });
+      const rows = await db.all(
+        `SELECT * FROM watch_incidents WHERE ${db.dialect.inList('id', 'ids')} ORDER BY id`,
+        {
+          ids,
+        },
+      );
       return rows.map(toIncident);
     },
     async listIncidents(watchId) {
@@ -340,7 +343,9 @@ function incidentMethods(db: Db) {
 function jsonFields(dialect: string) {
   // A field may be a path ('cantPost.since'); PostgreSQL walks one with #>>.
   const pg = (column: string, field: string) =>
-    field.includes('.') ? `${column}::jsonb #>> '{${field.split('.').join(',')}}'` : `${column}::jsonb ->> '${field}'`;
+    field.includes('.')
+      ? `${column}::jsonb #>> '{${field.split('.').join(',')}}'`
+      : `${column}::jsonb ->> '${field}'`;
   return dialect === 'sqlite'
     ? {
         text: (column: string, field: string) => `json_extract(${column}, '$.${field}')`,

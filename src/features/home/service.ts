@@ -78,11 +78,18 @@ export function createHomeService(deps: HomeServiceDeps) {
   async function watchesFor(viewerId: string, approverIds: readonly string[]): Promise<Listed<FiringWatch>> {
     const scope = watchScope(viewerId, approverIds);
     const createdBy = scope.allowed ? undefined : viewerId;
-    const { channelIds, ...counted } = await seenChannels(viewerId, await deps.watches.firingCounts(createdBy));
+    const { channelIds, ...counted } = await seenChannels(
+      viewerId,
+      await deps.watches.firingCounts(createdBy),
+    );
     const items =
       counted.total === 0
         ? []
-        : await deps.watches.firing({ channelIds, ...(createdBy ? { createdBy } : {}), limit: MAX_WATCHES_SHOWN });
+        : await deps.watches.firing({
+            channelIds,
+            ...(createdBy ? { createdBy } : {}),
+            limit: MAX_WATCHES_SHOWN,
+          });
     return { items, ...counted };
   }
 

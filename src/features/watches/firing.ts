@@ -26,7 +26,11 @@ export type FiringWatch = {
   cantPost?: boolean;
 };
 
-export async function firingWatches(store: Store, now: number, filter?: FiringFilter): Promise<FiringWatch[]> {
+export async function firingWatches(
+  store: Store,
+  now: number,
+  filter?: FiringFilter,
+): Promise<FiringWatch[]> {
   const firing = await store.listFiringWatches(filter);
   // Only the incidents and names of the watches read: a tab reads what it shows.
   const incidentIds = firing.flatMap((w) => (w.state.incidentId == null ? [] : [w.state.incidentId]));

@@ -64,7 +64,10 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
       const late = await store.createWatch(watchInput({ state: firingSince(T0 + 30) }));
       const early = await store.createWatch(watchInput({ channelId: 'C0B', state: firingSince(T0 + 10) }));
       const refused = await store.createWatch(
-        watchInput({ createdBy: 'U0OTHER', state: { ...FRESH, cantPost: { code: 'not_in_channel', since: T0 + 20 } } }),
+        watchInput({
+          createdBy: 'U0OTHER',
+          state: { ...FRESH, cantPost: { code: 'not_in_channel', since: T0 + 20 } },
+        }),
       );
       await store.createWatch(watchInput({ channelId: 'C0B' }));
       expect(Object.fromEntries(await store.countFiringWatches())).toEqual({ C0WATCH: 2, C0B: 1 });
@@ -74,9 +77,9 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
         refused.id,
         late.id,
       ]);
-      expect((await store.listFiringWatches({ createdBy: 'U0REQUESTER', limit: 1 })).map((w) => w.id)).toEqual([
-        early.id,
-      ]);
+      expect(
+        (await store.listFiringWatches({ createdBy: 'U0REQUESTER', limit: 1 })).map((w) => w.id),
+      ).toEqual([early.id]);
       expect(await store.listFiringWatches({ channelIds: [] })).toEqual([]);
     });
 
