@@ -206,7 +206,10 @@ function handle(
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // The app gives itself 10 s to stop; a CPU profile is written after that, at its exit, so a
+      // profiled process gets longer before it is killed (a killed one writes no profile).
+      const profiled = child.spawnargs.some((flag) => flag.startsWith('--cpu-prof'));
+      const timer = setTimeout(() => child.kill('SIGKILL'), profiled ? 60_000 : 12_000);
       await exited;
       clearTimeout(timer);
     },
