@@ -79,6 +79,8 @@ export type ServerProcess = {
   rssMiB(): number | undefined;
   /** The last lines the process wrote, for error messages. */
   tail(): string;
+  /** How it ended, when it ended before it was stopped ("code 134", "SIGKILL"); undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
 };
 
@@ -203,6 +205,12 @@ function handle(
     peakRssMiB: () => procStatusMiB(pid, 'VmHWM'),
     rssMiB: () => procStatusMiB(pid, 'VmRSS'),
     tail,
+    ended: () =>
+      child.signalCode !== null
+        ? child.signalCode
+        : child.exitCode !== null
+          ? `code ${child.exitCode}`
+          : undefined,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

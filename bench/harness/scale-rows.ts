@@ -270,9 +270,10 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
       (r) => ({
         value: Number.NaN,
         text: r.apps
-          .map(
-            (a) =>
-              `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
+          .map((a) =>
+            a.endedEarly !== undefined
+              ? a.endedEarly
+              : `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
           )
           .join(' · '),
       }),
