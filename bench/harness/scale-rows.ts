@@ -298,6 +298,19 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
         info,
       ),
     ),
+    // The harness hosts the simulators and times every answer: a long delay of its own is in each
+    // answer's time too, and is not the app's.
+    row(
+      item,
+      `${at}: the harness's own event-loop delay (it hosts the simulators and times the answers)`,
+      sides,
+      (r) => ({
+        value: r.harnessLoopDelayMs.p99,
+        text: `p99 ${ms(r.harnessLoopDelayMs.p99)}, max ${ms(r.harnessLoopDelayMs.max)}`,
+      }),
+      'information',
+      info,
+    ),
     row(
       item,
       `${at}: the slowest statement the database saw`,
