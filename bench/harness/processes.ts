@@ -79,6 +79,8 @@ export type ServerProcess = {
   rssMiB(): number | undefined;
   /** The last lines the process wrote, for error messages. */
   tail(): string;
+  /** How it ended, when it ended before it was stopped ("code 134", "SIGKILL"); undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
 };
 
@@ -203,10 +205,19 @@ function handle(
     peakRssMiB: () => procStatusMiB(pid, 'VmHWM'),
     rssMiB: () => procStatusMiB(pid, 'VmRSS'),
     tail,
+    ended: () =>
+      child.signalCode !== null
+        ? child.signalCode
+        : child.exitCode !== null
+          ? `code ${child.exitCode}`
+          : undefined,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // The app gives itself 10 s to stop; a CPU profile is written after that, at its exit, so a
+      // profiled process gets longer before it is killed (a killed one writes no profile).
+      const profiled = child.spawnargs.some((flag) => flag.startsWith('--cpu-prof'));
+      const timer = setTimeout(() => child.kill('SIGKILL'), profiled ? 60_000 : 12_000);
       await exited;
       clearTimeout(timer);
     },
