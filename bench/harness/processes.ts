@@ -2,7 +2,7 @@
 // set are theirs alone, and a cold start is a real process start. Only PATH is inherited, so a
 // developer's environment cannot change what is measured.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -114,8 +114,13 @@ export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   );
   let out = '';
   let pending = '';
+  // BENCH_APP_LOGS=dir keeps each app's whole output there, to see what it logged under load.
+  const logDir = process.env.BENCH_APP_LOGS;
+  const logFile =
+    logDir === undefined ? undefined : join(logDir, `${options.name}-${process.hrtime.bigint()}.log`);
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-TAIL_CHARS);
+    if (logFile !== undefined) appendFileSync(logFile, chunk);
   };
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
