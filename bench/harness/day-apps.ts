@@ -18,6 +18,8 @@ export type AppFigures = {
   cpuSeconds: number | undefined;
   /** Its own counters (undefined when the checkout serves no /metrics). */
   work: AppWork | undefined;
+  /** It ended during the day: how, and the last line it wrote (a heap limit, a crash). */
+  endedEarly?: string;
 };
 
 /** The share of the day's work a replica did, from its Prometheus counters. */
@@ -65,11 +67,19 @@ export function markDayStart(apps: DayApps): void {
 /** Reads each app's figures, then stops it. */
 export async function stopDayApps(apps: DayApps): Promise<AppFigures[]> {
   const figures = await Promise.all(
-    apps.servers.map(async (server, i) => ({
-      peakRssMiB: server.peakRssMiB(),
-      cpuSeconds: (cpuSeconds(server.pid) ?? Number.NaN) - (apps.cpuAtDayStart?.[i] ?? 0),
-      work: await workOf(apps.metricsPorts[i] as number),
-    })),
+    apps.servers.map(async (server, i) => {
+      const ended = server.ended();
+      // V8's own last words (a heap limit) come before its stack dump: the line that says why.
+      const lines = server.tail().trim().split('\n');
+      const why = lines.findLast((l) => /FATAL|heap|Error|"level":(50|60)/.test(l)) ?? lines.at(-1) ?? '';
+      const lastLine = why.slice(0, 200);
+      return {
+        peakRssMiB: server.peakRssMiB(),
+        cpuSeconds: (cpuSeconds(server.pid) ?? Number.NaN) - (apps.cpuAtDayStart?.[i] ?? 0),
+        work: await workOf(apps.metricsPorts[i] as number),
+        ...(ended === undefined ? {} : { endedEarly: `ended (${ended}): ${lastLine}` }),
+      };
+    }),
   );
   await Promise.allSettled(apps.servers.map((s) => s.stop()));
   return figures;

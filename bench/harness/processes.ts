@@ -2,7 +2,7 @@
 // set are theirs alone, and a cold start is a real process start. Only PATH is inherited, so a
 // developer's environment cannot change what is measured.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -79,6 +79,8 @@ export type ServerProcess = {
   rssMiB(): number | undefined;
   /** The last lines the process wrote, for error messages. */
   tail(): string;
+  /** How it ended, when it ended before it was stopped ("code 134", "SIGKILL"); undefined while it runs. */
+  ended(): string | undefined;
   stop(): Promise<void>;
 };
 
@@ -112,8 +114,13 @@ export function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   );
   let out = '';
   let pending = '';
+  // BENCH_APP_LOGS=dir keeps each app's whole output there, to see what it logged under load.
+  const logDir = process.env.BENCH_APP_LOGS;
+  const logFile =
+    logDir === undefined ? undefined : join(logDir, `${options.name}-${process.hrtime.bigint()}.log`);
   const keep = (chunk: Buffer) => {
     out = (out + chunk.toString()).slice(-TAIL_CHARS);
+    if (logFile !== undefined) appendFileSync(logFile, chunk);
   };
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -203,10 +210,19 @@ function handle(
     peakRssMiB: () => procStatusMiB(pid, 'VmHWM'),
     rssMiB: () => procStatusMiB(pid, 'VmRSS'),
     tail,
+    ended: () =>
+      child.signalCode !== null
+        ? child.signalCode
+        : child.exitCode !== null
+          ? `code ${child.exitCode}`
+          : undefined,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      // The app gives itself 10 s to stop; a CPU profile is written after that, at its exit, so a
+      // profiled process gets longer before it is killed (a killed one writes no profile).
+      const profiled = child.spawnargs.some((flag) => flag.startsWith('--cpu-prof'));
+      const timer = setTimeout(() => child.kill('SIGKILL'), profiled ? 60_000 : 12_000);
       await exited;
       clearTimeout(timer);
     },

@@ -270,9 +270,10 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
       (r) => ({
         value: Number.NaN,
         text: r.apps
-          .map(
-            (a) =>
-              `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
+          .map((a) =>
+            a.endedEarly !== undefined
+              ? a.endedEarly
+              : `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
           )
           .join(' · '),
       }),
@@ -296,6 +297,19 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
         'information',
         info,
       ),
+    ),
+    // The harness hosts the simulators and times every answer: a long delay of its own is in each
+    // answer's time too, and is not the app's.
+    row(
+      item,
+      `${at}: the harness's own event-loop delay (it hosts the simulators and times the answers)`,
+      sides,
+      (r) => ({
+        value: r.harnessLoopDelayMs.p99,
+        text: `p99 ${ms(r.harnessLoopDelayMs.p99)}, max ${ms(r.harnessLoopDelayMs.max)}`,
+      }),
+      'information',
+      info,
     ),
     row(
       item,

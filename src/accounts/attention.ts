@@ -23,6 +23,10 @@ export function accountsNeedingAttention(summaries: readonly AccountSummary[]): 
     .map((x) => x.summary);
 }
 
+/** What a list that calls them out says when none does. */
+export const noneNeedsAttention = (accounts: number) =>
+  `None of the ${accounts} messaging accounts needs attention.`;
+
 /** Why the account needs attention, as plain text (a workflow's variables are not mrkdwn). */
 function attentionReason(a: ShownMessagingAccount): string {
   const modifying = a.modifying_state?.trim() ?? '';

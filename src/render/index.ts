@@ -1,4 +1,5 @@
 import { tracingChannel } from 'node:diagnostics_channel';
+import { runningJob } from '../jobs.ts';
 import { type CardInput, cardDataOf } from '../stats-report/card-data.ts';
 import { altTextOf } from './alt-text.ts';
 import { LAYOUT } from './layout.ts';
@@ -40,15 +41,35 @@ function loadPainters(): Promise<Painters> {
   return painters;
 }
 
-let queue: Promise<unknown> = Promise.resolve();
 /** Each render is traced here; src/metrics/render.ts counts and times them (no cost when unobserved). */
 const renders = tracingChannel<{ kind: string }>('opsbot:render');
 
+/**
+ * Renders waiting their turn: a person's (a command's card, a preview) before background work's (a
+ * digest's cards, an alert's chart), so that a digest minute's thousand cards never queue in front
+ * of someone waiting for theirs.
+ */
+const waiting = { people: [] as Array<() => void>, background: [] as Array<() => void> };
+let drawing = false;
+
+function drawNext(): void {
+  const next = waiting.people.shift() ?? waiting.background.shift();
+  drawing = next !== undefined;
+  next?.();
+}
+
 /** Images are drawn and encoded one at a time: each reuses its size's canvas (surface.ts). */
 function oneAtATime(kind: 'stats' | 'watch', job: (p: Painters) => Promise<Buffer>): Promise<Buffer> {
-  const run = queue.then(() => renders.tracePromise(async () => job(await loadPainters()), { kind }));
-  queue = run.catch(() => undefined);
-  return run;
+  return new Promise<Buffer>((resolve, reject) => {
+    const start = () => {
+      renders
+        .tracePromise(async () => job(await loadPainters()), { kind })
+        .then(resolve, reject)
+        .finally(drawNext);
+    };
+    (runningJob() === undefined ? waiting.people : waiting.background).push(start);
+    if (!drawing) drawNext();
+  });
 }
 
 /**

@@ -77,7 +77,10 @@ export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
   'chat.postMessage': { perMinute: 600, burst: 150, background: 1 },
   'chat.postEphemeral': TIER_4,
   'chat.update': TIER_3,
-  'views.publish': TIER_4,
+  // Home tabs a background change refreshes (a digest ran, a watch fired) take at most a third
+  // across all replicas: the rest is for people opening Home, whose first tab would otherwise
+  // queue behind every replica's refreshes.
+  'views.publish': { ...TIER_4, background: 0.3 },
   'views.open': TIER_4,
   'views.push': TIER_4,
   'views.update': TIER_4,

@@ -56,10 +56,8 @@ export function installGuard(app: App, options: GuardOptions): void {
       const failure = { ...describePayload(body), err: errField(error) };
       // A refusal is the guardrails working, not a failed listener: logged with what was refused.
       if (!(error instanceof PolicyRefusal)) options.onFailure?.(body);
-      if (error instanceof PolicyRefusal) {
-        const { field: _field, ...detail } = error.detail;
-        options.logger.info({ event: 'policy_refused', ...failure, ...detail }, 'refused by the policy');
-      } else if (error instanceof UserFacingError)
+      if (error instanceof PolicyRefusal) logPolicyRefusal(options.logger, error, failure);
+      else if (error instanceof UserFacingError)
         options.logger.info({ event: 'action_refused', ...failure }, 'told the person why');
       // Slack's expected answers (a spent trigger, a channel opsbot isn't in) are not opsbot's bugs.
       else if (isExpectedSlackAnswer(error))
@@ -86,6 +84,15 @@ export function installGuard(app: App, options: GuardOptions): void {
       );
     }
   });
+}
+
+/**
+ * The one `policy_refused` line, whichever door was refused (a payload here, an agent's tool call
+ * in src/features/mcp): what the door was asked (`asked`), and what was refused, by whom and where.
+ */
+export function logPolicyRefusal(logger: Logger, refusal: PolicyRefusal, asked: object): void {
+  const { field: _field, ...detail } = refusal.detail;
+  logger.info({ event: 'policy_refused', ...asked, ...detail }, 'refused by the policy');
 }
 
 type AnswerDeps = {

@@ -42,6 +42,11 @@ export type PolicyPort = {
    * and what the gate decides with. 'unknown' when Slack didn't answer: show or allow nothing.
    */
   membership: SlackMembership;
+  /**
+   * The gate's own decision for a door that is not a Slack payload (an agent over MCP): the refusal
+   * (counted as the gate counts its own) for the door to throw, or undefined when it may.
+   */
+  refusal(capability: Capability, action: Action): Promise<PolicyRefusal | undefined>;
 };
 
 export type PolicyGate = PolicyPort & {
@@ -104,27 +109,27 @@ export function createPolicyGate(options: {
     return undefined;
   };
 
+  /** What was asked refused (and counted), or undefined; `typed`: a command, for the legacy sentence. */
+  const refusalOf = async (asked: Asked, typed = false): Promise<PolicyRefusal | undefined> => {
+    const decision = await decide(policy, asked.capability, asked.action, options.membership);
+    if (decision.allowed) return undefined;
+    options.onRefusal?.(asked.capability);
+    const legacy = typed && policy.source === undefined && decision.reason === 'where';
+    return new PolicyRefusal(legacy ? NOT_ENABLED_HERE : decision.sentence, {
+      capability: asked.capability,
+      user: asked.action.userId,
+      channel: asked.action.channelId,
+      reason: decision.reason,
+      // Who may act is about the form as a whole; where it posts is about the channel field.
+      field: decision.reason === 'who' ? undefined : asked.field,
+    });
+  };
+
   const middleware: Middleware<AnyMiddlewareArgs> = async ({ body, next }) => {
     const asked = askedBy(body as unknown as Body);
-    if (asked !== undefined) {
-      const decision = await decide(policy, asked.capability, asked.action, options.membership);
-      if (!decision.allowed) {
-        options.onRefusal?.(asked.capability);
-        const legacy =
-          policy.source === undefined &&
-          decision.reason === 'where' &&
-          typeof body === 'object' &&
-          'command' in body;
-        throw new PolicyRefusal(legacy ? NOT_ENABLED_HERE : decision.sentence, {
-          capability: asked.capability,
-          user: asked.action.userId,
-          channel: asked.action.channelId,
-          reason: decision.reason,
-          // Who may act is about the form as a whole; where it posts is about the channel field.
-          field: decision.reason === 'who' ? undefined : asked.field,
-        });
-      }
-    }
+    const typed = typeof body === 'object' && 'command' in body;
+    const refusal = asked === undefined ? undefined : await refusalOf(asked, typed);
+    if (refusal !== undefined) throw refusal;
     await next();
   };
 
@@ -142,6 +147,7 @@ export function createPolicyGate(options: {
       policy = next;
     },
     membership: options.membership,
+    refusal: (capability, action) => refusalOf({ capability, action }),
   };
 }
 

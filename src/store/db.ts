@@ -30,6 +30,13 @@ export type Dialect = {
    * see room for one more). Empty on SQLite, whose BEGIN IMMEDIATE holds the database's write lock.
    */
   scopeLock: string;
+  /**
+   * `column` is one of the values of the list parameter `:param` (a JS array): PostgreSQL binds it
+   * as an array (`= ANY`), SQLite as JSON text (`json_each`).
+   */
+  inList: (column: string, param: string) => string;
+  /** The array column `column` holds at least one of the values of the list parameter `:param`. */
+  overlaps: (column: string, param: string) => string;
 };
 
 export type Db = {

@@ -2,7 +2,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from './db.ts';
 import { assertLocalDate, assertNoSecrets, assertPositiveLease, normalizeDays } from './guards.ts';
-import { toRun, toSubscription } from './rows.ts';
+import { text, toRun, toSubscription } from './rows.ts';
 import type { DigestMethods } from './store.ts';
 import type { DigestRun } from './types.ts';
 
@@ -76,9 +76,22 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
       return row === undefined ? undefined : toSubscription(row);
     },
 
-    async listSubscriptions() {
-      const rows = await db.all(`SELECT * FROM digest_subscriptions ORDER BY channel_id${byCodePoint}`);
+    async listSubscriptions(channelIds) {
+      const only = channelIds === undefined ? '' : `WHERE ${db.dialect.inList('channel_id', 'channel_ids')}`;
+      const rows = await db.all(
+        `SELECT * FROM digest_subscriptions ${only} ORDER BY channel_id${byCodePoint}`,
+        {
+          channel_ids: channelIds,
+        },
+      );
       return rows.map(toSubscription);
+    },
+
+    async listSubscribedChannels() {
+      const rows = await db.all(
+        `SELECT channel_id FROM digest_subscriptions ORDER BY channel_id${byCodePoint}`,
+      );
+      return rows.map((row) => text(row, 'channel_id'));
     },
 
     async deleteSubscription(channelId) {
@@ -161,14 +174,17 @@ export function digestMethods(db: Db, clock: Clock): DigestMethods {
       return rows.map(toRun);
     },
 
-    async listLastDigestRuns() {
+    async listLastDigestRuns(channelIds) {
       // Driven by the subscriptions, each channel's newest day found through the runs' key, so the
       // cost follows the digests there are, not the days of runs kept.
+      const only =
+        channelIds === undefined ? '' : `WHERE ${db.dialect.inList('sub.channel_id', 'channel_ids')}`;
       const rows = await db.all(
         `SELECT run.* FROM digest_subscriptions sub JOIN digest_runs run ON run.channel_id = sub.channel_id
          AND run.local_date = (SELECT MAX(newest.local_date) FROM digest_runs newest
            WHERE newest.channel_id = sub.channel_id)
-         ORDER BY run.channel_id${byCodePoint}`,
+         ${only} ORDER BY run.channel_id${byCodePoint}`,
+        { channel_ids: channelIds },
       );
       return rows.map(toRun);
     },

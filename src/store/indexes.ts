@@ -3,7 +3,7 @@
 // same transaction that forgets it, so a forgotten name never leaves a watch or digest behind. Each
 // naming is kept with who and when (index_name_changes), written with the name itself.
 import type { Db } from './db.ts';
-import { textOrNull, toKnownIndex, toNameChange, toSubscription } from './rows.ts';
+import { textOrNull, toKnownIndex, toNameChange } from './rows.ts';
 import type { IndexMethods } from './store.ts';
 import type { IndexUsers } from './types.ts';
 
@@ -23,12 +23,15 @@ const likeEscaped = (query: string) => query.toLowerCase().replace(/[\\%_]/g, (c
 
 async function usersOf(db: Db, id: string): Promise<IndexUsers> {
   const watches = await db.all('SELECT id, channel_id FROM watches WHERE index_id = :id ORDER BY id', { id });
-  // The digests' lists are arrays on one database and JSON on the other; the rows decode them alike.
-  // Forgetting is rare and the subscriptions are few hundred rows at most: read them all.
-  const digests = (await db.all('SELECT * FROM digest_subscriptions ORDER BY channel_id'))
-    .map(toSubscription)
-    .filter((s) => s.indexIds.includes(id))
-    .map((s) => s.channelId);
+  // `index list` asks this for each index it lists: the database finds the digests that use it
+  // (an array on one database, JSON on the other), rather than every subscription being decoded.
+  const digests = (
+    await db.all(
+      `SELECT channel_id FROM digest_subscriptions WHERE ${db.dialect.overlaps('index_ids', 'ids')}
+       ORDER BY channel_id${db.dialect.byCodePoint}`,
+      { ids: [id] },
+    )
+  ).map((row) => String(row.channel_id));
   return { watches: watches.map((w) => ({ id: Number(w.id), channelId: String(w.channel_id) })), digests };
 }
 

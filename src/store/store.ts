@@ -23,6 +23,7 @@ import type {
   DigestRun,
   DigestSubscription,
   DigestSubscriptionInput,
+  FiringFilter,
   ForgetIndexResult,
   IndexNameChange,
   IndexRequest,
@@ -106,7 +107,10 @@ export interface Store {
   upsertSubscription(input: DigestSubscriptionInput): Promise<DigestSubscription>;
   getSubscription(channelId: string): Promise<DigestSubscription | undefined>;
   /** Ordered by channel id. */
-  listSubscriptions(): Promise<DigestSubscription[]>;
+  /** Every subscription, or these channels' only; by channel id. */
+  listSubscriptions(channelIds?: readonly string[]): Promise<DigestSubscription[]>;
+  /** The channels that have a digest, by channel id: what Home asks Slack about before it reads the few it shows. */
+  listSubscribedChannels(): Promise<string[]>;
   /** False when there was nothing to delete. Past runs are kept: they still prevent a same-day repeat. */
   deleteSubscription(channelId: string): Promise<boolean>;
   /** Subscriptions with `nextRunAt <= now`, most overdue first. */
@@ -146,7 +150,7 @@ export interface Store {
   /** Newest local date first. */
   listDigestRuns(channelId: string, limit: number): Promise<DigestRun[]>;
   /** Each subscribed channel's newest run (by local date), in one read; channels never run have none. */
-  listLastDigestRuns(): Promise<DigestRun[]>;
+  listLastDigestRuns(channelIds?: readonly string[]): Promise<DigestRun[]>;
 
   // --- threshold watches ---
 
@@ -154,8 +158,14 @@ export interface Store {
   getWatch(id: number): Promise<Watch | undefined>;
   /** Every watch, or one channel's; oldest first. */
   listWatches(channelId?: string): Promise<Watch[]>;
-  /** The watches that need attention: firing, or in a channel that refuses opsbot's posts. Oldest first. */
-  listFiringWatches(): Promise<Watch[]>;
+  /**
+   * The watches that need attention: firing, or in a channel that refuses opsbot's posts. Oldest
+   * trouble first (the incident's start, else the refusal's, else the last check). Of these
+   * channels only, of that person's watches only, at most `limit`, when given.
+   */
+  listFiringWatches(filter?: FiringFilter): Promise<Watch[]>;
+  /** How many watches need attention in each channel (of `createdBy`'s watches only, when given). */
+  countFiringWatches(createdBy?: string): Promise<Map<string, number>>;
   /** The watches whose mute has ended by `now` but is still recorded (the mute ender clears them). */
   listEndedMutes(now: number): Promise<Watch[]>;
   /** How many watches are in each state at `now` (muted, snoozed, else the last check's status). */
@@ -193,6 +203,8 @@ export interface Store {
   /** A watch fired: its incident's record, the watch keeping its newest 20. */
   openIncident(input: NewIncident): Promise<WatchIncident>;
   getIncident(id: number): Promise<WatchIncident | undefined>;
+  /** These incidents, those that exist. */
+  getIncidents(ids: readonly number[]): Promise<WatchIncident[]>;
   /** A watch's incidents, newest first. */
   listIncidents(watchId: number): Promise<WatchIncident[]>;
   /** Each watch's newest incident (of one channel's watches, or all), by watch id. */
@@ -322,6 +334,7 @@ export type DigestMethods = Pick<
   | 'upsertSubscription'
   | 'getSubscription'
   | 'listSubscriptions'
+  | 'listSubscribedChannels'
   | 'deleteSubscription'
   | 'listDueSubscriptions'
   | 'advanceSubscription'
@@ -338,6 +351,7 @@ export type WatchMethods = Pick<
   | 'getWatch'
   | 'listWatches'
   | 'listFiringWatches'
+  | 'countFiringWatches'
   | 'listEndedMutes'
   | 'countWatchStates'
   | 'deleteWatch'
@@ -347,6 +361,7 @@ export type WatchMethods = Pick<
   | 'updateWatch'
   | 'openIncident'
   | 'getIncident'
+  | 'getIncidents'
   | 'listIncidents'
   | 'lastIncidents'
   | 'setIncidentWorst'

@@ -323,6 +323,9 @@ export const DEFAULT_REMIND_EVERY_MS = 30 * 60_000;
 /** Slack user ids (U…/W…) and user group ids (S…) an alert mentions. */
 export type WatchNotify = { users: string[]; groups: string[] };
 
+/** Which of the watches that need attention to read (`Store.listFiringWatches`). */
+export type FiringFilter = { channelIds?: readonly string[]; createdBy?: string; limit?: number };
+
 export type NewWatch = Omit<Watch, 'id' | 'state' | 'controls' | 'notify' | 'remindEveryMs'> & {
   state: WatchState;
   controls: WatchControls;

@@ -148,11 +148,28 @@ export function watchMethods(db: Db): WatchMethods {
       );
       return rows.map(toWatch);
     },
-    async listFiringWatches() {
-      // Only the watches that need attention are read, not every watch, on each Home tab built:
-      // the condition is the one of the partial index watches_needing_attention (both migrations).
+    async countFiringWatches(createdBy) {
+      // Per channel, so that a Home tab can ask Slack which channels its viewer may see before it
+      // reads the few watches it shows: a count per channel, not a row per watch.
       const rows = await db.all(
-        `SELECT * FROM watches WHERE ${NEEDS_ATTENTION[db.dialect.name]} ORDER BY id`,
+        `SELECT channel_id, COUNT(*) AS n FROM watches WHERE (${NEEDS_ATTENTION[db.dialect.name]})
+         ${createdBy === undefined ? '' : 'AND created_by = :created_by'} GROUP BY channel_id`,
+        { created_by: createdBy },
+      );
+      return new Map(rows.map((row) => [text(row, 'channel_id'), read.num(row, 'n')]));
+    },
+    async listFiringWatches(filter = {}) {
+      // Only the watches that need attention are read, not every watch: the condition is the one of
+      // the partial index watches_needing_attention (both migrations). Oldest trouble first, as Home
+      // lists them, so that a tab reads the rows it shows and no more.
+      const f = jsonFields(db.dialect.name);
+      const since = `COALESCE(${f.number('state', 'incidentSince')}, ${f.number('state', 'cantPost.since')}, ${f.number('state', 'lastCheckedAt')}, created_at)`;
+      const rows = await db.all(
+        `SELECT * FROM watches WHERE (${NEEDS_ATTENTION[db.dialect.name]})
+         ${filter.channelIds === undefined ? '' : `AND ${db.dialect.inList('channel_id', 'channel_ids')}`}
+         ${filter.createdBy === undefined ? '' : 'AND created_by = :created_by'}
+         ORDER BY ${since}, id ${filter.limit === undefined ? '' : 'LIMIT :limit'}`,
+        { channel_ids: filter.channelIds, created_by: filter.createdBy, limit: filter.limit },
       );
       return rows.map(toWatch);
     },
@@ -255,6 +272,16 @@ function incidentMethods(db: Db) {
     async getIncident(id) {
       return incidentOrNone(await db.one('SELECT * FROM watch_incidents WHERE id = :id', { id }));
     },
+    async getIncidents(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.all(
+        `SELECT * FROM watch_incidents WHERE ${db.dialect.inList('id', 'ids')} ORDER BY id`,
+        {
+          ids,
+        },
+      );
+      return rows.map(toIncident);
+    },
     async listIncidents(watchId) {
       const rows = await db.all('SELECT * FROM watch_incidents WHERE watch_id = :watch_id ORDER BY id DESC', {
         watch_id: watchId,
@@ -314,13 +341,18 @@ function incidentMethods(db: Db) {
  * it: as text, or as a number to compare.
  */
 function jsonFields(dialect: string) {
+  // A field may be a path ('cantPost.since'); PostgreSQL walks one with #>>.
+  const pg = (column: string, field: string) =>
+    field.includes('.')
+      ? `${column}::jsonb #>> '{${field.split('.').join(',')}}'`
+      : `${column}::jsonb ->> '${field}'`;
   return dialect === 'sqlite'
     ? {
         text: (column: string, field: string) => `json_extract(${column}, '$.${field}')`,
         number: (column: string, field: string) => `json_extract(${column}, '$.${field}')`,
       }
     : {
-        text: (column: string, field: string) => `${column}::jsonb ->> '${field}'`,
-        number: (column: string, field: string) => `(${column}::jsonb ->> '${field}')::bigint`,
+        text: pg,
+        number: (column: string, field: string) => `(${pg(column, field)})::bigint`,
       };
 }

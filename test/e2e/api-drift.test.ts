@@ -28,7 +28,7 @@ describe('e2e: a management API that drifted', () => {
       userId: requester,
       channelId: generalChannel,
     });
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl), 3000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl));
     const shown = textOf(ws.slack.responses.find((r) => r.url === res.responseUrl)?.blocks);
     expect(shown).toContain(`*${ws.mgmt.accounts.length - 1} accounts*`);
     expect(shown).toContain('1 account couldn’t be read — details in the log');
@@ -44,7 +44,7 @@ describe('e2e: a management API that drifted', () => {
       userId: requester,
       channelId: generalChannel,
     });
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl), 3000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl));
     const shown = textOf(ws.slack.responses.find((r) => r.url === res.responseUrl)?.blocks);
     expect(shown).toContain(`*${ws.mgmt.accounts.length} accounts*`);
     expect(shown).toContain('budget not reported');

@@ -85,7 +85,7 @@ describe.each(['http', 'socket'] as const)('e2e: the command’s words (%s)', (m
     expect(ack.text).toBe(
       ':information_source: `7 days` is `7d` (last 7 days): showing that. `7d` is the short way to type it.',
     );
-    await ws.slack.waitFor(() => ws.slack.messagesIn(CHANNEL).length > before, 8000);
+    await ws.slack.waitFor(() => ws.slack.messagesIn(CHANNEL).length > before);
     const message = ws.slack.messagesIn(CHANNEL).at(-1);
     expect(textOf(message?.blocks)).toContain('Vector index idx-1 · last 7 days');
   });

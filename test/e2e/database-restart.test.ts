@@ -46,7 +46,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
       userId: requester,
       channelId: SIM_IDS.generalChannel,
     });
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === responseUrl), 5_000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === responseUrl));
     const reply = ws.slack.responses.find((r) => r.url === responseUrl);
     expect(reply?.response_type).toBe('ephemeral');
     return `${reply?.text ?? ''}\n${textOf(reply?.blocks)}`;
@@ -74,7 +74,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)('e2e: a database restart during
       message: await cardFor(ws, 1),
       actionId: 'search.approve',
     });
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === click.responseUrl), 5_000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === click.responseUrl));
     expect(ws.slack.responses.find((r) => r.url === click.responseUrl)?.text).toBe(
       `:warning: ${DATABASE_DOWN}`,
     );

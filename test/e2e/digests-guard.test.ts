@@ -45,7 +45,7 @@ describe('e2e: every digest command and submission answers, whatever fails', () 
   async function openModal(channel: string, command = '/ops'): Promise<SimView> {
     const before = ws.slack.views.length;
     await ws.driver.command('digest', { userId: requester, channelId: channel, command });
-    await ws.slack.waitFor((c) => c.method === 'views.open' && ws.slack.views.length > before, 5_000);
+    await ws.slack.waitFor((c) => c.method === 'views.open' && ws.slack.views.length > before);
     const recorded = ws.slack.views.at(-1);
     if (!recorded) throw new Error('no modal opened');
     return recorded.view;

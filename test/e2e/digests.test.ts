@@ -24,7 +24,7 @@ const digestsIn = (ws: SimulatedWorkspace, channel: string): SimMessage[] =>
 async function openModal(ws: SimulatedWorkspace, channel: string, driver = ws.driver): Promise<SimView> {
   const before = ws.slack.views.length;
   await driver.command('digest', { userId: requester, channelId: channel });
-  await ws.slack.waitFor((c) => c.method === 'views.open' && ws.slack.views.length > before, 5_000);
+  await ws.slack.waitFor((c) => c.method === 'views.open' && ws.slack.views.length > before);
   const recorded = ws.slack.views.at(-1);
   if (!recorded) throw new Error('no modal opened');
   return recorded.view;
@@ -79,7 +79,7 @@ describe('e2e: daily digest in the channel’s time zone', () => {
     ws.slack.fail('views.open', { error: 'expired_trigger_id' }, { times: 1 });
     const before = ws.slack.responses.length;
     await ws.driver.command('digest', { userId: requester, channelId: CHANNEL });
-    await ws.slack.waitFor((c) => c.method === 'response_url' && ws.slack.responses.length > before, 5_000);
+    await ws.slack.waitFor((c) => c.method === 'response_url' && ws.slack.responses.length > before);
     const answer = ws.slack.responses.at(-1);
     expect(answer?.body.response_type).toBe('ephemeral');
     expect(JSON.stringify(answer?.body)).toContain('Slack took too long to open the form');

@@ -33,7 +33,7 @@ describe.each(['http', 'socket'] as const)('e2e: private listings and index name
     const before = new Set(answers());
     const res = await ws.driver.command(text, { userId: person, channelId });
     const fresh = () => answers().filter((c) => !before.has(c));
-    await ws.slack.waitFor(() => fresh().length > 0, 3000);
+    await ws.slack.waitFor(() => fresh().length > 0);
     const [answer] = fresh();
     return `${res.body} ${String(answer?.args.text ?? '')} ${textOf(answer?.args.blocks ?? [])}`;
   }

@@ -69,7 +69,7 @@ describe.each(['http', 'socket'] as const)('e2e: the Home tab, where approvals w
   it('a retried app_home_opened publishes no more than the first delivery did', async () => {
     const before = publishesFor(ws, approver);
     const first = await ws.driver.openHome({ userId: approver });
-    await ws.slack.waitFor(() => publishesFor(ws, approver) === before + 1, 3000);
+    await ws.slack.waitFor(() => publishesFor(ws, approver) === before + 1);
     const retry = await ws.driver.openHome({ userId: approver, retry: { of: first.eventId, num: 1 } });
     expect(retry.status).toBe(200);
     await ws.opsbot.work.drain(2000);

@@ -51,7 +51,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
       const all = told(ack, seen);
       return typeof expected === 'string' ? all.includes(expected) : expected.test(all);
     };
-    if (!matches()) await ws.slack.waitFor(matches, 3000);
+    if (!matches()) await ws.slack.waitFor(matches);
     return told(ack, seen);
   }
 
@@ -59,7 +59,7 @@ describe.each(['http', 'socket'] as const)('e2e: index names (%s)', (mode) => {
     const count = () => ws.slack.views.filter((v) => v.view.callback_id === callbackId).length;
     const before = count();
     await open();
-    await ws.slack.waitFor(() => count() > before, 3000);
+    await ws.slack.waitFor(() => count() > before);
     const view = ws.slack.views.filter((v) => v.view.callback_id === callbackId).at(-1)?.view;
     if (view === undefined) throw new Error(`no ${callbackId} form`);
     return view;

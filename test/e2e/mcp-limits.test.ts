@@ -88,7 +88,7 @@ describe('e2e: MCP limits', () => {
       const limited = (await agent.callTool({ name: 'list_indexes', arguments: {} })) as CallToolResult;
       expect(limited.isError).toBe(true);
       expect(textOfResult(limited)).toMatch(
-        /^That’s more calls than your MCP tokens may make in a minute: try again in \d+ s\.$/,
+        /^That’s more calls than your MCP tokens may make in a minute: try again in (\d+ seconds|a minute)\.$/,
       );
       offset += MINUTE;
       const again = (await agent.callTool({ name: 'list_indexes', arguments: {} })) as CallToolResult;

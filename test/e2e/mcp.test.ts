@@ -286,6 +286,20 @@ describe.each(databases.map((make) => [make().name, make] as const))('e2e: MCP o
     expect(metrics).toContain('opsbot_mcp_tool_calls_total{tool="request_search_index",outcome="refused"} 1');
   });
 
+  it('a refusal by the policy is logged and counted as the gate’s refusals in Slack are', async () => {
+    const agentRefusals = parsedLogs(ws.logs).filter(
+      (l) => l.event === 'policy_refused' && l.user === outsider && typeof l.tool === 'string',
+    );
+    expect(agentRefusals).toEqual([
+      expect.objectContaining({ tool: 'request_search_index', capability: 'search.request', reason: 'who' }),
+      expect.objectContaining({ tool: 'messaging_accounts', capability: 'accounts', reason: 'who' }),
+    ]);
+    const metrics = await (await fetch(`http://127.0.0.1:${ws.opsbot.metricsPort()}/metrics`)).text();
+    // The outsider's `search create` in Slack and their agent's call: two refusals, one counter.
+    expect(metrics).toContain('opsbot_policy_refusals_total{capability="search.request"} 2');
+    expect(metrics).toContain('opsbot_policy_refusals_total{capability="accounts"} 1');
+  });
+
   it('revoked, the token gets 401 with WWW-Authenticate: Bearer', async () => {
     const res = await ws.driver.command('mcp revoke ci-agent', {
       userId: requester,

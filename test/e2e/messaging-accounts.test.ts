@@ -195,7 +195,7 @@ describe('e2e: /ops messaging accounts', () => {
     const share = buttonsIn(message.blocks).find((b) => b.action_id === 'accounts.share');
     expect(share?.value).toBe('0');
     await ws.driver.clickButton({ userId: user, message, actionId: 'accounts.share' });
-    const post = await ws.slack.waitFor((c) => c.method === 'chat.postMessage', 5000);
+    const post = await ws.slack.waitFor((c) => c.method === 'chat.postMessage');
     expect(post.ok).toBe(true);
     expect(post.args.channel).toBe(channel);
     const [posted] = ws.slack.messagesIn(channel);
@@ -217,7 +217,7 @@ describe('e2e: /ops messaging accounts', () => {
     await until(() => (ws.slack.ephemeralsFor(user).length > 1 ? true : undefined), 'page 2');
     const second = latestEphemeral();
     await ws.driver.clickButton({ userId: user, message: second, actionId: 'accounts.share' });
-    await ws.slack.waitFor((c) => c.method === 'chat.postMessage', 5000);
+    await ws.slack.waitFor((c) => c.method === 'chat.postMessage');
     const posted = textOf(ws.slack.messagesIn(channel)[0]?.blocks);
     const firstOf = (text: string) => /\*(customer-\d{5}@example\.com)\*/.exec(text)?.[1];
     expect(firstOf(posted)).toBe(firstOf(textOf(second.blocks)));

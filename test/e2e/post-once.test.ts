@@ -48,7 +48,7 @@ describe('e2e: Slack answers a post after the client gave up', () => {
 
   it('one digest in the channel, and the run posted with that message', async () => {
     await ws.driver.command('digest', { userId: requester, channelId: DIGEST_CHANNEL });
-    await ws.slack.waitFor((c) => c.method === 'views.open' && c.ok, 5_000);
+    await ws.slack.waitFor((c) => c.method === 'views.open' && c.ok);
     const view = ws.slack.views.at(-1)?.view;
     if (view === undefined) throw new Error('no digest form');
     await ws.driver.submitView({

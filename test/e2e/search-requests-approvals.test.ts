@@ -14,7 +14,7 @@ import {
 const { requester, approver, secondApprover, outsider } = SIM_IDS;
 
 async function replyTo(ws: SimulatedWorkspace, url: string | undefined) {
-  await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url), 3000);
+  await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url));
   return ws.slack.responses.find((r) => r.url === url);
 }
 

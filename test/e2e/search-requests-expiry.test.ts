@@ -17,7 +17,7 @@ describe('e2e: the requests list, and expiry (injected clock)', () => {
 
   async function listRequests(userId: string): Promise<string> {
     const res = await ws.driver.command('search requests', { userId });
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl), 3000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === res.responseUrl));
     const reply = ws.slack.responses.find((r) => r.url === res.responseUrl);
     expect(reply?.response_type).toBe('ephemeral');
     return textOf(reply?.blocks);

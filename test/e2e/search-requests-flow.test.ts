@@ -59,7 +59,7 @@ describe('e2e: a search index request, approved and created', () => {
     ]) {
       expect(card).toContain(part);
     }
-    await ws.slack.waitFor((c) => c.method === 'chat.postEphemeral', 3000);
+    await ws.slack.waitFor((c) => c.method === 'chat.postEphemeral');
     const request = await ws.store.getRequest(1);
     expect(request).toMatchObject({
       state: 'pending',
@@ -117,7 +117,7 @@ describe('e2e: the request modal refuses what cannot work', () => {
   });
 
   const replyTo = async (url: string) => {
-    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url), 3000);
+    await ws.slack.waitFor(() => ws.slack.responses.some((r) => r.url === url));
     return ws.slack.responses.find((r) => r.url === url);
   };
   const errorsOf = (ack: { ack: unknown }) => (ack.ack as { errors?: Record<string, string> }).errors ?? {};
@@ -168,7 +168,7 @@ describe('e2e: the request modal refuses what cannot work', () => {
     // A modal opened under the cap, submitted after another request reached it.
     const before = ws.slack.views.length;
     await ws.driver.command('search create late-one eu-west-1 free', { userId: requester });
-    await ws.slack.waitFor(() => ws.slack.views.length > before, 3000);
+    await ws.slack.waitFor(() => ws.slack.views.length > before);
     const stale = ws.slack.views.at(-1)?.view;
     expect((await fileRequest(ws, { text: 'search create second-one eu-west-1 free' })).applied.ok).toBe(
       true,
@@ -210,7 +210,7 @@ describe('e2e: the approvals channel cannot be reached', () => {
   it('keeps the request and tells the requester plainly', async () => {
     ws.slack.fail('chat.postMessage', { error: 'not_in_channel' }, { times: 1 });
     expect((await fileRequest(ws)).applied.ok).toBe(true);
-    await ws.slack.waitFor((c) => c.method === 'chat.postEphemeral', 3000);
+    await ws.slack.waitFor((c) => c.method === 'chat.postEphemeral');
     const text = textOf(ws.slack.ephemeralsFor(requester).at(-1)?.blocks);
     expect(text).toContain('Request *#1* for `product-search`');
     expect(text).toContain('is saved, but opsbot couldn’t post it to the approvals channel <#C0APPROVALS>');

@@ -91,7 +91,7 @@ describe('e2e: a process stops between the approval and the completion', () => {
       view: await openDecision(ws, approver, requestId, 'approve'),
     });
     await waitForCard(ws, requestId, (t) => t.includes('*Created*'));
-    await ws.slack.waitFor((c) => c.method === 'functions.completeSuccess' && !c.ok, 5000);
+    await ws.slack.waitFor((c) => c.method === 'functions.completeSuccess' && !c.ok);
     await ws.opsbot.stop(1_000);
 
     const next = await ws.startAnotherInstance();

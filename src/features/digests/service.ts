@@ -78,6 +78,7 @@ type DigestsServiceDeps = {
     | 'upsertSubscription'
     | 'deleteSubscription'
     | 'listSubscriptions'
+    | 'listSubscribedChannels'
     | 'listLastDigestRuns'
   >;
   clock: Clock;
@@ -122,12 +123,15 @@ export function createDigestsService({ store, clock, mgmt }: DigestsServiceDeps)
       return subscription;
     },
 
-    /** Every channel's digest with its last run, as the Home tab lists them. */
-    async withLastRun(): Promise<DigestWithLastRun[]> {
+    /** The channels that have a digest, by channel id: Home asks Slack which its viewer may see. */
+    channels: () => store.listSubscribedChannels(),
+
+    /** These channels' digests (every channel's, when none are named) with their last runs, as Home lists them. */
+    async withLastRun(channelIds?: readonly string[]): Promise<DigestWithLastRun[]> {
       // Two reads, however many digests: the Home tab asks on every publish.
       const [subscriptions, lastRuns] = await Promise.all([
-        store.listSubscriptions(),
-        store.listLastDigestRuns(),
+        store.listSubscriptions(channelIds),
+        store.listLastDigestRuns(channelIds),
       ]);
       const lastRunOf = new Map(lastRuns.map((run) => [run.channelId, run]));
       return subscriptions.map((subscription) => ({

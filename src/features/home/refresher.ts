@@ -76,9 +76,10 @@ export class HomeRefresher {
   opened(userId: string, tabAgeMs: number | undefined): void {
     if (this.#stopped) return;
     const { firstTabs, reopened, changed } = this.#queues;
-    if (tabAgeMs !== undefined && tabAgeMs < TAB_CURRENT_MS && this.#pending() > 0 && !changed.has(userId))
-      return;
+    const changedSince = changed.has(userId) || this.#gathered.has(userId);
+    if (tabAgeMs !== undefined && tabAgeMs < TAB_CURRENT_MS && this.#pending() > 0 && !changedSince) return;
     changed.delete(userId);
+    this.#gathered.delete(userId);
     if (!firstTabs.has(userId)) (tabAgeMs === undefined ? firstTabs : reopened).set(userId, { fresh: true });
     this.#drain();
   }

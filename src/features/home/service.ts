@@ -4,13 +4,14 @@
 import type { Change } from '../../changes.ts';
 import { errField } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
-import type { DigestsService } from '../digests/index.ts';
+import type { DigestsService, DigestWithLastRun } from '../digests/index.ts';
 import type { McpService } from '../mcp/index.ts';
 import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { WatchesService } from '../watches/index.ts';
 import { decidePermission, watchScope } from './access.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
+import { MAX_DIGESTS_SHOWN, MAX_WATCHES_SHOWN } from './views.ts';
 
 const MINE_LIMIT = 5;
 /** A tab opened this recently may still be on someone's screen: changes republish it. */
@@ -22,10 +23,10 @@ export type HomeServiceDeps = {
     SearchRequestsService,
     'pendingFor' | 'recentOf' | 'approverIds' | 'requestForm' | 'describe' | 'stateWords' | 'decisionActions'
   >;
-  /** Watches that need attention (snoozed and muted ones included, marked). */
-  watches: Pick<WatchesService, 'firing'>;
-  /** Every channel's digest with its last run. */
-  digests: Pick<DigestsService, 'withLastRun'>;
+  /** Watches that need attention (snoozed and muted ones included, marked), counted per channel. */
+  watches: Pick<WatchesService, 'firing' | 'firingCounts'>;
+  /** The channels with a digest, and the digests shown with their last runs. */
+  digests: Pick<DigestsService, 'channels' | 'withLastRun'>;
   /** The viewer's MCP tokens, listed and revoked as `/ops mcp tokens` and `/ops mcp revoke` do (MCP on). */
   tokens?: McpService['tokens'];
   clock: () => number;
@@ -62,22 +63,41 @@ export function createHomeService(deps: HomeServiceDeps) {
 
   const listed = <T>(items: T[]): Listed<T> => ({ items, total: items.length });
 
-  /** What belongs to a channel the viewer may not see (a private one they aren't in) is left out. */
-  async function seenOnly<T>(viewerId: string, items: T[], channelOf: (item: T) => string) {
-    const { seen, unanswered } = await deps.seenBy(viewerId, items.map(channelOf));
-    const kept = items.filter((item) => seen.has(channelOf(item)));
-    return { ...listed(kept), ...(unanswered ? { hidden: true } : {}) };
+  /**
+   * Of the channels that have something to list (and how many each), those the viewer may see: a
+   * private one they aren't in is left out. The count is the section's total; only the rows shown
+   * are then read.
+   */
+  async function seenChannels(viewerId: string, counts: ReadonlyMap<string, number>) {
+    const { seen, unanswered } = await deps.seenBy(viewerId, [...counts.keys()]);
+    const channelIds = [...counts.keys()].filter((id) => seen.has(id));
+    const total = channelIds.reduce((sum, id) => sum + (counts.get(id) ?? 0), 0);
+    return { channelIds, total, ...(unanswered ? { hidden: true } : {}) };
   }
 
   async function watchesFor(viewerId: string, approverIds: readonly string[]): Promise<Listed<FiringWatch>> {
-    const all = await deps.watches.firing();
     const scope = watchScope(viewerId, approverIds);
-    const visible = scope.allowed ? all : all.filter((w) => w.createdBy === viewerId);
-    return seenOnly(
+    const createdBy = scope.allowed ? undefined : viewerId;
+    const { channelIds, ...counted } = await seenChannels(
       viewerId,
-      visible.sort((a, b) => a.since - b.since),
-      (w) => w.channelId,
+      await deps.watches.firingCounts(createdBy),
     );
+    const items =
+      counted.total === 0
+        ? []
+        : await deps.watches.firing({
+            channelIds,
+            ...(createdBy ? { createdBy } : {}),
+            limit: MAX_WATCHES_SHOWN,
+          });
+    return { items, ...counted };
+  }
+
+  async function digestsFor(viewerId: string): Promise<Listed<DigestWithLastRun>> {
+    const subscribed = new Map((await deps.digests.channels()).map((id) => [id, 1]));
+    const { channelIds, ...counted } = await seenChannels(viewerId, subscribed);
+    const shown = channelIds.slice(0, MAX_DIGESTS_SHOWN);
+    return { items: shown.length === 0 ? [] : await deps.digests.withLastRun(shown), ...counted };
   }
 
   return {
@@ -90,9 +110,7 @@ export function createHomeService(deps: HomeServiceDeps) {
         decide.allowed ? read('waiting', async () => listed(await requests.pendingFor(viewerId))) : undefined,
         read('mine', () => requests.recentOf(viewerId, MINE_LIMIT)),
         read('watches', () => watchesFor(viewerId, approverIds)),
-        read('digests', async () =>
-          seenOnly(viewerId, await deps.digests.withLastRun(), (d) => d.subscription.channelId),
-        ),
+        read('digests', () => digestsFor(viewerId)),
         tokens === undefined ? undefined : read('tokens', () => tokens.list(viewerId)),
       ]);
       return {

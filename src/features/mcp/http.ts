@@ -82,7 +82,7 @@ export function mcpRequestHandler(deps: McpHttpDeps) {
       await transport.handleRequest(req, res);
     } catch (error) {
       deps.logger.error({ event: 'mcp_request_failed', err: errField(error) }, 'an MCP request failed');
-      if (!res.headersSent) jsonRpcError(res, 500, 'opsbot failed to answer; try again.');
+      if (!res.headersSent) jsonRpcError(res, 500, sentenceFor(error, 'answering that'));
     }
   };
 }

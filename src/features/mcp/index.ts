@@ -57,7 +57,7 @@ export function register(context: FeatureContext<McpFeatureUses>) {
   });
   const serve = mcpRequestHandler({
     authenticate: (bearer) => tokens.authenticate(bearer),
-    serverFor: (caller) => buildServer({ uses, policy, audited }, caller),
+    serverFor: (caller) => buildServer({ uses, audited, commandName: context.commandName }, caller),
     logger,
     commandName: context.commandName,
   });

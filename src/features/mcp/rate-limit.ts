@@ -6,7 +6,7 @@ import { LruMap } from '../../lru-map.ts';
 const MINUTE_MS = 60_000;
 const PEOPLE_COUNTED = 10_000;
 
-/** Undefined when the call may go on, else the seconds until the person's minute starts again. */
+/** Undefined when the call may go on, else the milliseconds until the person's minute starts again. */
 export type CallBudget = (userId: string) => number | undefined;
 
 export function callsPerMinute(limit: number, clock: Clock): CallBudget {
@@ -16,7 +16,7 @@ export function callsPerMinute(limit: number, clock: Clock): CallBudget {
     const current = windows.get(userId);
     const window =
       current === undefined || now - current.start >= MINUTE_MS ? { start: now, calls: 0 } : current;
-    if (window.calls >= limit) return Math.max(1, Math.ceil((window.start + MINUTE_MS - now) / 1000));
+    if (window.calls >= limit) return window.start + MINUTE_MS - now;
     windows.set(userId, { ...window, calls: window.calls + 1 });
     return undefined;
   };

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { UserFacingError } from '../../errors.ts';
 import type { McpToken, Store } from '../../store/index.ts';
+import { escapeMrkdwn, quoteUserText } from '../../text/mrkdwn.ts';
 
 /** Every token starts so: people and secret scanners recognise it (src/log.ts scrubs it by shape). */
 export const TOKEN_PREFIX = 'opsbot_mcp_';
@@ -30,7 +31,7 @@ export type TokenDeps = {
 export function labelProblem(label: string): string | undefined {
   return LABEL.test(label)
     ? undefined
-    : `“${label.slice(0, 40)}” can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. \`claude-desktop\`.`;
+    : `${quoteUserText(label, 40)} can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. \`claude-desktop\`.`;
 }
 
 export function createTokens(deps: TokenDeps) {
@@ -52,7 +53,7 @@ export function createTokens(deps: TokenDeps) {
       });
       if (record === 'taken')
         throw new UserFacingError(
-          `You already have a token labelled \`${label}\`: revoke it first, or pick another label.`,
+          `You already have a token labelled \`${escapeMrkdwn(label)}\`: revoke it first, or pick another label.`,
         );
       return { token, record };
     },
@@ -62,7 +63,7 @@ export function createTokens(deps: TokenDeps) {
     /** Revokes `userId`'s token `label`; throws with what to do when there is none. */
     async revoke(userId: string, label: string): Promise<void> {
       if (!(await store.revokeMcpToken(userId, label, clock())))
-        throw new UserFacingError(`You have no token labelled \`${label.slice(0, 40)}\`.`);
+        throw new UserFacingError(`You have no token labelled ${quoteUserText(label, 40)}.`);
     },
 
     /** The caller a bearer token stands for, or undefined for any token that may not call. */

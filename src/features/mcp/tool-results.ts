@@ -2,8 +2,9 @@
 // a program, built from what the Slack messages show (allowlisted records only, never a secret).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AccountSummary } from '../../accounts/account-text.ts';
-import { attentionLine } from '../../accounts/attention.ts';
+import { attentionLine, noneNeedsAttention } from '../../accounts/attention.ts';
 import { countWords, tally } from '../../approval-rule.ts';
+import { SOME_ENTRIES_HIDDEN } from '../../slack/membership.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import { shown } from '../../stats-report/report.ts';
 import type { ApprovalProgress, IndexRequest } from '../../store/index.ts';
@@ -69,7 +70,7 @@ export function accountsResult(
 ): CallToolResult {
   const attention =
     needing.length === 0
-      ? [`None of the ${summaries.length} messaging accounts needs attention.`]
+      ? [noneNeedsAttention(summaries.length)]
       : [
           `${needing.length} of ${summaries.length} messaging accounts need attention:`,
           ...needing.map((s) => `• ${attentionLine(s)}`),
@@ -166,9 +167,6 @@ export function firingResult(watches: readonly FiringWatch[], hidden: boolean): 
           (w) =>
             `• ${w.metric} on ${w.indexName ?? w.index} in channel ${w.channel}, since ${w.since}${w.muted ? ' (muted)' : ''}`,
         );
-  if (hidden)
-    lines.push(
-      'Some watches are left out: Slack didn’t say whether you’re in their channels; ask again in a minute.',
-    );
+  if (hidden) lines.push(SOME_ENTRIES_HIDDEN);
   return answer(lines.join('\n'), { watches: shownWatches, hidden });
 }

@@ -1,16 +1,19 @@
 // opsbot's tools over MCP, for one caller (the person whose token the agent holds). Each tool calls
-// the service the Slack command calls and asks the policy what that person, in their DM with opsbot,
-// would be allowed; a refusal is the tool error with the sentence Slack would show. No tool decides
-// a request, mutes a watch or changes a policy: those stay with people in Slack.
+// the service the Slack command calls, after the audit (service.ts) asked the policy what that
+// person, in their DM with opsbot, would be allowed; a refusal is the tool error with the sentence
+// Slack would show. No tool decides a request, mutes a watch or changes a policy: those stay with
+// people in Slack.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
 import type { StatsPeriod } from '../../api/index.ts';
 import { UserFacingError } from '../../errors.ts';
-import type { ActingAsPolicy, Capability } from '../../policy/index.ts';
+import type { Capability } from '../../policy/index.ts';
 import { PERIOD_WORDS } from '../../vector-index.ts';
 import { APP_VERSION } from '../../version.ts';
+import { denialError } from '../search-requests/index.ts';
+import type { Audited } from './service.ts';
 import type { Caller } from './tokens.ts';
 import {
   accountsResult,
@@ -25,14 +28,15 @@ import type { McpUses } from './uses.ts';
 
 export type ToolDeps = {
   uses: McpUses;
-  policy: ActingAsPolicy;
-  /** Wraps each call: the rate limit, the audit line and metric, and refusals as tool errors. */
-  audited(tool: string, caller: Caller, run: () => Promise<CallToolResult>): Promise<CallToolResult>;
+  /** Wraps each call: the rate limit, the policy, the audit line and metric, refusals as tool errors. */
+  audited: Audited;
+  /** The slash command as the workspace names it, for the sentences Slack's own would show. */
+  commandName(): string;
 };
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** Under the form's own limit, leaving room for agentReason's words around it. */
 const REASON_MAX = 400;
-const SLACK_DIDNT_ANSWER = 'Slack didn’t answer just now, so no request was filed: try again in a minute.';
 const PERIODS = Object.keys(PERIOD_WORDS) as [StatsPeriod, ...StatsPeriod[]];
 
 /** Why the agent asks, as approvers read it on the card: it came through an agent, under this label. */
@@ -45,11 +49,8 @@ export function agentReason(label: string, reason: string | undefined): string {
 export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
   const { uses } = deps;
   const server = new McpServer({ name: 'opsbot', version: APP_VERSION });
-  const allowed = async (capability: Capability) => {
-    const refusal = await deps.policy(capability, { userId: caller.userId });
-    if (refusal !== undefined) throw new UserFacingError(refusal);
-  };
-  const tool = (name: string, run: () => Promise<CallToolResult>) => deps.audited(name, caller, run);
+  const tool = (name: string, needs: Capability | undefined, run: () => Promise<CallToolResult>) =>
+    deps.audited(name, caller, needs, run);
   const seenBy = (channels: readonly string[]) => uses.seenBy(caller.userId, channels);
 
   server.registerTool(
@@ -65,10 +66,9 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       annotations: READ,
     },
     ({ index, period }) =>
-      tool('vector_index_stats', async () => {
-        await allowed('stats');
-        return statsResult(await uses.vectorStats.read(await uses.vectorStats.target(index, period)));
-      }),
+      tool('vector_index_stats', 'stats', async () =>
+        statsResult(await uses.vectorStats.read(await uses.vectorStats.target(index, period))),
+      ),
   );
 
   server.registerTool(
@@ -80,8 +80,7 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       annotations: READ,
     },
     () =>
-      tool('messaging_accounts', async () => {
-        await allowed('accounts');
+      tool('messaging_accounts', 'accounts', async () => {
         const { summaries } = await uses.messagingAccounts.summaries({ tokenHint: false });
         return accountsResult(summaries, accountsNeedingAttention(summaries));
       }),
@@ -94,7 +93,7 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       description: 'The indexes opsbot knows (`/ops index list`): their names, ids, kinds and last use.',
       annotations: READ,
     },
-    () => tool('list_indexes', async () => indexesResult(await uses.indexNames.list(seenBy))),
+    () => tool('list_indexes', undefined, async () => indexesResult(await uses.indexNames.list(seenBy))),
   );
 
   server.registerTool(
@@ -117,10 +116,10 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       },
     },
     ({ name, region, plan, reason }) =>
-      tool('request_search_index', async () => {
-        // Filed as the person in their DM with opsbot: the filing decides the policy, caps and approvals.
+      tool('request_search_index', 'search.request', async () => {
+        // Filed as the person in their DM with opsbot: the filing decides again, as for every door,
+        // with the caps and who approves.
         const dm = await uses.dmOf(caller.userId);
-        if (dm === undefined) throw new UserFacingError(SLACK_DIDNT_ANSWER);
         const filed = await uses.searchRequests.fileAs(
           { actor: caller.userId, channelId: dm },
           { name, region, plan, reason: agentReason(caller.label, reason) },
@@ -145,10 +144,9 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       annotations: READ,
     },
     ({ request }) =>
-      tool('search_request_status', async () => {
-        await allowed('search.request');
-        return requestStatusResult(await status(Number(String(request).replace('#', ''))));
-      }),
+      tool('search_request_status', 'search.request', async () =>
+        requestStatusResult(await status(Number(String(request).replace('#', '')))),
+      ),
   );
 
   server.registerTool(
@@ -160,7 +158,7 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
       annotations: READ,
     },
     () =>
-      tool('firing_watches', async () => {
+      tool('firing_watches', undefined, async () => {
         const all = await uses.watches.firing();
         const { seen, unanswered } = await seenBy(all.map((w) => w.channelId));
         return firingResult(
@@ -172,7 +170,11 @@ export function buildServer(deps: ToolDeps, caller: Caller): McpServer {
 
   async function status(id: number): Promise<RequestStatus> {
     const request = await uses.searchRequests.request(id);
-    if (request === undefined) throw new UserFacingError(`There is no search index request #${id}.`);
+    if (request === undefined)
+      throw denialError(
+        { code: 'not_found', requestId: id },
+        { viewerId: caller.userId, style: 'plain', command: deps.commandName() },
+      );
     const progress = (await uses.approvalProgress([id])).get(id);
     return { request, progress, described: uses.searchRequests.describe(request) };
   }

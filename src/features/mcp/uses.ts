@@ -14,8 +14,8 @@ export type McpUses = {
   searchRequests: Pick<SearchRequestsService, 'fileAs' | 'request' | 'describe'>;
   watches: Pick<WatchesService, 'firing'>;
   approvalProgress: Store['approvalProgress'];
-  /** The person's own DM with opsbot (conversations.open), where an agent's call is decided; undefined when Slack didn't say. */
-  dmOf(userId: string): Promise<string | undefined>;
+  /** The person's own DM with opsbot (conversations.open), where an agent's call is decided; throws when Slack didn't say. */
+  dmOf(userId: string): Promise<string>;
   seenBy(
     userId: string,
     channels: readonly string[],

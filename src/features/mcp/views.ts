@@ -4,6 +4,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { context, header, section } from '../../slack/blocks.ts';
 import type { McpToken } from '../../store/index.ts';
 import { plain } from '../../text/block-kit.ts';
+import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import { VIEW } from './ids.ts';
 
 const day = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -27,7 +28,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
   );
   const blocks: KnownBlock[] = [
     section(
-      `Your MCP token *${record.label}*, valid until ${day(record.expiresAt)}. *Copy it now: opsbot shows it only this once* and keeps only its hash.`,
+      `Your MCP token *${escapeMrkdwn(record.label)}*, valid until ${day(record.expiresAt)}. *Copy it now: opsbot shows it only this once* and keeps only its hash.`,
     ),
     section(`\`\`\`${token}\`\`\``),
     header('Connect an agent'),
@@ -36,7 +37,7 @@ export function tokenModal(token: string, record: McpToken, commandName: string)
     ),
     section(`\`\`\`${config}\`\`\``),
     context(
-      `The agent acts as you, under the same policy and limits; it can ask for a search index but never approve one. Revoke it with \`${commandName} mcp revoke ${record.label}\`.`,
+      `The agent acts as you, under the same policy and limits; it can ask for a search index but never approve one. Revoke it with \`${commandName} mcp revoke ${escapeMrkdwn(record.label)}\`.`,
     ),
   ];
   return {
@@ -55,7 +56,7 @@ export function tokenListText(tokens: readonly McpToken[], now: number, commandN
   const lines = tokens.map((t) => {
     const used = t.lastUsedAt === null ? 'never used' : `last used ${when(t.lastUsedAt)}`;
     const expiry = t.expiresAt <= now ? `*expired* ${when(t.expiresAt)}` : `expires ${when(t.expiresAt)}`;
-    return `• \`${t.label}\` — created ${when(t.createdAt)}, ${used}, ${expiry}`;
+    return `• \`${escapeMrkdwn(t.label)}\` — created ${when(t.createdAt)}, ${used}, ${expiry}`;
   });
   return [
     `Your MCP tokens (${tokens.length}):`,
@@ -65,4 +66,4 @@ export function tokenListText(tokens: readonly McpToken[], now: number, commandN
 }
 
 export const revokedText = (label: string) =>
-  `:white_check_mark: Token \`${label}\` is revoked: an agent using it gets 401 from now on.`;
+  `:white_check_mark: Token \`${escapeMrkdwn(label)}\` is revoked: an agent using it gets 401 from now on.`;

@@ -13,6 +13,9 @@ import { createSearchRequestsOutbound } from './outbound.ts';
 import { FIRST_RECORD_RETRY_MS } from './recording.ts';
 import { createSearchRequestsService, type SearchRequestsService } from './service.ts';
 
+// A request that isn't there, or a refused decision, in the sentence Slack shows (MCP's tools say the same).
+export { denialError } from './denials.ts';
+export type { FiledRequest, Filer } from './on-behalf.ts';
 export type { OwnRequest, WaitingRequest } from './queries.ts';
 export type { SearchRequestsService } from './service.ts';
 

@@ -17,14 +17,14 @@ import { type RequestForm, validateRequestForm } from './validation.ts';
 /** The states a request never leaves on its own: nothing more happens to it unless someone retries. */
 const ENDED_STATES: readonly RequestState[] = ['created', 'rejected', 'expired', 'failed'];
 
-type FiledRequest =
+export type FiledRequest =
   /** Stored (pending, or approved on the requester's word); `proceed` posts the card, tells the requester and, when no approval is needed, creates the index. */
   | { ok: true; request: IndexRequest; proceed(): Promise<void> }
   /** Not filed: the sentence the form (or its cap denial) would have shown. */
   | { ok: false; sentence: string };
 
 /** Who files a request, and where, as the door was told by Slack. */
-type Filer = {
+export type Filer = {
   /** The person acting (NO_USER when the door names nobody): their permission, caps and approvals count. */
   actor: string;
   /** Who the request is for, when not the actor: shown on the card; they can't approve it either. */

@@ -1,6 +1,6 @@
 // Which watches need attention, as the Home tab lists them: firing ones, snoozed and muted included,
 // and those whose channel refuses opsbot's posts (a crossing there reaches nobody).
-import { isMuted, type Store } from '../../store/index.ts';
+import { type FiringFilter, isMuted, type Store } from '../../store/index.ts';
 import { metricByKey } from './watchable.ts';
 
 /** A watch that needs attention, as the Home tab lists it. */
@@ -26,13 +26,18 @@ export type FiringWatch = {
   cantPost?: boolean;
 };
 
-export async function firingWatches(store: Store, now: number): Promise<FiringWatch[]> {
-  const firing = await store.listFiringWatches();
-  const incidents =
-    firing.length === 0 ? new Map() : new Map((await store.lastIncidents()).map((i) => [i.id, i]));
-  const names = new Map<string, string | undefined>();
-  for (const id of new Set(firing.map((w) => w.indexId)))
-    names.set(id, (await store.getKnownIndex(id))?.name ?? undefined);
+export async function firingWatches(
+  store: Store,
+  now: number,
+  filter?: FiringFilter,
+): Promise<FiringWatch[]> {
+  const firing = await store.listFiringWatches(filter);
+  // Only the incidents and names of the watches read: a tab reads what it shows.
+  const incidentIds = firing.flatMap((w) => (w.state.incidentId == null ? [] : [w.state.incidentId]));
+  const incidents = new Map((await store.getIncidents(incidentIds)).map((i) => [i.id, i]));
+  const indexIds = [...new Set(firing.map((w) => w.indexId))];
+  const known = await Promise.all(indexIds.map((id) => store.getKnownIndex(id)));
+  const names = new Map(indexIds.map((id, i) => [id, known[i]?.name ?? undefined]));
   return firing.map((w) => ({
     watchId: w.id,
     indexId: w.indexId,

@@ -9,6 +9,7 @@ import type { Logger } from '../../log.ts';
 import type { Policy } from '../../policy/index.ts';
 import {
   CapReachedError,
+  type FiringFilter,
   type MessageRef,
   type Store,
   type Watch,
@@ -97,8 +98,10 @@ export function createWatchesService(deps: WatchesServiceDeps) {
     /** Clears the mutes that have ended and redraws their open alerts; how many ended. */
     endMutes: muteEnder(deps),
 
-    /** Firing watches (snoozed and muted ones included), for the Home tab. */
-    firing: () => firingWatches(store, clock()),
+    /** Watches that need attention (snoozed and muted ones included), oldest trouble first. */
+    firing: (filter?: FiringFilter) => firingWatches(store, clock(), filter),
+    /** How many need attention in each channel (of one person's watches, when named). */
+    firingCounts: (createdBy?: string) => store.countFiringWatches(createdBy),
   };
 }
 

@@ -2,7 +2,7 @@
 // features already show (allowlisted records only, so never a secret). Plain text: a workflow's
 // variables are not mrkdwn.
 import type { AccountSummary } from '../../accounts/account-text.ts';
-import { attentionLine } from '../../accounts/attention.ts';
+import { attentionLine, noneNeedsAttention } from '../../accounts/attention.ts';
 import { NOTHING_UNUSUAL } from '../../stats-report/highlights.ts';
 import type { IndexRequest } from '../../store/index.ts';
 import { truncate } from '../../text/mrkdwn.ts';
@@ -58,8 +58,6 @@ export function accountsOutputs(
     accounts: summaries.length,
     needing_attention: needing.length,
     summary:
-      needing.length === 0
-        ? `None of the ${summaries.length} messaging accounts needs attention.`
-        : needing.map(attentionLine).join('\n'),
+      needing.length === 0 ? noneNeedsAttention(summaries.length) : needing.map(attentionLine).join('\n'),
   };
 }

@@ -128,7 +128,8 @@ export async function startSlackSimulator(options: SlackSimulatorOptions): Promi
       state.slackFileFailures = times;
     },
     clearFaults: () => faults.clear(),
-    async waitFor(predicate, timeoutMs = 2000) {
+    // Generous: a wait ends as soon as the call is there, and a busy machine must not fail a test.
+    async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = state.calls.find(predicate);

@@ -64,6 +64,8 @@ const POSTGRES: Dialect = {
   byCodePoint: ' COLLATE "C"',
   // 64-bit hash of the scope's text: distinct scopes colliding only costs a wait.
   scopeLock: 'SELECT pg_advisory_xact_lock(hashtextextended(:scope, 0)) AS locked',
+  inList: (column, param) => `${column} = ANY(:${param})`,
+  overlaps: (column, param) => `${column} && :${param}::text[]`,
 };
 
 type Queryable = Pick<PoolClient, 'query'>;

@@ -8,7 +8,16 @@ import type { Row } from '../rows.ts';
 /** How long a write waits for another process's write lock before failing with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5_000;
 
-const SQLITE: Dialect = { name: 'sqlite', forUpdate: '', skipLocked: '', byCodePoint: '', scopeLock: '' };
+const SQLITE: Dialect = {
+  name: 'sqlite',
+  forUpdate: '',
+  skipLocked: '',
+  byCodePoint: '',
+  scopeLock: '',
+  inList: (column, param) => `${column} IN (SELECT value FROM json_each(:${param}))`,
+  overlaps: (column, param) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) WHERE value IN (SELECT value FROM json_each(:${param})))`,
+};
 
 export function isMemoryPath(path: string): boolean {
   return path === ':memory:' || path.startsWith('file::memory:');

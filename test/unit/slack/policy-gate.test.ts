@@ -97,6 +97,16 @@ describe('the policy gate', () => {
     expect(refused).toEqual(['stats']);
   });
 
+  it('decides for a door that is no payload (an agent over MCP) as for a payload, and counts its refusals', async () => {
+    const { gate, refused } = gateUnder();
+    const refusal = await gate.refusal('watch.manage', { userId: 'U0ANY' });
+    expect(refusal).toBeInstanceOf(PolicyRefusal);
+    expect(refusal?.message).toBe('Only the ops group can set up watches.');
+    expect(refusal?.detail).toMatchObject({ capability: 'watch.manage', user: 'U0ANY', reason: 'who' });
+    expect(await gate.refusal('watch.manage', { userId: 'U0OPS' })).toBeUndefined();
+    expect(refused).toEqual(['watch.manage']);
+  });
+
   it('lets help, /ops policy and undeclared payloads through without asking anything', async () => {
     const { gate } = gateUnder();
     for (const body of [

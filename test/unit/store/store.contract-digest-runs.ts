@@ -206,6 +206,9 @@ export function digestRunContract({ open }: ContractContext): void {
         ['C0OTHER', '2025-03-10'],
       ]);
       expect(last[0]).toEqual((await store.listDigestRuns('C0DIGEST', 1))[0]);
+      expect((await store.listLastDigestRuns(['C0OTHER', 'C0NEVERRUN'])).map((r) => r.channelId)).toEqual([
+        'C0OTHER',
+      ]);
     });
   });
 }

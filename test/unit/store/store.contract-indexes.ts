@@ -98,6 +98,7 @@ export function indexContract({ open, reopen }: ContractContext): void {
       await store.nameIndex(UUID, 'catalog', BY);
       const watch = await store.createWatch(watchInput({ indexId: UUID }));
       await store.upsertSubscription(subscriptionInput({ indexIds: ['idx-1', UUID] }));
+      await store.upsertSubscription(subscriptionInput({ channelId: 'C0ELSEWHERE', indexIds: ['idx-1'] }));
       expect(await store.forgetIndex(UUID)).toEqual({
         forgotten: false,
         reason: 'in_use',

@@ -47,6 +47,18 @@ export function subscriptionContract({ open }: ContractContext): void {
       expect((await store.listSubscriptions()).map((s) => s.channelId)).toEqual(['C0A', 'C0C']);
     });
 
+    it('lists the subscribed channels, and only the subscriptions of the channels asked for', async () => {
+      const store = await open();
+      for (const channelId of ['C0B', 'C0A', 'C0C'])
+        await store.upsertSubscription(subscriptionInput({ channelId }));
+      expect(await store.listSubscribedChannels()).toEqual(['C0A', 'C0B', 'C0C']);
+      expect((await store.listSubscriptions(['C0C', 'C0A', 'C0GONE'])).map((s) => s.channelId)).toEqual([
+        'C0A',
+        'C0C',
+      ]);
+      expect(await store.listSubscriptions([])).toEqual([]);
+    });
+
     it('finds due subscriptions, most overdue first, up to a limit', async () => {
       const store = await open();
       await store.upsertSubscription(subscriptionInput({ channelId: 'C0LATER', nextRunAt: T0 + 3 * HOUR }));

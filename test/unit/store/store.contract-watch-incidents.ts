@@ -129,6 +129,10 @@ export function watchIncidentContract({ open }: ContractContext): void {
       expect(kept.map((i) => i.id)).toEqual(ids.slice(3).reverse());
       expect((await store.lastIncidents('C0WATCH')).map((i) => i.id)).toEqual([ids.at(-1)]);
       expect((await store.lastIncidents()).map((i) => i.id)).toEqual([ids.at(-1), lastOfB.id]);
+      // The first three were let go: asked for, they are not there.
+      const asked = [lastOfB.id, ids[0] ?? 0, ids.at(-1) ?? 0, 999_999];
+      expect((await store.getIncidents(asked)).map((i) => i.id)).toEqual([ids.at(-1), lastOfB.id]);
+      expect(await store.getIncidents([])).toEqual([]);
       await store.deleteWatch(a.id);
       expect(await store.listIncidents(a.id)).toEqual([]);
       expect(await store.getIncident(ids.at(-1) ?? 0)).toBeUndefined();

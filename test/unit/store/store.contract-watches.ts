@@ -58,6 +58,31 @@ export function watchContract({ open, reopen, legacy }: ContractContext): void {
       );
     });
 
+    it('counts the watches needing attention per channel and reads the oldest trouble first, as filtered', async () => {
+      const store = await open();
+      const firingSince = (since: number) => ({ ...FRESH, status: 'firing' as const, incidentSince: since });
+      const late = await store.createWatch(watchInput({ state: firingSince(T0 + 30) }));
+      const early = await store.createWatch(watchInput({ channelId: 'C0B', state: firingSince(T0 + 10) }));
+      const refused = await store.createWatch(
+        watchInput({
+          createdBy: 'U0OTHER',
+          state: { ...FRESH, cantPost: { code: 'not_in_channel', since: T0 + 20 } },
+        }),
+      );
+      await store.createWatch(watchInput({ channelId: 'C0B' }));
+      expect(Object.fromEntries(await store.countFiringWatches())).toEqual({ C0WATCH: 2, C0B: 1 });
+      expect(Object.fromEntries(await store.countFiringWatches('U0OTHER'))).toEqual({ C0WATCH: 1 });
+      expect((await store.listFiringWatches()).map((w) => w.id)).toEqual([early.id, refused.id, late.id]);
+      expect((await store.listFiringWatches({ channelIds: ['C0WATCH'] })).map((w) => w.id)).toEqual([
+        refused.id,
+        late.id,
+      ]);
+      expect(
+        (await store.listFiringWatches({ createdBy: 'U0REQUESTER', limit: 1 })).map((w) => w.id),
+      ).toEqual([early.id]);
+      expect(await store.listFiringWatches({ channelIds: [] })).toEqual([]);
+    });
+
     it('reads only the watches whose mute has ended, not the muted ones nor the rest', async () => {
       const store = await open();
       const mute = (until: number | null) => ({

@@ -109,6 +109,21 @@ describe('Home refreshes', () => {
     expect(published).toEqual(['U0FIRST', 'U0SECOND', 'U0STALE', 'U0CURRENT']);
   });
 
+  it('a reopened tab that a change gathered but not yet queued concerns is published, others waiting or not', async () => {
+    const { turns, published, refresher } = gatedRefresher({ marksOpenings: false });
+    refresher.opened('U0FIRST', undefined);
+    await eventually(() => turns.length === 1);
+    // A change concerns U0CURRENT (gathered for the window); they reopen a 10 s old tab meanwhile.
+    refresher.refresh(['U0CURRENT']);
+    refresher.opened('U0CURRENT', 10_000);
+    for (let i = 0; i < 2; i++) {
+      await eventually(() => turns.length > 0);
+      turns.shift()?.();
+    }
+    await refresher.settle();
+    expect(published).toEqual(['U0FIRST', 'U0CURRENT']);
+  });
+
   it('changes wait while the budget has nothing to spare, and go once it has', async () => {
     let spare = false;
     let asked = 0;

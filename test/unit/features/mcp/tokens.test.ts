@@ -49,27 +49,36 @@ describe('MCP tokens', () => {
     await store.close();
   });
 
+  it('echoes a label typed into Slack inert: no mention pings, no `*` restyles the sentence', async () => {
+    const { store, tokens } = await tokensAt({ now: 1_000_000 });
+    await expect(tokens.revoke('U1', '<!channel> *now*')).rejects.toThrow(
+      'You have no token labelled `&lt;!channel&gt; *now*`.',
+    );
+    expect(labelProblem('*big* <!here>')).toMatch(/^`\*big\* &lt;!here&gt;` can’t be a token label/);
+    await store.close();
+  });
+
   it('labels are short words: the sentence says what would do', () => {
     expect(labelProblem('claude-desktop')).toBeUndefined();
     expect(labelProblem('ci.release_2')).toBeUndefined();
     expect(labelProblem('two words')).toBe(
-      '“two words” can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. `claude-desktop`.',
+      '`two words` can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. `claude-desktop`.',
     );
-    // Too long: refused, the sentence quoting only its first 40 characters.
+    // Too long: refused, the sentence quoting it cut short.
     expect(labelProblem('x'.repeat(41))).toBe(
-      `“${'x'.repeat(40)}” can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. \`claude-desktop\`.`,
+      `\`${'x'.repeat(39)}…\` can’t be a token label: use up to 40 letters, digits, dots, dashes or underscores, e.g. \`claude-desktop\`.`,
     );
     expect(labelProblem('x'.repeat(40))).toBeUndefined();
   });
 });
 
 describe('a person’s minute of calls', () => {
-  it('lets `limit` calls through a minute, then says in how many seconds the minute starts again', () => {
+  it('lets `limit` calls through a minute, then says how long until the minute starts again', () => {
     let now = 0;
     const budget = callsPerMinute(2, () => now);
     expect([budget('U1'), budget('U1'), budget('U2')]).toEqual([undefined, undefined, undefined]);
     now = 15_000;
-    expect(budget('U1')).toBe(45);
+    expect(budget('U1')).toBe(45_000);
     now = 60_000;
     expect(budget('U1')).toBeUndefined();
   });
