@@ -23,7 +23,14 @@ export type AppFigures = {
 };
 
 /** The share of the day's work a replica did, from its Prometheus counters. */
-export type AppWork = { requests: number; digestsPosted: number; watchChecks: number; slackCalls: number };
+export type AppWork = {
+  requests: number;
+  digestsPosted: number;
+  watchChecks: number;
+  slackCalls: number;
+  /** Its event loop's delay over the day (prom-client's default gauges, read once at the end), ms. */
+  loopDelayMs: { p99: number; max: number };
+};
 
 export async function startDayApps(options: {
   count: number;
@@ -119,6 +126,10 @@ async function workOf(metricsPort: number): Promise<AppWork | undefined> {
     digestsPosted: counter(text, 'opsbot_digests_total', 'outcome="posted"'),
     watchChecks: counter(text, 'opsbot_watch_checks_total'),
     slackCalls: counter(text, 'opsbot_slack_api_calls_total'),
+    loopDelayMs: {
+      p99: counter(text, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+      max: counter(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
+    },
   };
 }
 

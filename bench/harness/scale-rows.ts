@@ -265,7 +265,7 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
     ),
     row(
       item,
-      `${at}: each replica's share — Slack requests / digests posted / watch checks / CPU s`,
+      `${at}: each replica's share — Slack requests / digests posted / watch checks / CPU s / its event loop's delay p99, max`,
       sides,
       (r) => ({
         value: Number.NaN,
@@ -273,7 +273,7 @@ export function replicasRows(sides: Sides<ReplicasDay>, item = 7, times = 10): R
           .map((a) =>
             a.endedEarly !== undefined
               ? a.endedEarly
-              : `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}`,
+              : `${a.work ? `${a.work.requests} / ${a.work.digestsPosted} / ${a.work.watchChecks}` : 'n/a'} / ${fmt(a.cpuSeconds ?? Number.NaN)}${a.work ? ` / ${ms(a.work.loopDelayMs.p99)}, ${ms(a.work.loopDelayMs.max)}` : ''}`,
           )
           .join(' · '),
       }),
