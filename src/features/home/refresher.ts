@@ -28,6 +28,9 @@ export type RefresherOptions = {
 };
 
 type Pending = Map<string, { fresh: boolean }>;
+type Queue = 'firstTabs' | 'reopened' | 'changed';
+/** The order people are served in. */
+const QUEUES: readonly Queue[] = ['firstTabs', 'reopened', 'changed'];
 
 /**
  * A tab published this recently is current: every change since was pushed to it (a change refreshes
@@ -44,7 +47,7 @@ export class HomeRefresher {
   /** People a change concerns, not yet queued. */
   readonly #gathered = new Set<string>();
   /** In the order they are served. */
-  readonly #queues: Record<'firstTabs' | 'reopened' | 'changed', Pending> = {
+  readonly #queues: Record<Queue, Pending> = {
     firstTabs: new Map(),
     reopened: new Map(),
     changed: new Map(),
@@ -53,6 +56,8 @@ export class HomeRefresher {
   #feeding: Promise<void> | undefined;
   #draining: Promise<void> | undefined;
   #stopped = false;
+  /** Wakes the publishing loop while it waits for a refresh in flight: someone opened Home. */
+  #wake: (() => void) | undefined;
   /** Stopping: changes held for the budget are dropped rather than waited for. */
   #closing = false;
 
@@ -81,6 +86,7 @@ export class HomeRefresher {
     changed.delete(userId);
     this.#gathered.delete(userId);
     if (!firstTabs.has(userId)) (tabAgeMs === undefined ? firstTabs : reopened).set(userId, { fresh: true });
+    this.#wake?.();
     this.#drain();
   }
 
@@ -120,6 +126,7 @@ export class HomeRefresher {
         await this.#options.refreshTurn();
         while (this.#options.budgetToSpare?.() === false) await this.#pause(SPARE_RECHECK_MS);
         changed.set(id, { fresh: false });
+        this.#wake?.();
         this.#drain();
       }
     } catch {
@@ -145,16 +152,28 @@ export class HomeRefresher {
 
   async #publishAll(): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    // A refresh may wait long for Slack's budget (refreshes have a small share of it, across every
+    // replica): one at a time, so that refreshes waiting never hold the places of people opening Home.
+    let refreshing = 0;
     try {
-      while (this.#pending() > 0) {
+      while (this.#pending() > 0 || inFlight.size > 0) {
+        if (this.#pending() === 0 || (refreshing > 0 && this.#onlyChanges())) {
+          // Until a publish in flight ends, or someone is queued (an opening, a change).
+          await Promise.race([...inFlight, new Promise<void>((wake) => (this.#wake = wake))]);
+          continue;
+        }
         await this.#options.turn();
-        const next = this.#next();
+        const next = this.#next(refreshing === 0);
         if (next === undefined) break;
-        const [userId, options] = next;
+        const [userId, options, kind] = next;
+        if (kind === 'changed') refreshing += 1;
         const publishing = this.#options
           .publish(userId, options)
           .catch((error: unknown) => this.#options.onError(userId, error))
-          .finally(() => inFlight.delete(publishing));
+          .finally(() => {
+            inFlight.delete(publishing);
+            if (kind === 'changed') refreshing -= 1;
+          });
         inFlight.add(publishing);
         if (inFlight.size >= this.#options.concurrency) await Promise.race(inFlight);
       }
@@ -165,12 +184,20 @@ export class HomeRefresher {
     await Promise.all(inFlight);
   }
 
-  #next(): [string, { fresh: boolean }] | undefined {
-    for (const queue of Object.values(this.#queues)) {
+  #onlyChanges(): boolean {
+    const { firstTabs, reopened, changed } = this.#queues;
+    return firstTabs.size + reopened.size === 0 && changed.size > 0;
+  }
+
+  /** The next person to publish, whoever is looking first; a refresh only when `changes` allows. */
+  #next(changes: boolean): [string, { fresh: boolean }, Queue] | undefined {
+    for (const kind of QUEUES) {
+      if (kind === 'changed' && !changes) continue;
+      const queue = this.#queues[kind];
       const oldest = queue.entries().next();
       if (oldest.done) continue;
       queue.delete(oldest.value[0]);
-      return oldest.value;
+      return [...oldest.value, kind];
     }
     return undefined;
   }

@@ -124,6 +124,35 @@ describe('Home refreshes', () => {
     expect(published).toEqual(['U0FIRST', 'U0CURRENT']);
   });
 
+  it('refreshes waiting for Slack take one place at a time: a first tab never waits behind them', async () => {
+    const held: Array<() => void> = [];
+    const published: string[] = [];
+    const refresher = new HomeRefresher({
+      windowMs: 0,
+      concurrency: 3,
+      turn: async () => undefined,
+      refreshTurn: async () => undefined,
+      publish: async (user, { fresh }) => {
+        // A refresh waits its (small) share of views.publish; an opening goes at once.
+        if (!fresh) await new Promise<void>((resolve) => held.push(resolve));
+        published.push(user);
+      },
+      onError: () => undefined,
+    });
+    refresher.refresh(['U0A', 'U0B', 'U0C']);
+    await eventually(() => held.length === 1);
+    refresher.opened('U0OPENER', undefined);
+    await eventually(() => published.includes('U0OPENER'));
+    expect(held).toHaveLength(1);
+    for (let refresh = 0; refresh < 3; refresh++) {
+      await eventually(() => held.length > 0);
+      expect(held).toHaveLength(1);
+      held.shift()?.();
+    }
+    await refresher.settle();
+    expect(published).toEqual(['U0OPENER', 'U0A', 'U0B', 'U0C']);
+  });
+
   it('changes wait while the budget has nothing to spare, and go once it has', async () => {
     let spare = false;
     let asked = 0;
