@@ -4,6 +4,9 @@
 // steps (command, the modal Slack opened, the card's button, the decision modal) that need the
 // simulator's state, and 3 requests a second cost its event loop next to nothing.
 import { performance } from 'node:perf_hooks';
+// A reopened tab published this recently is kept current by the app (every change that concerns
+// it refreshes it): Slack shows it at once on reopening, and the app may publish nothing.
+import { TAB_KEPT_CURRENT_MS } from '../../src/features/home/refresher.ts';
 import { within } from '../../src/limiter.ts';
 import type { SlackDriver } from '../../src/sim/driver/driver.ts';
 import { unit } from '../../src/sim/mgmt/random.ts';
@@ -258,11 +261,6 @@ async function searchRequest(
 }
 
 /** Someone opens opsbot's Home tab (a tenth of the time one of the two approvers). */
-/**
- * A reopened tab published this recently is current (the app refreshes the tabs of people who opened
- * Home lately): a person who reopens it sees it at once, and the app may publish nothing.
- */
-const TAB_CURRENT_MS = 60_000;
 
 export async function openHome(ctx: DayContext, n: number): Promise<void> {
   const approvers = [SIM_IDS.approver, SIM_IDS.secondApprover];
@@ -275,7 +273,7 @@ export async function openHome(ctx: DayContext, n: number): Promise<void> {
   const mark = ctx.answers.mark();
   const lastTab = first ? undefined : lastPublishOf(ctx, userId, mark);
   const r = await acked(ctx, () => ctx.driver.openHome({ userId }));
-  if (lastTab !== undefined && r.sent - lastTab < TAB_CURRENT_MS) {
+  if (lastTab !== undefined && r.sent - lastTab < TAB_KEPT_CURRENT_MS) {
     ctx.record.currentTabs++;
     return;
   }

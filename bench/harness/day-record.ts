@@ -27,7 +27,7 @@ export type DayRecord = {
   firstHome: number[];
   /** Each first opening: when it was sent, and its wait (undefined: no tab before the day gave up). */
   firstOpens: Array<{ sentAt: number; ms: number | undefined }>;
-  /** Home reopened within a minute of the person's last tab: shown at once, current, nothing awaited. */
+  /** Home reopened within 15 minutes of the person's last tab (kept current): shown at once, nothing awaited. */
   currentTabs: number;
   /** Answers slower than a second: when they were asked (s into the day), to see what they met. */
   slow: Array<{ kind: AnswerKind; ms: number; atS: number }>;

@@ -135,7 +135,7 @@ export function fiveTimesRows(sides: Sides<BusyDayResult>): Row[] {
       sides,
       (r) => ({
         value: r.missing.home,
-        text: `${r.missing.home} of ${r.homes} (${r.currentTabs} reopened within a minute of their last tab)`,
+        text: `${r.missing.home} of ${r.homes} (${r.currentTabs} reopened within 15 minutes of their last tab, which the app keeps current)`,
       }),
       '0',
       zero,

@@ -33,11 +33,12 @@ type Queue = 'firstTabs' | 'reopened' | 'changed';
 const QUEUES: readonly Queue[] = ['firstTabs', 'reopened', 'changed'];
 
 /**
- * A tab published this recently is current: every change since was pushed to it (a change refreshes
- * the tabs opened lately). While others wait for their turn, reopening it publishes nothing, so the
- * budget goes to the people who have no tab yet.
+ * A tab published this recently is kept current: every change that concerns it refreshes it (a
+ * workspace-wide change, the tabs opened within this window), and a person with a refresh still
+ * waiting is published when they reopen. Slack shows the last published tab, so while others wait
+ * for their turn, reopening a current tab publishes nothing: the budget goes to people with none.
  */
-export const TAB_CURRENT_MS = 60_000;
+export const TAB_KEPT_CURRENT_MS = 15 * 60_000;
 
 /** How often a refresh held for the budget looks again. */
 const SPARE_RECHECK_MS = 1_000;
@@ -82,7 +83,8 @@ export class HomeRefresher {
     if (this.#stopped) return;
     const { firstTabs, reopened, changed } = this.#queues;
     const changedSince = changed.has(userId) || this.#gathered.has(userId);
-    if (tabAgeMs !== undefined && tabAgeMs < TAB_CURRENT_MS && this.#pending() > 0 && !changedSince) return;
+    if (tabAgeMs !== undefined && tabAgeMs < TAB_KEPT_CURRENT_MS && this.#pending() > 0 && !changedSince)
+      return;
     changed.delete(userId);
     this.#gathered.delete(userId);
     if (!firstTabs.has(userId)) (tabAgeMs === undefined ? firstTabs : reopened).set(userId, { fresh: true });

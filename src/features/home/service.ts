@@ -10,12 +10,11 @@ import type { SearchRequestsService } from '../search-requests/index.ts';
 import type { WatchesService } from '../watches/index.ts';
 import { decidePermission, watchScope } from './access.ts';
 import { HOME_PEOPLE_REMEMBERED, LruMap } from './lru-map.ts';
+import { TAB_KEPT_CURRENT_MS } from './refresher.ts';
 import type { FiringWatch, HomeData, HomeHealth, Listed, Loaded } from './types.ts';
 import { MAX_DIGESTS_SHOWN, MAX_WATCHES_SHOWN } from './views.ts';
 
 const MINE_LIMIT = 5;
-/** A tab opened this recently may still be on someone's screen: changes republish it. */
-const RECENT_VIEWER_MS = 15 * 60_000;
 
 export type HomeServiceDeps = {
   /** Search index requests, as the tab lists them and starts one. */
@@ -141,7 +140,7 @@ export function createHomeService(deps: HomeServiceDeps) {
       if (change.kind === 'mcp-token') return [change.userId];
       if (change.kind === 'request')
         return [...new Set([change.requesterId, ...(await requests.approverIds())])];
-      const since = Date.now() - RECENT_VIEWER_MS;
+      const since = Date.now() - TAB_KEPT_CURRENT_MS;
       return [...viewers.entries()].filter(([, openedAt]) => openedAt >= since).map(([userId]) => userId);
     },
   };
