@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userContext } from '../../src/sim/slack/index.ts';
 import { SIM_IDS, type SimulatedWorkspace, startSimulatedWorkspace } from '../../src/sim/workspace.ts';
 import { SIM_CHANNEL_IDS, SIM_CHANNELS } from '../../src/sim/workspace-channels.ts';
+import { parsedLogs } from '../support/logs.ts';
 import { cardFor, replyTo, textOf } from '../support/search-requests.ts';
 import { REQUEST_INPUTS, requestFiledBy } from '../support/workflow-steps.ts';
 
@@ -149,6 +150,14 @@ describe.each(['http', 'socket'] as const)('e2e: Workflow Builder steps under a 
     const nowhere = await run('vector_index_stats', { index: 'idx-1', user_context: userContext(requester) });
     expect(nowhere).toMatchObject({ outcome: 'error', error: says });
     expect(ws.slack.messagesIn(general)).toEqual([]);
+    // Logged as every refusal of the policy is, with the step it ended.
+    const refused = parsedLogs(ws.logs).filter(
+      (l) => l.event === 'policy_refused' && l.capability === 'stats' && typeof l.executionId === 'string',
+    );
+    expect(refused).toEqual([
+      expect.objectContaining({ user: requester, channel: general, reason: 'where' }),
+      expect.objectContaining({ user: requester, reason: 'where' }),
+    ]);
   });
 
   it('stats: another person’s DM with opsbot is refused and nothing is posted there; the person’s own works', async () => {

@@ -5,8 +5,9 @@
 import type { AllMiddlewareArgs, App, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { isManagementApiError } from '../../api/index.ts';
-import { errField, sentenceFor, UserFacingError } from '../../errors.ts';
+import { errField, PolicyRefusal, sentenceFor, UserFacingError } from '../../errors.ts';
 import type { Logger } from '../../log.ts';
+import { logPolicyRefusal } from '../../slack/guard.ts';
 import { STEP } from './ids.ts';
 import type { StepOutputs, WorkflowStepsOutbound } from './outbound.ts';
 import type { WorkflowStepsService } from './service.ts';
@@ -45,6 +46,7 @@ export function registerStepListeners(
       logger.info({ event: 'workflow_step_completed', executionId, callbackId, sent }, 'step completed');
     } catch (error) {
       // A refusal with its sentence is expected; anything else is a bug or an outage.
+      if (error instanceof PolicyRefusal) logPolicyRefusal(logger, error, { executionId, callbackId });
       const expected = error instanceof UserFacingError || isManagementApiError(error);
       logger[expected ? 'info' : 'error'](
         {

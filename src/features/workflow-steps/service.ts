@@ -4,7 +4,7 @@
 // Each goes through its feature's service and obeys the policy of its command; what goes wrong is
 // thrown with the command's sentence.
 import { accountsNeedingAttention } from '../../accounts/attention.ts';
-import { UserFacingError } from '../../errors.ts';
+import type { PolicyRefusal } from '../../errors.ts';
 import type { MessagingAccountsService } from '../messaging-accounts/index.ts';
 import type { VectorStatsService } from '../vector-stats/index.ts';
 import type { StepOutputs } from './outbound.ts';
@@ -25,9 +25,9 @@ type WorkflowStepsServiceDeps = RequestStepDeps & {
 
 export function createWorkflowStepsService(deps: WorkflowStepsServiceDeps) {
   const request = createRequestStep(deps);
-  const refuseUnless = async (refusal: Promise<string | undefined>) => {
-    const sentence = await refusal;
-    if (sentence !== undefined) throw new UserFacingError(sentence);
+  const refuseUnless = async (asked: Promise<PolicyRefusal | undefined>) => {
+    const refusal = await asked;
+    if (refusal !== undefined) throw refusal;
   };
   return {
     /** The request step: files the request now; its step completes when the request ends. */
