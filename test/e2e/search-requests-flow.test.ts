@@ -86,6 +86,10 @@ describe('e2e: a search index request, approved and created', () => {
     expect(textOf(card.blocks)).toContain(ws.mgmt.created[0]?.id);
     expect(JSON.stringify(card.blocks)).not.toContain('search.approve');
     expect(ws.mgmt.createCalls).toEqual([{ name: 'product-search', region: 'eu-west-1', type: 'payg' }]);
+    // The API answered at once: the card went from approved to created, never saying "creating"
+    // (each update waits its turn in chat.update's budget).
+    const updates = ws.slack.calls.filter((c) => c.method === 'chat.update' && c.args.ts === card.ts);
+    expect(updates.some((c) => textOf(c.args.blocks).includes('creating'))).toBe(false);
   });
 
   it('tells the requester in a DM what was created, with limits in words and no tokens', async () => {

@@ -14,11 +14,32 @@ import type { Recorder } from './recording.ts';
 import { toCreatedIndex, tokenHints } from './result.ts';
 import type { SearchRequestsServiceDeps } from './service.ts';
 
+/** How long a create may take before its card says "creating". */
+const CREATING_SHOWN_AFTER_MS = 1_000;
+
+/**
+ * `show` runs once CREATING_SHOWN_AFTER_MS have passed, unless settled first; `settle` waits for it
+ * when it has started, so that what is shown next is shown after it.
+ */
+function afterAWhile(show: () => Promise<unknown>) {
+  let shown: Promise<unknown> | undefined;
+  const timer = setTimeout(() => {
+    shown = show();
+  }, CREATING_SHOWN_AFTER_MS);
+  return {
+    async settle() {
+      clearTimeout(timer);
+      await shown;
+    },
+  };
+}
+
 export function creator(
   deps: Pick<SearchRequestsServiceDeps, 'store' | 'mgmt' | 'clock' | 'logger'>,
-  publish: Publisher['publish'],
+  publisher: Pick<Publisher, 'publish' | 'progressFor'>,
   recorder: Pick<Recorder, 'record' | 'untold'>,
 ) {
+  const publish = publisher.publish;
   const { store, clock, logger } = deps;
 
   async function runCreate(id: number, from: 'approved' | 'failed', actor: string): Promise<Decision> {
@@ -33,7 +54,10 @@ export function creator(
     if (!started.ok) return { ok: false, denial: denialFor(started.current, id, 'retry') };
     const request = started.request;
     // Read while the database surely answers, so the outcome can be shown even if it then doesn't.
-    const progress = await publish(request);
+    const progress = await publisher.progressFor(request).catch(() => undefined);
+    // The card says "creating" only when the API takes a moment: a card update waits its turn in
+    // Slack's budget (chat.update is Tier 3), and most creates answer before it would show.
+    const creating = afterAWhile(() => publisher.publish(request, undefined, progress));
 
     const input = createSearchIndexInputSchema.safeParse({
       name: request.name,
@@ -42,12 +66,14 @@ export function creator(
     });
     if (!input.success) {
       // Only possible for a row written outside this feature; calling would just be refused.
+      await creating.settle();
       return finishFailed(request, 'The request’s name, region or plan is not one the API accepts.', false);
     }
     let record: SearchIndex;
     try {
       record = await deps.mgmt.createSearchIndex(input.data);
     } catch (error) {
+      await creating.settle();
       const unknown = isManagementApiError(error) && error.outcomeUnknown;
       logger.warn(
         { event: 'search_index_create_failed', requestId: id, outcomeUnknown: unknown, err: errField(error) },
@@ -55,6 +81,7 @@ export function creator(
       );
       return finishFailed(request, describeApiError(error), unknown, progress);
     }
+    await creating.settle();
     return finishCreated(request, record, progress);
   }
 

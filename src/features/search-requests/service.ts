@@ -57,7 +57,7 @@ export function createSearchRequestsService(deps: SearchRequestsServiceDeps) {
   const recorder = createRecorder(deps, publisher.publish);
   const sweep = createSweep(deps, publisher.publish, recorder);
   const check = createChecker(deps, publisher, sweep.expire);
-  const runCreate = creator(deps, publisher.publish, recorder);
+  const runCreate = creator(deps, publisher, recorder);
   const filing = createFiling(deps, publisher);
   const decisions = createDecisions(deps, { check, runCreate, publisher });
   const queries = createRequestQueries(deps);
