@@ -1,5 +1,6 @@
 // A memo that makes repeated asks within one run share one call, and a share of what is in flight
 // that keeps nothing once it settles.
+import { LruMap } from './lru-map.ts';
 
 /**
  * Remembers the promise of each key, failures included, for as long as the returned function is
@@ -9,8 +10,10 @@
 export function memoize<K extends unknown[], V>(
   keyOf: (...args: K) => string,
   load: (...args: K) => Promise<V>,
+  /** At most this many kept (the least recently asked forgotten first); all, when not given. */
+  max?: number,
 ): (...args: K) => Promise<V> {
-  const cache = new Map<string, Promise<V>>();
+  const cache = max === undefined ? new Map<string, Promise<V>>() : new LruMap<string, Promise<V>>(max);
   return (...args) => {
     const key = keyOf(...args);
     let hit = cache.get(key);

@@ -40,10 +40,11 @@ export function sharedStatsReads(mgmt: StatsReader): StatsReader {
  * channel of the run instead of being asked for again 200 times). Kept only as long as the run keeps
  * the returned reader; reads go through `reader`, so a watch tick at the same moment shares them.
  */
-export function readsForOneRun(reader: StatsReader): StatsReader {
+export function readsForOneRun(reader: StatsReader, max?: number): StatsReader {
   const read = memoize(
     (id: string, period: StatsPeriod) => `${id}\u0000${period}`,
     (id, period) => reader.getVectorIndexStats(id, period),
+    max,
   );
   return { getVectorIndexStats: (id, period = '1h') => read(id, period) };
 }

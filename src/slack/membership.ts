@@ -100,6 +100,8 @@ type ChannelFacts =
  */
 function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerWithinMs: number) {
   const kept = new LruMap<string, { value: unknown; at: number }>(KEPT_ANSWERS);
+  /** Questions whose read in flight was late for someone already (and said so). */
+  const late = new Set<string>();
   const reading = sharedWhileInFlight(
     (key: string, _read: () => Promise<unknown>) => key,
     (key: string, read: () => Promise<unknown>) =>
@@ -129,10 +131,15 @@ function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerW
     const inFlight = reading(key, read) as Promise<T | 'unknown'>;
     const answer = await within(inFlight, answerWithinMs, 'late' as const);
     if (answer !== 'late') return answer;
-    logger.warn(
-      { event: 'membership_late', question: key, ms: answerWithinMs },
-      'Slack did not answer a membership question in time; answered as unknown',
-    );
+    // Once per read that is late, not once per caller waiting on it (a Home tab asks per channel).
+    if (!late.has(key)) {
+      late.add(key);
+      void inFlight.finally(() => late.delete(key));
+      logger.warn(
+        { event: 'membership_late', question: key, ms: answerWithinMs },
+        'Slack did not answer a membership question in time; answered as unknown',
+      );
+    }
     return 'unknown';
   };
 }

@@ -183,6 +183,8 @@ describe('a membership question Slack is slow to answer', () => {
       logger: { warn: (fields: { event?: string }) => warnings.push(fields) },
     });
     const asked = slack.inChannel('U0APPROVER', 'C0OPS');
+    // A second asker of the same question, late too: said once, not once per asker.
+    const alsoAsked = slack.inChannel('U0APPROVER', 'C0OPS');
     await vi.advanceTimersByTimeAsync(ANSWER_WITHIN_MS - 1);
     let settled = false;
     void asked.then(() => {
@@ -192,6 +194,7 @@ describe('a membership question Slack is slow to answer', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await asked).toBe('unknown');
+    expect(await alsoAsked).toBe('unknown');
     expect(warnings.map((w) => w.event)).toEqual(['membership_late']);
     // The read went on; its answer serves the next decision without asking again.
     answer({ members: ['U0APPROVER'] });
