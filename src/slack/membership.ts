@@ -120,15 +120,22 @@ function createSharedAnswers(clock: Clock, logger: Pick<Logger, 'warn'>, answerW
         }),
   );
 
-  /** The cached or coalesced answer to `key`; 'unknown' (nothing kept) when Slack fails. */
+  /**
+   * The cached or coalesced answer to `key`; 'unknown' (nothing kept) when Slack fails. With
+   * `staleWhileReading`, an answer past its age is still given while the new one is read (the
+   * channel directory: what channels are changes slowly, and its read of thousands of channels
+   * takes longer than a decision may wait).
+   */
   return async function shared<T>(
     key: string,
     read: () => Promise<T>,
     maxAgeMs = MEMBERSHIP_MAX_AGE_MS,
+    staleWhileReading = false,
   ): Promise<T | 'unknown'> {
     const hit = kept.get(key);
     if (hit !== undefined && clock() - hit.at < maxAgeMs) return hit.value as T;
     const inFlight = reading(key, read) as Promise<T | 'unknown'>;
+    if (hit !== undefined && staleWhileReading) return hit.value as T;
     const answer = await within(inFlight, answerWithinMs, 'late' as const);
     if (answer !== 'late') return answer;
     // Once per read that is late, not once per caller waiting on it (a Home tab asks per channel).
@@ -230,6 +237,7 @@ export function createSlackMembership(options: {
           }),
         ),
       DIRECTORY_MAX_AGE_MS,
+      true,
     );
 
   /** One channel the directory doesn't hold: a direct message, a private channel opsbot isn't in, a new one. */
