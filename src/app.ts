@@ -279,8 +279,8 @@ function lifecycleOf(
       // A policy or APPROVER_GROUP naming a user group Slack doesn't know stops here, with the one line.
       await guardrails.checkAtStart();
       // The channel directory is read now, not by the first command: a read of thousands of
-      // channels takes longer than a decision may wait for it.
-      void guardrails.gate.membership.canPost(config.approvals.channelId).catch(() => undefined);
+      // channels takes longer than a decision may wait for it (at most ANSWER_WITHIN_MS here too).
+      await guardrails.gate.membership.canPost(config.approvals.channelId).catch(() => undefined);
       for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
