@@ -250,6 +250,7 @@ function lifecycleOf(
   const { app, receiver, readiness, metrics, work, hooks, guardrails } = parts;
   let server: Server | undefined;
   let startupProbe: Promise<void> = Promise.resolve();
+  let stopping = false;
   return {
     startupChecks: () => startupProbe,
     async start(port = config.port) {
@@ -284,11 +285,14 @@ function lifecycleOf(
       for (const check of hooks.check) await check();
       const mode = receiver instanceof SocketModeReceiver ? 'socket' : 'http';
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
-      startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
-      for (const hook of hooks.start) await hook();
+      // A SIGTERM may come while start-up still runs: nothing starts once stopping has begun.
+      if (!stopping)
+        startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
+      for (const hook of hooks.start) if (!stopping) await hook();
       return { port: actual };
     },
     async stop(graceMs = 8_000) {
+      stopping = true;
       // Stop starting new background work first; what is already running is drained below.
       for (const hook of hooks.stop) {
         try {
