@@ -287,7 +287,9 @@ function lifecycleOf(
       logger.info({ event: 'listening', port: actual, mode }, 'opsbot is listening');
       // A SIGTERM may come while start-up still runs: nothing starts once stopping has begun.
       if (!stopping)
-        startupProbe = work.run(() => probeManagementApi(api.client, readiness, logger)).catch(() => undefined);
+        startupProbe = work
+          .run(() => probeManagementApi(api.client, readiness, logger))
+          .catch(() => undefined);
       for (const hook of hooks.start) if (!stopping) await hook();
       return { port: actual };
     },
