@@ -53,17 +53,13 @@ export function createLogger(options: LoggerOptions): Logger {
 }
 
 /**
- * Standard output, written without blocking: a synchronous write to a pipe that is full (a log
- * collector that reads slowly) makes pino sleep 100 ms with the event loop held, and every answer in
- * flight waits (14 s of such sleeps per replica at ten times the busy day, bench item 7). Lines are
- * buffered instead, at most LOG_BUFFER_MAX_BYTES (past it a line is dropped rather than memory
- * growing), and flushed when the process exits.
+ * Standard output, written as each line comes: lines keep their order to the last one at exit
+ * (buffered writes could land after the process's last line). What filled a slow reader's pipe
+ * was one warning per waiting caller; those are said once now (slack/membership.ts).
  */
 function stdoutLines(): DestinationStream {
-  return pino.destination({ sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+  return pino.destination({ sync: true });
 }
-
-const LOG_BUFFER_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * Secrets recognised by their shape, wherever they turn up in a line. Slack's: tokens by their
