@@ -48,17 +48,10 @@ export function createLogger(options: LoggerOptions): Logger {
         streamWrite: (line) => scrubSecrets(line, secrets),
       },
     },
-    options.destination ?? stdoutLines(),
+    // Synchronous: lines keep their order to the last one at exit (buffered writes could land
+    // after it). A slow reader's full pipe was one warning per waiting caller, now one per read.
+    options.destination ?? pino.destination({ sync: true }),
   );
-}
-
-/**
- * Standard output, written as each line comes: lines keep their order to the last one at exit
- * (buffered writes could land after the process's last line). What filled a slow reader's pipe
- * was one warning per waiting caller; those are said once now (slack/membership.ts).
- */
-function stdoutLines(): DestinationStream {
-  return pino.destination({ sync: true });
 }
 
 /**

@@ -55,9 +55,6 @@ export function creator(
     const request = started.request;
     // Read while the database surely answers, so the outcome can be shown even if it then doesn't.
     const progress = await publisher.progressFor(request).catch(() => undefined);
-    // The card says "creating" only when the API takes a moment: a card update waits its turn in
-    // Slack's budget (chat.update is Tier 3), and most creates answer before it would show.
-    const creating = afterAWhile(() => publisher.publish(request, undefined, progress));
 
     const input = createSearchIndexInputSchema.safeParse({
       name: request.name,
@@ -66,14 +63,18 @@ export function creator(
     });
     if (!input.success) {
       // Only possible for a row written outside this feature; calling would just be refused.
-      await creating.settle();
       return finishFailed(request, 'The request’s name, region or plan is not one the API accepts.', false);
     }
-    let record: SearchIndex;
-    try {
-      record = await deps.mgmt.createSearchIndex(input.data);
-    } catch (error) {
-      await creating.settle();
+    // The card says "creating" only when the API takes a moment: a card update waits its turn in
+    // Slack's budget (chat.update is Tier 3), and most creates answer before it would show.
+    const creating = afterAWhile(() => publish(request, undefined, progress));
+    const created = await deps.mgmt.createSearchIndex(input.data).then(
+      (record: SearchIndex) => ({ ok: true as const, record }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    await creating.settle();
+    if (!created.ok) {
+      const { error } = created;
       const unknown = isManagementApiError(error) && error.outcomeUnknown;
       logger.warn(
         { event: 'search_index_create_failed', requestId: id, outcomeUnknown: unknown, err: errField(error) },
@@ -81,8 +82,7 @@ export function creator(
       );
       return finishFailed(request, describeApiError(error), unknown, progress);
     }
-    await creating.settle();
-    return finishCreated(request, record, progress);
+    return finishCreated(request, created.record, progress);
   }
 
   async function finishCreated(
